@@ -1,0 +1,49 @@
+import type { Result } from '../core/types.ts';
+import type { BotMessage, HelloMessage, RefereeMessage } from './messages.ts';
+
+/** Something that happened on a bot's connection. */
+export type LinkEvent =
+  | { readonly type: 'message'; readonly message: BotMessage }
+  /** A message that failed runtime validation (bad JSON, unknown type, wrong field types, too big). */
+  | { readonly type: 'malformed'; readonly reason: string }
+  /** The connection or process ended; `reason` says how (exit code, signal, socket close). */
+  | { readonly type: 'closed'; readonly reason: string };
+
+/**
+ * A live, handshaken connection to one bot (WebSocket or stdio). The referee is handed links and never
+ * imports `ws` or `child_process` itself. Implementations live in src/transport.
+ */
+export interface BotLink {
+  /** The bot's validated `hello`. */
+  readonly hello: HelloMessage;
+  /** True once the connection is gone. */
+  readonly closed: boolean;
+  /** Sends a message; a no-op once closed. */
+  send(message: RefereeMessage): void;
+  /** Subscribes to events; returns the unsubscribe function. */
+  onEvent(listener: (event: LinkEvent) => void): () => void;
+  /** Says `bye`, closes the connection and, for a spawned bot, kills its process group. Idempotent. */
+  close(reason?: string): Promise<void>;
+}
+
+/**
+ * How the referee obtains a link to one bot, and a fresh one after a crash or a timeout kill.
+ * For a command bot, connect() spawns the process and waits for its hello; for a remote bot, it waits for
+ * the bot to dial in with its token.
+ */
+export interface BotLauncher {
+  /** The bot's name as the user gave it (registry or built-in name). */
+  readonly name: string;
+  /** Starts (or restarts) the bot and completes the handshake; a rejection says why it could not. */
+  connect(): Promise<Result<BotLink>>;
+  /** Kills whatever is still running. Idempotent. */
+  dispose(): Promise<void>;
+}
+
+/** The referee's clock, handed in so tests can control it. */
+export interface Clock {
+  /** Monotonic milliseconds (fractional allowed). */
+  now(): number;
+  /** Calls `fn` after `ms`; returns a function that cancels it. */
+  setTimer(ms: number, fn: () => void): () => void;
+}

@@ -1,0 +1,112 @@
+import type { PuzzleKind, PuzzleState, WireMoves } from '../core/types.ts';
+import type { Verdict } from '../core/verdict.ts';
+
+/** Protocol version spoken by this referee and SDK. */
+export const PROTOCOL_VERSION = 1;
+/** WebSocket subprotocol name; carries the version. */
+export const SUBPROTOCOL = 'puzzle-arena.v1';
+/** Largest single message the referee accepts (bytes). Bigger solutions must be sent in chunks. */
+export const MAX_PAYLOAD = 4 * 1024 * 1024;
+/** Environment variables a spawned bot reads to dial in. */
+export const ENV_URL = 'ARENA_URL';
+export const ENV_TOKEN = 'ARENA_TOKEN';
+/** When set to "1", the bot speaks newline-delimited JSON on stdin/stdout instead of WebSocket. */
+export const ENV_STDIO = 'ARENA_STDIO';
+
+/**
+ * What a bot can solve. `maxSize` bounds the kind's size measure: cells (rows·cols) for sliding and swaps,
+ * discs for hanoi, n for warehouse. Absent = no limit.
+ */
+export interface Capability {
+  readonly kind: PuzzleKind;
+  readonly maxSize?: number;
+}
+
+// ---- bot → referee ----
+
+/** First message of a bot. */
+export interface HelloMessage {
+  readonly type: 'hello';
+  readonly protocol: number;
+  readonly name: string;
+  readonly version: string;
+  readonly capabilities: readonly Capability[];
+}
+
+/** A chunk of a solution. The referee validates each chunk as it arrives; `final: true` ends the answer. */
+export interface MovesMessage {
+  readonly type: 'moves';
+  readonly id: string;
+  readonly moves: WireMoves;
+  readonly final: boolean;
+  /** Optional, informational, on the final chunk. */
+  readonly info?: SolveInfo;
+}
+
+/** What a bot may say about its own answer (stored, never trusted for scoring). */
+export interface SolveInfo {
+  /** The bot's own claim that its answer is optimal (false for weighted/greedy modes). */
+  readonly optimal?: boolean;
+  /** The bot's own compute time in ms. */
+  readonly computeMs?: number;
+  /** Search nodes or any other count the bot wants recorded. */
+  readonly nodes?: number;
+  /** Free text, e.g. "weighted IDA*, w = h: not optimal". */
+  readonly note?: string;
+}
+
+export interface GiveUpMessage {
+  readonly type: 'give-up';
+  readonly id: string;
+  readonly reason?: string;
+}
+
+export interface UnsupportedMessage {
+  readonly type: 'unsupported';
+  readonly id: string;
+  readonly reason?: string;
+}
+
+/** Any message a bot may send. */
+export type BotMessage = HelloMessage | MovesMessage | GiveUpMessage | UnsupportedMessage;
+
+// ---- referee → bot ----
+
+export interface WelcomeMessage {
+  readonly type: 'welcome';
+  readonly protocol: number;
+  readonly session: string;
+  readonly limits: { readonly maxPayload: number };
+}
+
+export interface SolveMessage {
+  readonly type: 'solve';
+  readonly id: string;
+  readonly puzzle: PuzzleState;
+  readonly timeLimitMs: number;
+  readonly maxMoves: number;
+}
+
+/** The referee no longer wants an answer for `id` (time is up or the match is stopping). */
+export interface CancelMessage {
+  readonly type: 'cancel';
+  readonly id: string;
+}
+
+export interface ResultMessage {
+  readonly type: 'result';
+  readonly id: string;
+  readonly verdict: Verdict;
+  readonly moves: number;
+  readonly timeMs: number;
+  readonly index?: number;
+  readonly reason?: string;
+}
+
+export interface ByeMessage {
+  readonly type: 'bye';
+  readonly reason?: string;
+}
+
+/** Any message the referee may send. */
+export type RefereeMessage = WelcomeMessage | SolveMessage | CancelMessage | ResultMessage | ByeMessage;

@@ -1,0 +1,31 @@
+import type { PuzzleState, WireMoves } from '../core/types.ts';
+import type { Capability, SolveInfo } from '../protocol/messages.ts';
+
+/** What a solve callback gets besides the puzzle. */
+export interface SolveContext {
+  /** Epoch milliseconds (Date.now() clock) by which the final chunk must have been sent. */
+  readonly deadline: number;
+  /** The referee's time limit for this scramble, ms. */
+  readonly timeLimitMs: number;
+  /** The most moves the referee will accept. */
+  readonly maxMoves: number;
+  /** Aborted when the referee cancels this request or the connection ends. */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * A solve callback's answer. `moves` may be the whole solution or an (async) iterable of chunks, which the SDK
+ * streams as separate `moves` messages so multi-million-move solutions stay under the payload limit.
+ */
+export type SolveAnswer =
+  | ({ readonly moves: WireMoves | Iterable<WireMoves> | AsyncIterable<WireMoves> } & SolveInfo)
+  | { readonly giveUp: string }
+  | { readonly unsupported: string };
+
+/** A bot, as a TypeScript program describes itself to the SDK. */
+export interface BotDefinition {
+  readonly name: string;
+  readonly version: string;
+  readonly capabilities: readonly Capability[];
+  solve(puzzle: PuzzleState, ctx: SolveContext): SolveAnswer | Promise<SolveAnswer>;
+}
