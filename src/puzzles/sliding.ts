@@ -1,0 +1,79 @@
+import type { Rng } from '../core/rng.ts';
+import type { Bound, ScrambleSpec, SlidingState, WireMoves } from '../core/types.ts';
+import type { Puzzle } from './puzzle.ts';
+import { normalizeSlidingSpec, requireSlidingSpec } from './sliding-spec.ts';
+import { parseSliding } from './sliding-parse.ts';
+import { formatSlidingMoves, parseSlidingMoves } from './sliding-moves.ts';
+import { SlidingReplayer } from './sliding-replayer.ts';
+import { goalTiles, scrambleTiles, walkTiles } from './sliding-scramble.ts';
+import { hasSlidingTable, slidingTable } from './sliding-table.ts';
+import { manhattanLinearConflict } from './sliding-bound.ts';
+import { describeSliding } from './sliding-describe.ts';
+
+function state(rows: number, cols: number, tiles: Int32Array): SlidingState {
+  return { kind: 'sliding', rows, cols, tiles: Array.from(tiles) };
+}
+
+/**
+ * The sliding tile puzzle, the (R×C−1)-puzzle, for R, C from 2 to 1000. State
+ * `{"kind":"sliding","rows":R,"cols":C,"tiles":[...]}` row-major with 0 = blank; goal 1..R·C−1 then the
+ * blank. Moves name where the blank goes: `U D L R`; the wire form is a plain string of those letters only,
+ * while parseMoves (user text) also takes lowercase and ignores whitespace.
+ */
+export const sliding: Puzzle<SlidingState> = {
+  kind: 'sliding',
+
+  parse: parseSliding,
+
+  normalizeSpec: normalizeSlidingSpec,
+
+  goal(spec: ScrambleSpec): SlidingState {
+    const { rows, cols } = requireSlidingSpec(spec);
+    return state(rows, cols, goalTiles(rows, cols));
+  },
+
+  isSolved(s: SlidingState): boolean {
+    const t = s.tiles;
+    const last = t.length - 1;
+    for (let i = 0; i < last; i++) if (t[i] !== i + 1) return false;
+    return t[last] === 0;
+  },
+
+  scramble(spec: ScrambleSpec, rng: Rng): SlidingState {
+    const { rows, cols } = requireSlidingSpec(spec);
+    return state(rows, cols, scrambleTiles(rows, cols, rng));
+  },
+
+  walk(spec: ScrambleSpec, k: number, rng: Rng): SlidingState {
+    const { rows, cols } = requireSlidingSpec(spec);
+    return state(rows, cols, walkTiles(rows, cols, k, rng).tiles);
+  },
+
+  parseMoves: parseSlidingMoves,
+
+  formatMoves: formatSlidingMoves,
+
+  replayer(start: SlidingState) {
+    return new SlidingReplayer(start);
+  },
+
+  replay(start: SlidingState, moves: WireMoves) {
+    const r = new SlidingReplayer(start);
+    r.push(moves);
+    return r.finish();
+  },
+
+  bound(s: SlidingState): Bound {
+    if (hasSlidingTable(s.rows, s.cols)) {
+      const d = slidingTable(s.rows, s.cols).distance(s.tiles);
+      if (d >= 0) return { optimal: d, lowerBound: d };
+    }
+    return { lowerBound: manhattanLinearConflict(s.tiles, s.rows, s.cols) };
+  },
+
+  className(s: SlidingState): string {
+    return `sliding ${s.rows}x${s.cols}`;
+  },
+
+  describe: describeSliding,
+};
