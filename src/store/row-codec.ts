@@ -1,0 +1,40 @@
+/**
+ * Conversions between the Store's JSON-shaped records and flat column values, shared by the SQLite and the
+ * memory store so both behave the same (absent optional fields come back absent, not `undefined` or null).
+ */
+import type { Bound, WireMoves } from '../core/types.ts';
+
+/** How a `moves` column is to be decoded. */
+export type MovesKind = 'text' | 'pairs';
+
+/** Encodes moves for storage: strings verbatim (compact), swap pairs as JSON. */
+export function encodeMoves(moves: WireMoves): { kind: MovesKind; text: string } {
+  return typeof moves === 'string' ? { kind: 'text', text: moves } : { kind: 'pairs', text: JSON.stringify(moves) };
+}
+
+/** Inverse of {@link encodeMoves}. */
+export function decodeMoves(kind: MovesKind, text: string): WireMoves {
+  return kind === 'text' ? text : (JSON.parse(text) as Array<[number, number]>);
+}
+
+/** Builds a Bound without an `optimal` key when it is unknown. */
+export function makeBound(optimal: number | null | undefined, lowerBound: number): Bound {
+  return optimal === null || optimal === undefined ? { lowerBound } : { optimal, lowerBound };
+}
+
+/** JSON text of an arbitrary config; `undefined` is stored as null so the column is never empty. */
+export function encodeJson(value: unknown): string {
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Copies `src` without the keys whose value is null or undefined. */
+export function dropEmpty<T extends object>(src: { [K in keyof T]: T[K] | null | undefined }): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(src)) if (v !== null && v !== undefined) out[k] = v;
+  return out as T;
+}
+
+/** Current time as an ISO-8601 UTC string, the format of every `created_at`. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}

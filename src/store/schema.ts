@@ -1,0 +1,119 @@
+/**
+ * The SQLite schema as an ordered list of migrations. `PRAGMA user_version` records how many have been
+ * applied; opening a database applies the missing ones in one transaction, so a crash mid-migration leaves
+ * the file at the old version rather than half-migrated.
+ */
+import type Database from 'better-sqlite3';
+import { VERDICTS } from '../core/verdict.ts';
+
+/** One schema step. `version` is the user_version after it ran; versions are 1, 2, 3… in order. */
+export interface Migration {
+  readonly version: number;
+  readonly description: string;
+  readonly sql: string;
+}
+
+/**
+ * Marks a file as ours (`PRAGMA application_id`, "PzAr"), so a random SQLite database of another program is
+ * refused instead of being migrated into.
+ */
+export const APPLICATION_ID = 0x507a4172;
+
+const verdictList = VERDICTS.map((v) => `'${v}'`).join(', ');
+
+/** Every migration, oldest first. Append only: never edit a released step. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'bots, matches, scrambles, results',
+    sql: `
+      CREATE TABLE bots (
+        name        TEXT PRIMARY KEY NOT NULL,
+        kind        TEXT NOT NULL CHECK (kind IN ('command', 'remote')),
+        cmd         TEXT,
+        cwd         TEXT,
+        stdio       INTEGER CHECK (stdio IN (0, 1)),
+        token_hash  TEXT,
+        created_at  TEXT NOT NULL
+      ) STRICT;
+
+      CREATE TABLE matches (
+        id                 INTEGER PRIMARY KEY,
+        config             TEXT NOT NULL,
+        seed               TEXT NOT NULL,
+        generator_version  TEXT NOT NULL,
+        bots               TEXT NOT NULL,
+        status             TEXT NOT NULL CHECK (status IN ('running', 'interrupted', 'finished')),
+        created_at         TEXT NOT NULL,
+        updated_at         TEXT NOT NULL
+      ) STRICT;
+
+      CREATE TABLE scrambles (
+        id            INTEGER PRIMARY KEY,
+        match_id      INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        idx           INTEGER NOT NULL,
+        state         TEXT NOT NULL,
+        puzzle_class  TEXT NOT NULL,
+        optimal       INTEGER,
+        lower_bound   INTEGER NOT NULL,
+        UNIQUE (match_id, idx)
+      ) STRICT;
+      CREATE INDEX scrambles_by_class ON scrambles (puzzle_class);
+
+      -- moves_kind says how to decode moves: 'text' is the joined move string verbatim (one byte per
+      -- sliding move, so a 1e6-move answer stays ~1 MB), 'pairs' is the JSON array of swap pairs.
+      CREATE TABLE results (
+        id               INTEGER PRIMARY KEY,
+        scramble_id      INTEGER NOT NULL REFERENCES scrambles(id) ON DELETE CASCADE,
+        bot              TEXT NOT NULL,
+        verdict          TEXT NOT NULL CHECK (verdict IN (${verdictList})),
+        move_count       INTEGER NOT NULL,
+        moves_kind       TEXT NOT NULL CHECK (moves_kind IN ('text', 'pairs')),
+        moves            TEXT NOT NULL,
+        wall_ms          REAL NOT NULL,
+        reported_ms      REAL,
+        claimed_optimal  INTEGER CHECK (claimed_optimal IN (0, 1)),
+        note             TEXT,
+        error_index      INTEGER,
+        error            TEXT,
+        created_at       TEXT NOT NULL,
+        UNIQUE (scramble_id, bot)
+      ) STRICT;
+      CREATE INDEX results_by_bot ON results (bot);
+    `,
+  },
+];
+
+/** The schema version this code writes and understands. */
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+/**
+ * Brings `db` up to {@link SCHEMA_VERSION}. Returns the version found before migrating. Throws an Error with a
+ * one-line message when the file is newer than this code or belongs to another application.
+ */
+export function migrate(db: Database.Database): number {
+  const found = db.pragma('user_version', { simple: true }) as number;
+  const appId = db.pragma('application_id', { simple: true }) as number;
+  if (appId !== 0 && appId !== APPLICATION_ID) {
+    throw new Error(`not a puzzle-arena database (application_id ${appId})`);
+  }
+  if (found > SCHEMA_VERSION) {
+    throw new Error(`database schema v${found} is newer than this puzzle-arena (v${SCHEMA_VERSION})`);
+  }
+  if (found === SCHEMA_VERSION) return found;
+  if (found === 0 && appId === 0) {
+    // A fresh file has no tables; a version-0 file with tables was made by someone else.
+    const tables = db.prepare(`SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'`).get() as { n: number };
+    if (tables.n > 0) throw new Error('not a puzzle-arena database (it has foreign tables and no schema version)');
+  }
+  const pending = MIGRATIONS.filter((m) => m.version > found);
+  db.transaction(() => {
+    for (const m of pending) {
+      db.exec(m.sql);
+      // PRAGMA takes no bound parameters; the value is our own integer constant.
+      db.pragma(`user_version = ${m.version}`);
+    }
+    db.pragma(`application_id = ${APPLICATION_ID}`);
+  }).immediate();
+  return found;
+}

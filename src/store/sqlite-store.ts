@@ -1,0 +1,344 @@
+/**
+ * The SQLite Store (better-sqlite3). The only importer of better-sqlite3 together with ./schema.ts.
+ * Every write method is its own transaction and is committed when it returns (WAL, synchronous=NORMAL:
+ * a committed result survives a killed process; only an OS crash may lose the last few).
+ */
+import Database from 'better-sqlite3';
+import type { PuzzleState } from '../core/types.ts';
+import type { Verdict } from '../core/verdict.ts';
+import type { BotRecord, MatchRecord, MatchStatus, ResultRecord, ResultRow, ScrambleRecord, Store } from './types.ts';
+import { migrate } from './schema.ts';
+import type { MovesKind } from './row-codec.ts';
+import { decodeMoves, dropEmpty, encodeJson, encodeMoves, makeBound, nowIso } from './row-codec.ts';
+
+interface BotRow {
+  name: string;
+  kind: 'command' | 'remote';
+  cmd: string | null;
+  cwd: string | null;
+  stdio: number | null;
+  token_hash: string | null;
+  created_at: string;
+}
+
+interface MatchRow {
+  id: number;
+  config: string;
+  seed: string;
+  generator_version: string;
+  bots: string;
+  status: MatchStatus;
+  created_at: string;
+}
+
+interface ScrambleRow {
+  id: number;
+  match_id: number;
+  idx: number;
+  state: string;
+  puzzle_class: string;
+  optimal: number | null;
+  lower_bound: number;
+}
+
+interface JoinedResultRow extends ScrambleRow {
+  scramble_id: number;
+  bot: string;
+  verdict: Verdict;
+  move_count: number;
+  moves_kind: MovesKind;
+  moves: string;
+  wall_ms: number;
+  reported_ms: number | null;
+  claimed_optimal: number | null;
+  note: string | null;
+  error_index: number | null;
+  error: string | null;
+}
+
+/** How long a writer waits for another connection's lock before SQLITE_BUSY (ms). */
+const BUSY_TIMEOUT_MS = 5000;
+
+const RESULT_SELECT = `
+  SELECT r.scramble_id, r.bot, r.verdict, r.move_count, r.moves_kind, r.moves, r.wall_ms, r.reported_ms,
+         r.claimed_optimal, r.note, r.error_index, r.error,
+         s.match_id, s.idx, s.puzzle_class, s.optimal, s.lower_bound
+  FROM results r JOIN scrambles s ON s.id = r.scramble_id`;
+
+/**
+ * Opens (creating if needed) and migrates the database at `file`. Throws an Error with a one-line message
+ * when the file is not a SQLite database, belongs to another program, or has a newer schema.
+ */
+export function openSqliteStore(file: string): Store {
+  let db: Database.Database;
+  try {
+    db = new Database(file);
+  } catch (err) {
+    throw new Error(`cannot open database ${file}: ${oneLine(err)}`);
+  }
+  try {
+    // The first statement is where a garbage file is detected (SQLITE_NOTADB).
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    migrate(db);
+  } catch (err) {
+    db.close();
+    throw new Error(`cannot open database ${file}: ${oneLine(err)}`);
+  }
+  return new SqliteStore(db);
+}
+
+function oneLine(err: unknown): string {
+  const msg = err instanceof Error ? err.message : String(err);
+  return msg.split('\n')[0];
+}
+
+function sqliteCode(err: unknown): unknown {
+  return typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = sqliteCode(err);
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+function isForeignKeyViolation(err: unknown): boolean {
+  return sqliteCode(err) === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+class SqliteStore implements Store {
+  private readonly db: Database.Database;
+  // Prepared once: re-preparing per call would dominate the per-result cost.
+  private readonly stmts;
+
+  constructor(db: Database.Database) {
+    this.db = db;
+    this.stmts = {
+      addBot: db.prepare(
+        `INSERT INTO bots (name, kind, cmd, cwd, stdio, token_hash, created_at)
+         VALUES (@name, @kind, @cmd, @cwd, @stdio, @tokenHash, @createdAt)`,
+      ),
+      getBot: db.prepare<[string], BotRow>(`SELECT * FROM bots WHERE name = ?`),
+      listBots: db.prepare<[], BotRow>(`SELECT * FROM bots ORDER BY name`),
+      removeBot: db.prepare(`DELETE FROM bots WHERE name = ?`),
+      createMatch: db.prepare(
+        `INSERT INTO matches (config, seed, generator_version, bots, status, created_at, updated_at)
+         VALUES (@config, @seed, @generatorVersion, @bots, 'running', @now, @now)`,
+      ),
+      getMatch: db.prepare<[number], MatchRow>(`SELECT * FROM matches WHERE id = ?`),
+      listMatches: db.prepare<[number], MatchRow>(`SELECT * FROM matches ORDER BY id DESC LIMIT ?`),
+      setMatchStatus: db.prepare(`UPDATE matches SET status = ?, updated_at = ? WHERE id = ?`),
+      addScramble: db.prepare(
+        `INSERT INTO scrambles (match_id, idx, state, puzzle_class, optimal, lower_bound)
+         VALUES (@matchId, @index, @state, @puzzleClass, @optimal, @lowerBound)`,
+      ),
+      listScrambles: db.prepare<[number], ScrambleRow>(`SELECT * FROM scrambles WHERE match_id = ? ORDER BY idx`),
+      recordResult: db.prepare(
+        `INSERT INTO results (scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms, reported_ms,
+                              claimed_optimal, note, error_index, error, created_at)
+         VALUES (@scrambleId, @bot, @verdict, @moveCount, @movesKind, @moves, @wallMs, @reportedMs,
+                 @claimedOptimal, @note, @errorIndex, @error, @createdAt)`,
+      ),
+      listResults: db.prepare<[number], JoinedResultRow>(`${RESULT_SELECT} WHERE s.match_id = ? ORDER BY s.idx, r.id`),
+      allResults: db.prepare<[], JoinedResultRow>(`${RESULT_SELECT} ORDER BY s.match_id, s.idx, r.id`),
+      classResults: db.prepare<[string], JoinedResultRow>(
+        `${RESULT_SELECT} WHERE s.puzzle_class = ? ORDER BY s.match_id, s.idx, r.id`,
+      ),
+    };
+  }
+
+  addBot(bot: Omit<BotRecord, 'createdAt'>): void {
+    try {
+      this.stmts.addBot.run({
+        name: bot.name,
+        kind: bot.kind,
+        cmd: bot.cmd ?? null,
+        cwd: bot.cwd ?? null,
+        stdio: bot.stdio === undefined ? null : bot.stdio ? 1 : 0,
+        tokenHash: bot.tokenHash ?? null,
+        createdAt: nowIso(),
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new Error(`bot "${bot.name}" is already registered`);
+      throw err;
+    }
+  }
+
+  getBot(name: string): BotRecord | undefined {
+    const row = this.stmts.getBot.get(name);
+    return row && toBot(row);
+  }
+
+  listBots(): BotRecord[] {
+    return this.stmts.listBots.all().map(toBot);
+  }
+
+  removeBot(name: string): boolean {
+    return this.stmts.removeBot.run(name).changes > 0;
+  }
+
+  createMatch(m: { config: unknown; seed: string; generatorVersion: string; bots: readonly string[] }): MatchRecord {
+    const info = this.stmts.createMatch.run({
+      config: encodeJson(m.config),
+      seed: m.seed,
+      generatorVersion: m.generatorVersion,
+      bots: JSON.stringify(m.bots),
+      now: nowIso(),
+    });
+    const created = this.getMatch(Number(info.lastInsertRowid));
+    if (!created) throw new Error('createMatch: inserted row vanished');
+    return created;
+  }
+
+  getMatch(id: number): MatchRecord | undefined {
+    const row = this.stmts.getMatch.get(id);
+    return row && toMatch(row);
+  }
+
+  listMatches(limit?: number): MatchRecord[] {
+    // SQLite treats a negative LIMIT as "no limit".
+    return this.stmts.listMatches.all(limit ?? -1).map(toMatch);
+  }
+
+  setMatchStatus(id: number, status: MatchStatus): void {
+    const info = this.stmts.setMatchStatus.run(status, nowIso(), id);
+    if (info.changes === 0) throw new Error(`setMatchStatus: no match ${id}`);
+  }
+
+  addScrambles(matchId: number, scrambles: ReadonlyArray<Omit<ScrambleRecord, 'id' | 'matchId'>>): ScrambleRecord[] {
+    const insertAll = this.db.transaction(() =>
+      scrambles.map((s): ScrambleRecord => {
+        const info = this.stmts.addScramble.run({
+          matchId,
+          index: s.index,
+          state: JSON.stringify(s.state),
+          puzzleClass: s.puzzleClass,
+          optimal: s.bound.optimal ?? null,
+          lowerBound: s.bound.lowerBound,
+        });
+        return {
+          id: Number(info.lastInsertRowid),
+          matchId,
+          index: s.index,
+          // Hand back what a later read returns: a JSON copy, not the caller's object.
+          state: JSON.parse(JSON.stringify(s.state)) as PuzzleState,
+          puzzleClass: s.puzzleClass,
+          bound: makeBound(s.bound.optimal, s.bound.lowerBound),
+        };
+      }),
+    );
+    try {
+      return insertAll();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new Error(`addScrambles: match ${matchId} already has a scramble at that index`);
+      if (isForeignKeyViolation(err)) {
+        throw new Error(`addScrambles: no match ${matchId}`);
+      }
+      throw err;
+    }
+  }
+
+  listScrambles(matchId: number): ScrambleRecord[] {
+    return this.stmts.listScrambles.all(matchId).map(toScramble);
+  }
+
+  recordResult(r: ResultRecord): void {
+    const moves = encodeMoves(r.moves);
+    try {
+      // Autocommit: one implicit transaction per statement, durable when run() returns.
+      this.stmts.recordResult.run({
+        scrambleId: r.scrambleId,
+        bot: r.bot,
+        verdict: r.verdict,
+        moveCount: r.moveCount,
+        movesKind: moves.kind,
+        moves: moves.text,
+        wallMs: r.wallMs,
+        reportedMs: r.reportedMs ?? null,
+        claimedOptimal: r.claimedOptimal === undefined ? null : r.claimedOptimal ? 1 : 0,
+        note: r.note ?? null,
+        errorIndex: r.errorIndex ?? null,
+        error: r.error ?? null,
+        createdAt: nowIso(),
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        throw new Error(`recordResult: bot "${r.bot}" already has a result for scramble ${r.scrambleId}`);
+      }
+      if (isForeignKeyViolation(err)) {
+        throw new Error(`recordResult: no scramble ${r.scrambleId}`);
+      }
+      throw err;
+    }
+  }
+
+  listResults(matchId: number): ResultRow[] {
+    return this.stmts.listResults.all(matchId).map(toResult);
+  }
+
+  allResults(puzzleClass?: string): ResultRow[] {
+    const rows = puzzleClass === undefined ? this.stmts.allResults.all() : this.stmts.classResults.all(puzzleClass);
+    return rows.map(toResult);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function toBot(row: BotRow): BotRecord {
+  return dropEmpty<BotRecord>({
+    name: row.name,
+    kind: row.kind,
+    cmd: row.cmd,
+    cwd: row.cwd,
+    stdio: row.stdio === null ? null : row.stdio === 1,
+    tokenHash: row.token_hash,
+    createdAt: row.created_at,
+  });
+}
+
+function toMatch(row: MatchRow): MatchRecord {
+  return {
+    id: row.id,
+    config: JSON.parse(row.config) as unknown,
+    seed: row.seed,
+    generatorVersion: row.generator_version,
+    bots: JSON.parse(row.bots) as string[],
+    status: row.status,
+    createdAt: row.created_at,
+  };
+}
+
+function toScramble(row: ScrambleRow): ScrambleRecord {
+  return {
+    id: row.id,
+    matchId: row.match_id,
+    index: row.idx,
+    state: JSON.parse(row.state) as PuzzleState,
+    puzzleClass: row.puzzle_class,
+    bound: makeBound(row.optimal, row.lower_bound),
+  };
+}
+
+function toResult(row: JoinedResultRow): ResultRow {
+  return dropEmpty<ResultRow>({
+    scrambleId: row.scramble_id,
+    bot: row.bot,
+    verdict: row.verdict,
+    moveCount: row.move_count,
+    moves: decodeMoves(row.moves_kind, row.moves),
+    wallMs: row.wall_ms,
+    reportedMs: row.reported_ms,
+    claimedOptimal: row.claimed_optimal === null ? null : row.claimed_optimal === 1,
+    note: row.note,
+    errorIndex: row.error_index,
+    error: row.error,
+    matchId: row.match_id,
+    scrambleIndex: row.idx,
+    puzzleClass: row.puzzle_class,
+    bound: makeBound(row.optimal, row.lower_bound),
+  });
+}

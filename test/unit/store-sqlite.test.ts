@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultDbPath } from '../../src/store/open.ts';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../src/store/schema.ts';
+import { openSqliteStore } from '../../src/store/sqlite-store.ts';
+
+describe('openSqliteStore', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-sqlite-'));
+    file = path.join(dir, 'arena.db');
+  });
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  function rawPragma(name: string): unknown {
+    const db = new Database(file, { readonly: true });
+    try {
+      return db.pragma(name, { simple: true });
+    } finally {
+      db.close();
+    }
+  }
+
+  it('keeps everything after closing and reopening the file', () => {
+    const a = openSqliteStore(file);
+    a.addBot({ name: 'bot1', kind: 'command', cmd: 'node b.js', stdio: true });
+    const m = a.createMatch({ config: { n: 1 }, seed: 'abc', generatorVersion: 'g', bots: ['bot1'] });
+    const [s] = a.addScrambles(m.id, [
+      { index: 0, state: { kind: 'hanoi', pegs: 3, start: 'AB', goal: 'CC' }, puzzleClass: 'hanoi 2', bound: { optimal: 3, lowerBound: 3 } },
+    ]);
+    a.recordResult({ scrambleId: s.id, bot: 'bot1', verdict: 'solved', moveCount: 3, moves: 'ACABCB', wallMs: 1.5 });
+    a.setMatchStatus(m.id, 'finished');
+    const before = { bots: a.listBots(), matches: a.listMatches(), scrambles: a.listScrambles(m.id), results: a.allResults() };
+    a.close();
+
+    const b = openSqliteStore(file);
+    try {
+      expect({ bots: b.listBots(), matches: b.listMatches(), scrambles: b.listScrambles(m.id), results: b.allResults() }).toEqual(
+        before,
+      );
+      expect(b.getMatch(m.id)?.status).toBe('finished');
+    } finally {
+      b.close();
+    }
+  });
+
+  it('sees a result recorded by another open connection at once (each write commits)', () => {
+    const writer = openSqliteStore(file);
+    const reader = openSqliteStore(file);
+    try {
+      const m = writer.createMatch({ config: null, seed: '1', generatorVersion: 'g', bots: ['x'] });
+      const [s] = writer.addScrambles(m.id, [
+        { index: 0, state: { kind: 'swaps', rows: 1, cols: 2, tiles: [2, 1] }, puzzleClass: 'swaps 1x2', bound: { lowerBound: 1 } },
+      ]);
+      writer.recordResult({ scrambleId: s.id, bot: 'x', verdict: 'solved', moveCount: 1, moves: [[1, 2]], wallMs: 1 });
+      expect(reader.listResults(m.id)).toHaveLength(1);
+    } finally {
+      writer.close();
+      reader.close();
+    }
+  });
+
+  it('sets WAL, foreign keys and the schema version', () => {
+    openSqliteStore(file).close();
+    expect(rawPragma('journal_mode')).toBe('wal');
+    expect(rawPragma('user_version')).toBe(SCHEMA_VERSION);
+    expect(SCHEMA_VERSION).toBe(MIGRATIONS.length);
+  });
+
+  it('applies migrations once: reopening an up-to-date file changes nothing', () => {
+    openSqliteStore(file).close();
+    const schemaOf = () => {
+      const db = new Database(file, { readonly: true });
+      try {
+        return db.prepare('SELECT type, name, sql FROM sqlite_schema ORDER BY name').all();
+      } finally {
+        db.close();
+      }
+    };
+    const first = schemaOf();
+    openSqliteStore(file).close();
+    openSqliteStore(file).close();
+    expect(schemaOf()).toEqual(first);
+    expect(rawPragma('user_version')).toBe(SCHEMA_VERSION);
+  });
+
+  it('refuses a database with a newer schema version, with a one-line message', () => {
+    openSqliteStore(file).close();
+    const db = new Database(file);
+    db.pragma('user_version = 3');
+    db.close();
+    expect(() => openSqliteStore(file)).toThrow(
+      `database schema v3 is newer than this puzzle-arena (v${SCHEMA_VERSION})`,
+    );
+  });
+
+  it('refuses a file that is not a SQLite database, with a one-line message', () => {
+    fs.writeFileSync(file, 'this is not a database, just some text that is long enough to fill a header '.repeat(20));
+    let message = '';
+    try {
+      openSqliteStore(file).close();
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/not a database/);
+    expect(message).not.toContain('\n');
+  });
+
+  it("refuses another program's SQLite database instead of migrating into it", () => {
+    const db = new Database(file);
+    db.exec('CREATE TABLE notes (body TEXT)');
+    db.close();
+    expect(() => openSqliteStore(file)).toThrow(/not a puzzle-arena database/);
+  });
+
+  it('reports a path that cannot be opened as an error', () => {
+    expect(() => openSqliteStore(path.join(dir, 'missing-dir', 'x.db'))).toThrow(/cannot open database/);
+  });
+});
+
+describe('defaultDbPath', () => {
+  it('is leaderboard.db under the project root by default', () => {
+    expect(defaultDbPath('/srv/arena', {})).toBe(path.join('/srv/arena', 'leaderboard.db'));
+    expect(defaultDbPath('/srv/arena', { ARENA_DB: '' })).toBe(path.join('/srv/arena', 'leaderboard.db'));
+  });
+
+  it('honours ARENA_DB, resolving a relative path against the working directory', () => {
+    expect(defaultDbPath('/srv/arena', { ARENA_DB: '/data/x.db' })).toBe('/data/x.db');
+    expect(defaultDbPath('/srv/arena', { ARENA_DB: 'rel.db' })).toBe(path.resolve('rel.db'));
+    expect(defaultDbPath('/srv/arena', { ARENA_DB: ':memory:' })).toBe(':memory:');
+  });
+});
