@@ -1,0 +1,153 @@
+import type { PuzzleState, Result } from '../core/types.ts';
+import { reject } from '../core/types.ts';
+import { GENERATOR_VERSION } from '../core/rng.ts';
+import type { Verdict } from '../core/verdict.ts';
+import type { BotLauncher, BotLink, Clock } from '../protocol/link.ts';
+import { puzzles } from '../puzzles/index.ts';
+import type { MatchRecord, ScrambleRecord, Store } from '../store/types.ts';
+import type { MatchConfig } from './match-config.ts';
+import { capabilityGap, solveOne } from './solve-one.ts';
+
+/** What the referee is handed: it never opens sockets, files or processes itself. */
+export interface MatchDeps {
+  readonly store: Store;
+  /** One launcher per bot name in the config. */
+  readonly launchers: ReadonlyMap<string, BotLauncher>;
+  readonly clock: Clock;
+  /** Aborting stops the match cleanly: bots told bye and killed, match marked interrupted. */
+  readonly signal?: AbortSignal;
+  /** Progress, one event per recorded result. */
+  onResult?(event: ResultEvent): void;
+}
+
+/** Progress of a match. */
+export interface ResultEvent {
+  readonly scrambleIndex: number;
+  readonly bot: string;
+  readonly verdict: Verdict;
+  readonly moves: number;
+  readonly wallMs: number;
+  readonly done: number;
+  readonly total: number;
+}
+
+/** How a run ended. */
+export interface MatchRun {
+  readonly match: MatchRecord;
+  readonly status: 'finished' | 'interrupted';
+}
+
+/** Creates a match (config + scrambles, one transaction each) and runs it. */
+export async function startMatch(config: MatchConfig, states: readonly PuzzleState[], deps: MatchDeps): Promise<MatchRun> {
+  const match = deps.store.createMatch({ config, seed: config.seed, generatorVersion: GENERATOR_VERSION, bots: config.bots });
+  deps.store.addScrambles(
+    match.id,
+    states.map((state, index) => {
+      const p = puzzles[state.kind];
+      return { index, state, puzzleClass: p.className(state), bound: p.bound(state) };
+    }),
+  );
+  return runJobs(match, deps);
+}
+
+/** Finishes an interrupted (or killed) match: only the (scramble, bot) pairs without a result are played. */
+export async function resumeMatch(id: number, deps: MatchDeps): Promise<Result<MatchRun>> {
+  const match = deps.store.getMatch(id);
+  if (!match) return reject('no-match', `no match with id ${id}`);
+  if (match.status === 'finished') return reject('finished', `match ${id} is already finished`);
+  return { ok: true, value: await runJobs(match, deps) };
+}
+
+interface Job {
+  readonly scramble: ScrambleRecord;
+  readonly bot: string;
+}
+
+function pendingJobs(match: MatchRecord, store: Store): { jobs: Job[]; total: number } {
+  const scrambles = store.listScrambles(match.id);
+  const have = new Set(store.listResults(match.id).map((r) => `${r.scrambleId}\u0000${r.bot}`));
+  const jobs: Job[] = [];
+  for (const scramble of scrambles) {
+    // Rotate which bot goes first so neither always runs on a cold or a warm machine.
+    const n = match.bots.length;
+    for (let k = 0; k < n; k++) {
+      const bot = match.bots[(scramble.index + k) % n];
+      if (!have.has(`${scramble.id}\u0000${bot}`)) jobs.push({ scramble, bot });
+    }
+  }
+  return { jobs, total: scrambles.length * match.bots.length };
+}
+
+async function runJobs(match: MatchRecord, deps: MatchDeps): Promise<MatchRun> {
+  const { store, clock, signal } = deps;
+  const config = match.config as MatchConfig;
+  store.setMatchStatus(match.id, 'running');
+  const { jobs, total } = pendingJobs(match, store);
+  let done = total - jobs.length;
+  let next = 0;
+  let requestSeq = 0;
+
+  const worker = async (): Promise<void> => {
+    const links = new Map<string, BotLink>();
+    try {
+      while (next < jobs.length && !signal?.aborted) {
+        const job = jobs[next++];
+        const outcome = await playJob(job, links);
+        if (!outcome) break; // aborted: nothing recorded for this job
+        store.recordResult({ scrambleId: job.scramble.id, bot: job.bot, ...outcome });
+        done++;
+        deps.onResult?.({
+          scrambleIndex: job.scramble.index,
+          bot: job.bot,
+          verdict: outcome.verdict,
+          moves: outcome.moveCount,
+          wallMs: outcome.wallMs,
+          done,
+          total,
+        });
+      }
+    } finally {
+      await Promise.all([...links.values()].map((l) => l.close('match over')));
+    }
+  };
+
+  const playJob = async (job: Job, links: Map<string, BotLink>) => {
+    const launcher = deps.launchers.get(job.bot);
+    if (!launcher) throw new Error(`programmer error: no launcher for bot ${job.bot}`);
+    let link = links.get(job.bot);
+    if (!link || link.closed) {
+      const t0 = clock.now();
+      const got = await launcher.connect();
+      if (!got.ok) {
+        return { verdict: 'crash' as const, moveCount: 0, moves: '', wallMs: clock.now() - t0, error: `could not start: ${got.reason}` };
+      }
+      link = got.value;
+      links.set(job.bot, link);
+    }
+    const gap = capabilityGap(link.hello.capabilities, job.scramble.state);
+    if (gap) return { verdict: 'unsupported' as const, moveCount: 0, moves: '', wallMs: 0, error: gap };
+    const out = await solveOne(
+      link,
+      { requestId: `m${match.id}-s${job.scramble.index}-r${++requestSeq}`, state: job.scramble.state, timeLimitMs: config.timeLimitMs, maxMoves: config.maxMoves },
+      clock,
+      signal,
+    );
+    if (!out) return undefined;
+    if (out.linkBroken) {
+      await link.close(out.verdict === 'timeout' ? 'timed out' : 'connection lost');
+      links.delete(job.bot);
+    }
+    const { linkBroken: _ignored, ...rest } = out;
+    return rest;
+  };
+
+  const workers = Array.from({ length: Math.max(1, Math.min(config.concurrency, jobs.length || 1)) }, () => worker());
+  try {
+    await Promise.all(workers);
+  } finally {
+    await Promise.all([...deps.launchers.values()].map((l) => l.dispose()));
+  }
+  const status = done === total ? 'finished' : 'interrupted';
+  store.setMatchStatus(match.id, status);
+  return { match: store.getMatch(match.id) ?? match, status };
+}
