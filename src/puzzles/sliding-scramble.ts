@@ -11,8 +11,9 @@ export function goalTiles(rows: number, cols: number): Int32Array {
 }
 
 /**
- * True when a solvable arrangement is the goal or one move from it. Only then can at most one non-blank
- * tile be misplaced, and the state is one move away exactly when that tile sits next to the blank.
+ * True when an arrangement is the goal or one move from it. Both have at most one misplaced non-blank tile
+ * (then necessarily in the bottom-right corner, with the blank on its home), and one move away means that
+ * tile sits next to the blank; a far corner tile (e.g. 7 on 4×4) is solvable but several moves away.
  */
 export function withinOneMove(tiles: ArrayLike<number>, cols: number): boolean {
   let misplacedAt = -1;
