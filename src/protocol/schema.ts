@@ -1,0 +1,125 @@
+/**
+ * Runtime validation of every message that crosses the wire. Both directions parse untrusted text into the
+ * typed messages of messages.ts and return a value, never throw: a bot that sends garbage gets a `protocol`
+ * verdict, it does not crash the referee. Message size is not checked here: the transport's payload limit
+ * (MAX_PAYLOAD) has already bounded the text.
+ */
+import { z } from 'zod';
+import { VERDICTS } from '../core/verdict.ts';
+import type { BotMessage, RefereeMessage } from './messages.ts';
+
+/** The outcome of parsing one message. */
+export type ParseResult<M> = { readonly ok: true; readonly message: M } | { readonly ok: false; readonly reason: string };
+
+const KINDS = ['sliding', 'hanoi', 'swaps', 'warehouse'] as const;
+/** Ids are referee-chosen; the cap only stops a bot from echoing megabytes back in error texts. */
+const id = z.string().min(1).max(200);
+const int = z.number().int();
+const count = z.number().int().nonnegative();
+
+/**
+ * Swap pairs are validated with a plain loop rather than z.tuple: a chunk may hold 100k pairs and the
+ * referee validates every chunk of multi-million-move answers.
+ */
+function isPairArray(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i = 0; i < v.length; i++) {
+    const p: unknown = v[i];
+    if (!Array.isArray(p) || p.length !== 2 || !Number.isInteger(p[0]) || !Number.isInteger(p[1])) return false;
+  }
+  return true;
+}
+
+const wireMoves = z.custom<string | Array<[number, number]>>((v) => typeof v === 'string' || isPairArray(v), {
+  message: 'expected a string or an array of [integer, integer] pairs',
+});
+
+const capability = z.object({ kind: z.enum(KINDS), maxSize: z.number().int().positive().optional() });
+
+const solveInfo = z.object({
+  optimal: z.boolean().optional(),
+  computeMs: z.number().nonnegative().optional(),
+  nodes: z.number().nonnegative().optional(),
+  note: z.string().max(10_000).optional(),
+});
+
+const botSchemas = {
+  hello: z.object({
+    type: z.literal('hello'),
+    protocol: int,
+    name: z.string().min(1).max(200),
+    version: z.string().max(200),
+    capabilities: z.array(capability).max(64),
+  }),
+  moves: z.object({ type: z.literal('moves'), id, moves: wireMoves, final: z.boolean(), info: solveInfo.optional() }),
+  'give-up': z.object({ type: z.literal('give-up'), id, reason: z.string().max(10_000).optional() }),
+  unsupported: z.object({ type: z.literal('unsupported'), id, reason: z.string().max(10_000).optional() }),
+} as const;
+
+const intArray = z.array(int);
+/** Structural check only: the puzzle kind modules do the deep parse (tile ranges, permutations, sizes). */
+const puzzle = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('sliding'), rows: count, cols: count, tiles: intArray }),
+  z.object({ kind: z.literal('hanoi'), pegs: z.literal(3), start: z.string(), goal: z.string() }),
+  z.object({ kind: z.literal('swaps'), rows: count, cols: count, tiles: intArray }),
+  z.object({ kind: z.literal('warehouse'), size: count, cells: intArray }),
+]);
+
+const refereeSchemas = {
+  welcome: z.object({
+    type: z.literal('welcome'),
+    protocol: int,
+    session: z.string(),
+    limits: z.object({ maxPayload: count }),
+  }),
+  solve: z.object({ type: z.literal('solve'), id, puzzle, timeLimitMs: z.number().nonnegative(), maxMoves: count }),
+  cancel: z.object({ type: z.literal('cancel'), id }),
+  result: z.object({
+    type: z.literal('result'),
+    id,
+    verdict: z.enum(VERDICTS),
+    moves: count,
+    timeMs: z.number().nonnegative(),
+    index: count.optional(),
+    reason: z.string().optional(),
+  }),
+  bye: z.object({ type: z.literal('bye'), reason: z.string().optional() }),
+} as const;
+
+/** Describes the first zod issue as "path: message", short enough for a verdict reason. */
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid message';
+  const path = issue.path.map(String).join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+function parseWith<M>(text: string, schemas: Record<string, z.ZodType>, side: string): ParseResult<M> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, reason: `not JSON: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300) };
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return { ok: false, reason: 'a message must be a JSON object with a "type" field' };
+  }
+  const type = (json as { type?: unknown }).type;
+  if (typeof type !== 'string' || !Object.hasOwn(schemas, type)) {
+    const shown = JSON.stringify(type)?.slice(0, 60) ?? 'undefined';
+    return { ok: false, reason: `unknown ${side} message type ${shown}; expected one of ${Object.keys(schemas).join(', ')}` };
+  }
+  const parsed = schemas[type]!.safeParse(json);
+  if (!parsed.success) return { ok: false, reason: `bad ${type} message: ${describeIssue(parsed.error)}` };
+  return { ok: true, message: parsed.data as M };
+}
+
+/** Parses one message a bot sent (the referee side). Never throws. */
+export function parseBotMessage(text: string): ParseResult<BotMessage> {
+  return parseWith<BotMessage>(text, botSchemas, 'bot');
+}
+
+/** Parses one message the referee sent (the SDK side). Never throws. */
+export function parseRefereeMessage(text: string): ParseResult<RefereeMessage> {
+  return parseWith<RefereeMessage>(text, refereeSchemas, 'referee');
+}

@@ -1,0 +1,48 @@
+/**
+ * What a TypeScript bot imports. A bot is one `runBot({ name, version, capabilities, solve })` call; the
+ * SDK reads ARENA_URL/ARENA_TOKEN (or ARENA_STDIO=1), connects, shakes hands, serves solve requests one
+ * at a time, streams the answers in chunks and exits with code 0 when the referee says bye.
+ */
+import { ENV_STDIO, ENV_TOKEN, ENV_URL } from '../protocol/messages.ts';
+import type { Channel } from './channel.ts';
+import { serveBot } from './serve.ts';
+import { stdioChannel } from './stdio-client.ts';
+import type { BotDefinition } from './types.ts';
+import { connectWebSocket } from './ws-client.ts';
+
+export { chunked, PAIR_CHUNK, STRING_CHUNK } from './chunked.ts';
+export type { BotDefinition, SolveAnswer, SolveContext } from './types.ts';
+
+/** Bots log to stderr: stdout may be the protocol stream (stdio mode). */
+function log(text: string): void {
+  process.stderr.write(text.endsWith('\n') ? text : text + '\n');
+}
+
+/**
+ * Runs `def` as a bot until the referee says bye or disconnects, then lets the process exit with code 0.
+ * Connection failures are logged to stderr and set a non-zero exit code; nothing is thrown.
+ */
+export async function runBot(def: BotDefinition): Promise<void> {
+  let channel: Channel;
+  if (process.env[ENV_STDIO] === '1') channel = stdioChannel();
+  else {
+    const url = process.env[ENV_URL];
+    const token = process.env[ENV_TOKEN];
+    if (!url || !token) {
+      log(`${def.name}: set ${ENV_URL} and ${ENV_TOKEN} (or ${ENV_STDIO}=1); this program is started by the arena`);
+      process.exitCode = 2;
+      return;
+    }
+    try {
+      channel = await connectWebSocket(url, token);
+    } catch (e) {
+      log(`${def.name}: cannot connect to ${url}: ${e instanceof Error ? e.message : String(e)}`);
+      process.exitCode = 1;
+      return;
+    }
+  }
+  await serveBot(def, channel, log);
+  process.exitCode = 0;
+  // A solve callback may leave timers or sockets behind; they must not keep a finished bot alive.
+  setTimeout(() => process.exit(0), 200).unref();
+}

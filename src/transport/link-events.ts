@@ -1,0 +1,60 @@
+/**
+ * The event plumbing every link shares. Events that happen before anyone subscribes (a bot that crashes
+ * right after its hello, before the referee attached a listener) are buffered and replayed to the first
+ * subscriber, so no `closed` is ever lost. At most one `closed` is emitted, and it is always the last event.
+ */
+import type { LinkEvent } from '../protocol/link.ts';
+
+/** Event fan-out with buffering until the first subscriber and a single terminal `closed`. */
+export class LinkEvents {
+  private readonly listeners = new Set<(event: LinkEvent) => void>();
+  private buffer: LinkEvent[] | undefined = [];
+  private ended = false;
+
+  /** True once `closed` has been emitted. */
+  get closed(): boolean {
+    return this.ended;
+  }
+
+  /** Subscribes; the first subscriber gets the buffered events on the next microtask. */
+  subscribe(listener: (event: LinkEvent) => void): () => void {
+    this.listeners.add(listener);
+    const pending = this.buffer;
+    if (pending) {
+      this.buffer = undefined;
+      // Deferred so the caller finishes wiring up before it hears about the past.
+      queueMicrotask(() => {
+        for (const e of pending) this.dispatch(e);
+      });
+    }
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** Emits a message or malformed event; dropped after `closed`. */
+  emit(event: LinkEvent): void {
+    if (this.ended) return;
+    if (event.type === 'closed') this.ended = true;
+    if (this.buffer) this.buffer.push(event);
+    else this.dispatch(event);
+  }
+
+  /** Emits the terminal `closed` event (once). */
+  close(reason: string): void {
+    this.emit({ type: 'closed', reason });
+  }
+
+  private dispatch(event: LinkEvent): void {
+    let failure: unknown;
+    for (const l of [...this.listeners]) {
+      try {
+        l(event);
+      } catch (e) {
+        // A throwing listener is a programmer error: let the others run, then surface it.
+        failure ??= e;
+      }
+    }
+    if (failure !== undefined) throw failure;
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Launches a bot program as a child process and hands back its handshaken link. Each start gets a fresh
+ * one-time token, so a bot can only ever claim the slot it was spawned for.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Result } from '../core/types.ts';
+import { ok, reject } from '../core/types.ts';
+import type { BotLauncher, BotLink } from '../protocol/link.ts';
+import { ENV_STDIO, ENV_TOKEN, ENV_URL } from '../protocol/messages.ts';
+import type { BotProcess } from './bot-process.ts';
+import { spawnBot } from './bot-process.ts';
+import { processLink } from './process-link.ts';
+import { openStdioLink } from './stdio-link.ts';
+import { newToken } from './tokens.ts';
+import type { ArenaServer } from './ws-server.ts';
+
+/** Options of {@link createProcessLauncher}. */
+export interface ProcessLauncherOptions {
+  /** The bot's name (built-in or registry name). */
+  readonly name: string;
+  readonly command: string;
+  readonly args: string[];
+  readonly cwd?: string;
+  /** Extra environment on top of the referee's own. */
+  readonly env?: Record<string, string>;
+  /** The server the bot dials (unused in stdio mode, where handshake limits come from it anyway). */
+  readonly server: ArenaServer;
+  /** Speak newline-delimited JSON over stdin/stdout instead of WebSocket. */
+  readonly stdio?: boolean;
+  /** Time from spawn to a completed hello; default 20 s (tsx start-up on a busy machine is slow). */
+  readonly startTimeoutMs?: number;
+}
+
+function withTail(reason: string, proc: BotProcess): string {
+  const tail = proc.stderrTail();
+  return tail ? `${reason}; stderr:\n${tail}` : reason;
+}
+
+/** A launcher that spawns `command args`; connect() kills any previous instance first. */
+export function createProcessLauncher(opts: ProcessLauncherOptions): BotLauncher {
+  const startTimeoutMs = opts.startTimeoutMs ?? 20_000;
+  const running = new Set<{ proc: BotProcess; link?: BotLink }>();
+  let disposed = false;
+
+  const stopAll = async (): Promise<void> => {
+    const all = [...running];
+    running.clear();
+    await Promise.all(all.map(async (r) => (r.link ? r.link.close('bot restarted or disposed') : r.proc.kill())));
+  };
+
+  const start = async (): Promise<Result<BotLink>> => {
+    const token = newToken();
+    const identity = `${opts.name}#${randomUUID()}`;
+    const stdio = opts.stdio === true;
+    const env: Record<string, string> = { ...opts.env };
+    if (stdio) env[ENV_STDIO] = '1';
+    else Object.assign(env, { [ENV_URL]: opts.server.url, [ENV_TOKEN]: token });
+
+    const revoke = stdio ? () => undefined : opts.server.allowToken(token, identity);
+    const abort = new AbortController();
+    const waiting = stdio ? undefined : opts.server.waitForBot(identity, startTimeoutMs, abort.signal);
+    const proc = spawnBot({ command: opts.command, args: opts.args, cwd: opts.cwd, env, stdio });
+    const entry: { proc: BotProcess; link?: BotLink } = { proc };
+    running.add(entry);
+
+    const handshake: Promise<Result<BotLink>> = stdio
+      ? openStdioLink(
+          { input: proc.child.stdin!, output: proc.child.stdout! },
+          { session: randomUUID(), maxPayload: opts.server.maxPayload, handshakeTimeoutMs: startTimeoutMs },
+        ).then((o) => (o.ok ? ok(o.link) : reject('handshake', `bot ${opts.name} failed the handshake: ${o.reason}`)))
+      : waiting!;
+    const died = proc.exited.then((how) => ({ died: how }));
+    const first = await Promise.race([handshake, died]);
+    abort.abort();
+    revoke();
+
+    if ('died' in first) {
+      running.delete(entry);
+      // Give stderr a moment to drain: the crash reason is usually its last line.
+      await new Promise((r) => setTimeout(r, 50));
+      proc.kill();
+      return reject('exited', withTail(`bot ${opts.name} ${first.died} before completing the handshake`, proc));
+    }
+    if (!first.ok) {
+      running.delete(entry);
+      proc.kill();
+      return reject(first.code, withTail(first.reason, proc));
+    }
+    const link = processLink(first.value, proc);
+    entry.link = link;
+    link.onEvent((e) => {
+      if (e.type === 'closed') running.delete(entry);
+    });
+    return ok(link);
+  };
+
+  return {
+    name: opts.name,
+    async connect() {
+      if (disposed) return reject('disposed', `launcher for ${opts.name} was disposed`);
+      await stopAll();
+      return start();
+    },
+    async dispose() {
+      disposed = true;
+      await stopAll();
+    },
+  };
+}

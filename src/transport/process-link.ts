@@ -1,0 +1,74 @@
+/**
+ * Ties a link (WebSocket or stdio) to the process behind it. The connection and the process end in either
+ * order; a message the bot sent just before dying can arrive after its exit is noticed, so the single
+ * `closed` event waits (briefly) until both have ended and then names the exit code or signal.
+ */
+import type { BotLink, LinkEvent } from '../protocol/link.ts';
+import type { RefereeMessage } from '../protocol/messages.ts';
+import type { BotProcess } from './bot-process.ts';
+import { LinkEvents } from './link-events.ts';
+
+/** How long one side waits for the other before `closed` is emitted anyway. */
+const SETTLE_MS = 1000;
+
+/** Wraps `inner` so that closing it kills `proc`'s group and process death closes it. */
+export function processLink(inner: BotLink, proc: BotProcess, settleMs = SETTLE_MS): BotLink {
+  const events = new LinkEvents();
+  let innerReason: string | undefined;
+  let byReferee: string | undefined;
+  let finished = false;
+  let settleTimer: NodeJS.Timeout | undefined;
+
+  const finish = (): void => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(settleTimer);
+    const exit = proc.exit;
+    proc.kill();
+    let reason: string;
+    if (byReferee !== undefined) reason = byReferee;
+    else if (exit) {
+      const tail = exit.clean ? '' : proc.stderrTail();
+      reason = `bot process ${exit.description}${tail ? `; stderr:\n${tail}` : ''}`;
+    } else reason = `${innerReason ?? 'connection lost'}; bot process killed`;
+    if (!inner.closed) void inner.close(reason);
+    events.close(reason);
+  };
+  const startSettling = (): void => {
+    settleTimer ??= setTimeout(finish, settleMs);
+  };
+
+  inner.onEvent((event: LinkEvent) => {
+    if (event.type !== 'closed') return events.emit(event);
+    innerReason = event.reason;
+    if (proc.exit) finish();
+    else startSettling();
+  });
+  void proc.exited.then(() => {
+    if (innerReason !== undefined) finish();
+    else startSettling();
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    hello: inner.hello,
+    get closed() {
+      return events.closed;
+    },
+    send: (message: RefereeMessage) => {
+      if (!events.closed) inner.send(message);
+    },
+    onEvent: (listener) => events.subscribe(listener),
+    close(reason = 'closed by referee') {
+      closing ??= (async () => {
+        if (finished) return;
+        byReferee = reason;
+        // bye first, so a well-behaved bot exits with 0 on its own; then the group dies regardless.
+        await inner.close(reason);
+        await Promise.race([proc.exited, new Promise((r) => setTimeout(r, 300).unref())]);
+        finish();
+      })();
+      return closing;
+    },
+  };
+}

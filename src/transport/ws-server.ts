@@ -1,0 +1,212 @@
+/**
+ * The arena's WebSocket server. Bots dial in, authenticate with a bearer token during the HTTP upgrade
+ * (refused with 401 before any WebSocket exists), speak the `puzzle-arena.v1` subprotocol, say hello, and
+ * are handed to whoever waits for their identity.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { Result } from '../core/types.ts';
+import { ok, reject } from '../core/types.ts';
+import type { BotLink } from '../protocol/link.ts';
+import { MAX_PAYLOAD, SUBPROTOCOL } from '../protocol/messages.ts';
+import type { HandshakeOutcome } from './ws-link.ts';
+import { acceptWsConnection } from './ws-link.ts';
+
+/** Options of {@link startArenaServer}. */
+export interface ArenaServerOptions {
+  /** Interface to bind; 127.0.0.1 unless remote bots must reach it. */
+  readonly host?: string;
+  /** Port; 0 (default) picks a free one. */
+  readonly port?: number;
+  /** Largest accepted message in bytes; default MAX_PAYLOAD (4 MiB). */
+  readonly maxPayload?: number;
+  /** Time a connected bot has to send its hello; default 10 s. */
+  readonly handshakeTimeoutMs?: number;
+  /** Ping period; a bot missing two pongs in a row is cut off. Default 5 s. */
+  readonly pingIntervalMs?: number;
+  /** Maps a long-lived bot token to the bot's identity, or undefined to refuse it. */
+  authenticate(token: string): string | undefined;
+}
+
+/** A running arena server. */
+export interface ArenaServer {
+  /** ws://host:port/ — what a bot dials (ARENA_URL). */
+  readonly url: string;
+  readonly port: number;
+  /** Largest accepted message, bytes. */
+  readonly maxPayload: number;
+  /**
+   * Resolves with the next handshaken link of `identity` (one that dialled in earlier and is still open, or
+   * the next to arrive), or a rejection on timeout, abort, a failed handshake of that identity, or close().
+   */
+  waitForBot(identity: string, timeoutMs: number, signal?: AbortSignal): Promise<Result<BotLink>>;
+  /**
+   * Accepts `token` once, as `identity`, in addition to `authenticate` (spawned bots get such one-time
+   * tokens). Returns a function that revokes it if unused.
+   */
+  allowToken(token: string, identity: string): () => void;
+  /** Cuts every connection and stops listening. Idempotent. */
+  close(): Promise<void>;
+}
+
+interface Waiter {
+  settle(result: Result<BotLink>): void;
+}
+
+/** Extracts the token from `Authorization: Bearer …`, else from the `?token=` query parameter. */
+function tokenOf(req: IncomingMessage): string | undefined {
+  const auth = req.headers.authorization;
+  const m = auth ? /^Bearer\s+(\S+)\s*$/i.exec(auth) : null;
+  if (m) return m[1];
+  try {
+    return new URL(req.url ?? '/', 'http://localhost').searchParams.get('token') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function refuse(socket: Duplex, status: number, text: string, body: string): void {
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+  socket.once('error', () => undefined);
+}
+
+/** Starts the server (127.0.0.1, free port by default) and resolves once it listens. */
+export async function startArenaServer(opts: ArenaServerOptions): Promise<ArenaServer> {
+  const maxPayload = opts.maxPayload ?? MAX_PAYLOAD;
+  const handshakeTimeoutMs = opts.handshakeTimeoutMs ?? 10_000;
+  const pingIntervalMs = opts.pingIntervalMs ?? 5_000;
+  const oneTime = new Map<string, string>();
+  const waiters = new Map<string, Waiter[]>();
+  const ready = new Map<string, BotLink[]>();
+  let closed = false;
+
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload,
+    perMessageDeflate: false,
+    handleProtocols: (protocols) => (protocols.has(SUBPROTOCOL) ? SUBPROTOCOL : false),
+  });
+  const http = createServer((_req, res) => {
+    res.writeHead(426, { 'Content-Type': 'text/plain', Upgrade: 'websocket' });
+    res.end(`puzzle-arena: connect with a WebSocket, subprotocol ${SUBPROTOCOL}\n`);
+  });
+
+  const deliver = (identity: string, outcome: HandshakeOutcome): void => {
+    const queue = waiters.get(identity);
+    const waiter = queue?.shift();
+    if (queue && queue.length === 0) waiters.delete(identity);
+    if (!outcome.ok) {
+      waiter?.settle(reject('handshake', `bot ${identity} failed the handshake: ${outcome.reason}`));
+      return;
+    }
+    if (waiter) return waiter.settle(ok(outcome.link));
+    const list = ready.get(identity) ?? [];
+    list.push(outcome.link);
+    ready.set(identity, list);
+  };
+
+  http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => undefined);
+    if (closed) return refuse(socket, 503, 'Service Unavailable', 'arena is shutting down\n');
+    const token = tokenOf(req);
+    let identity: string | undefined;
+    if (token !== undefined) {
+      identity = oneTime.get(token);
+      if (identity !== undefined) oneTime.delete(token);
+      else {
+        try {
+          identity = opts.authenticate(token);
+        } catch {
+          identity = undefined; // a failing lookup is a refusal, not a crash
+        }
+      }
+    }
+    if (identity === undefined) {
+      return refuse(socket, 401, 'Unauthorized', 'missing or wrong bot token (Authorization: Bearer <token>)\n');
+    }
+    const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+    if (!offered.includes(SUBPROTOCOL)) {
+      return refuse(socket, 400, 'Bad Request', `subprotocol ${SUBPROTOCOL} required\n`);
+    }
+    const who = identity;
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const session = randomUUID();
+      acceptWsConnection(ws, { session, maxPayload, handshakeTimeoutMs, pingIntervalMs }, (o) => deliver(who, o));
+    });
+  });
+
+  await new Promise<void>((resolve, fail) => {
+    http.once('error', fail);
+    http.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => {
+      http.off('error', fail);
+      resolve();
+    });
+  });
+  const address = http.address() as AddressInfo;
+  const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  return {
+    url: `ws://${hostForUrl}:${address.port}/`,
+    port: address.port,
+    maxPayload,
+    waitForBot(identity, timeoutMs, signal) {
+      const list = ready.get(identity);
+      while (list && list.length > 0) {
+        const link = list.shift()!;
+        if (!link.closed) return Promise.resolve(ok(link));
+      }
+      if (closed) return Promise.resolve(reject('closed', 'arena server is closed'));
+      return new Promise<Result<BotLink>>((resolve) => {
+        const waiter: Waiter = {
+          settle(result) {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', onAbort);
+            resolve(result);
+          },
+        };
+        const drop = (result: Result<BotLink>): void => {
+          const queue = waiters.get(identity);
+          const i = queue?.indexOf(waiter) ?? -1;
+          if (i >= 0) queue!.splice(i, 1);
+          waiter.settle(result);
+        };
+        const onAbort = (): void => drop(reject('aborted', `stopped waiting for bot ${identity}`));
+        const timer = setTimeout(
+          () => drop(reject('timeout', `bot ${identity} did not connect and say hello within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        if (signal?.aborted) return onAbort();
+        signal?.addEventListener('abort', onAbort, { once: true });
+        const queue = waiters.get(identity) ?? [];
+        queue.push(waiter);
+        waiters.set(identity, queue);
+      });
+    },
+    allowToken(token, identity) {
+      oneTime.set(token, identity);
+      return () => {
+        if (oneTime.get(token) === identity) oneTime.delete(token);
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const queue of waiters.values()) for (const w of queue) w.settle(reject('closed', 'arena server closed'));
+      waiters.clear();
+      ready.clear();
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      });
+    },
+  };
+}
