@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import type { HanoiState } from '../../src/core/types.ts';
 import { hanoi } from '../../src/puzzles/hanoi.ts';
+import { HanoiReplayer } from '../../src/puzzles/hanoi-replayer.ts';
 import { hanoiWalk } from '../../src/puzzles/hanoi-walk.ts';
 
 const state = (start: string, goal: string): HanoiState => ({ kind: 'hanoi', pegs: 3, start, goal });
@@ -197,7 +198,7 @@ describe('hanoi.replayer', () => {
     const rng = createRng(3);
     for (let i = 0; i < 100; i++) {
       const { end, moves } = hanoiWalk('CCCCC', 30, rng);
-      const r = hanoi.replayer(state('CCCCC', end));
+      const r = new HanoiReplayer(state('CCCCC', end));
       expect(r.push(moves)).toBeNull();
       expect(r.current()).toBe(end);
       expect(r.isSolved()).toBe(true);
