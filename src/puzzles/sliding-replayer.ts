@@ -4,22 +4,41 @@ import { showChar } from './sliding-moves.ts';
 
 type IndexedRejection = Rejection & { readonly index: number };
 
-const U = 85; // 'U'
-const D = 68; // 'D'
-const L = 76; // 'L'
-const R = 82; // 'R'
+/** Direction of each UTF-16 code unit: 0 U, 1 D, 2 L, 3 R, 4 anything else (never legal). */
+const DIRECTION_OF = new Uint8Array(65536).fill(4);
+DIRECTION_OF[85] = 0;
+DIRECTION_OF[68] = 1;
+DIRECTION_OF[76] = 2;
+DIRECTION_OF[82] = 3;
+
+/** Bit d set when direction d is legal from each cell of an R×C board; cached for the last shape used. */
+let maskCache: { rows: number; cols: number; legal: Uint8Array } | null = null;
+
+function legalMask(rows: number, cols: number): Uint8Array {
+  if (maskCache && maskCache.rows === rows && maskCache.cols === cols) return maskCache.legal;
+  const legal = new Uint8Array(rows * cols);
+  for (let r = 0, i = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++, i++) {
+      legal[i] = (r > 0 ? 1 : 0) | (r < rows - 1 ? 2 : 0) | (c > 0 ? 4 : 0) | (c < cols - 1 ? 8 : 0);
+    }
+  }
+  maskCache = { rows, cols, legal };
+  return legal;
+}
 
 /**
  * Incremental validator for sliding solutions. The board lives in an Int32Array (tiles go up to 999,999);
- * the blank's index and column and the number of misplaced tiles are tracked so each move is a handful of
+ * the blank's index and the number of misplaced tiles are tracked so each move is a handful of
  * integer operations and isSolved() is O(1). Move indexes in reasons are the same 0-based indexes as `index`.
  */
 export class SlidingReplayer implements Replayer {
   private readonly tiles: Int32Array;
   private readonly rows: number;
   private readonly cols: number;
+  private readonly legal: Uint8Array;
+  /** Index offset of a blank move, by direction (the fifth entry is for unknown letters, never used). */
+  private readonly delta: Int32Array;
   private blank = 0;
-  private blankCol = 0;
   /** Non-blank tiles not on their home cell (tile k's home is index k−1); 0 exactly at the goal. */
   private misplaced = 0;
   private applied = 0;
@@ -36,7 +55,8 @@ export class SlidingReplayer implements Replayer {
       if (t === 0) this.blank = i;
       else if (t !== i + 1) this.misplaced++;
     }
-    this.blankCol = this.blank % this.cols;
+    this.legal = legalMask(this.rows, this.cols);
+    this.delta = Int32Array.of(-this.cols, this.cols, -1, 1, 0);
   }
 
   get count(): number {
@@ -58,34 +78,20 @@ export class SlidingReplayer implements Replayer {
       };
       return this.dead;
     }
-    // Hot loop: everything in locals, written back once.
+    // Hot loop: everything in locals, written back once. A random walk's letters are unpredictable, so
+    // rather than branching on the letter, look up its direction and test it against the cell's mask of
+    // legal directions: the only branch left is "illegal", which a valid solution never takes.
     const t = this.tiles;
-    const w = this.cols;
-    const lastCol = w - 1;
-    const bottom = t.length - w;
+    const legal = this.legal;
+    const delta = this.delta;
     const len = chunk.length;
     let b = this.blank;
-    let c = this.blankCol;
     let mis = this.misplaced;
     let i = 0;
     for (; i < len; i++) {
-      const ch = chunk.charCodeAt(i);
-      let nb: number;
-      if (ch === U) {
-        if (b < w) break;
-        nb = b - w;
-      } else if (ch === D) {
-        if (b >= bottom) break;
-        nb = b + w;
-      } else if (ch === L) {
-        if (c === 0) break;
-        nb = b - 1;
-        c--;
-      } else if (ch === R) {
-        if (c === lastCol) break;
-        nb = b + 1;
-        c++;
-      } else break;
+      const d = DIRECTION_OF[chunk.charCodeAt(i)];
+      if (((legal[b] >> d) & 1) === 0) break;
+      const nb = b + delta[d];
       const tile = t[nb];
       // The tile slides from nb into the blank's cell b.
       mis += (tile === nb + 1 ? 1 : 0) - (tile === b + 1 ? 1 : 0);
@@ -94,7 +100,6 @@ export class SlidingReplayer implements Replayer {
       b = nb;
     }
     this.blank = b;
-    this.blankCol = c;
     this.misplaced = mis;
     const index = this.applied + i;
     this.applied = index;
@@ -111,7 +116,7 @@ export class SlidingReplayer implements Replayer {
 
   private rejection(ch: string, index: number): IndexedRejection {
     const row = Math.floor(this.blank / this.cols);
-    const col = this.blankCol;
+    const col = this.blank % this.cols;
     const at = `move ${index} '${ch}'`;
     let reason: string;
     switch (ch) {
