@@ -1,0 +1,23 @@
+/**
+ * Bot "dijkstra" (seed 001): optimal sliding-puzzle answers from Dijkstra over the whole state graph of
+ * boards of at most 10 cells. Flags: --preload RxC[,RxC...] builds those graphs before connecting.
+ */
+import { parseArgs } from 'node:util';
+import { runBot } from '../../src/sdk/index.ts';
+import { MAX_CELLS } from './state-graph.ts';
+import { createDijkstraSolver } from './solver.ts';
+
+const { values } = parseArgs({ options: { preload: { type: 'string' } } });
+const solver = createDijkstraSolver((line) => process.stderr.write(`${line}\n`));
+for (const shape of values.preload?.split(',') ?? []) {
+  const m = /^(\d+)x(\d+)$/.exec(shape.trim());
+  const cells = m ? Number(m[1]) * Number(m[2]) : 0;
+  if (m && cells >= 2 && cells <= MAX_CELLS) solver.graph(Number(m[1]), Number(m[2]));
+  else process.stderr.write(`dijkstra: ignoring --preload ${shape} (want RxC with 2..${MAX_CELLS} cells)\n`);
+}
+await runBot({
+  name: 'dijkstra',
+  version: '1.0.0',
+  capabilities: [{ kind: 'sliding', maxSize: MAX_CELLS }],
+  solve: (puzzle) => solver.solve(puzzle),
+});

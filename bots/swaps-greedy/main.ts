@@ -1,0 +1,10 @@
+/** Bot "swaps-greedy" (seed 004): optimal swap-puzzle answers, n − cycles swaps, streamed in 100k-pair chunks. */
+import { runBot } from '../../src/sdk/index.ts';
+import { solveSwapsGreedy } from './solver.ts';
+
+await runBot({
+  name: 'swaps-greedy',
+  version: '1.0.0',
+  capabilities: [{ kind: 'swaps' }],
+  solve: (puzzle) => solveSwapsGreedy(puzzle),
+});
