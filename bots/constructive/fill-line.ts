@@ -1,0 +1,115 @@
+/**
+ * Filling the top row of the free region of the current view (a column of the real board when the view is
+ * transposed), the loop body of the thesis's n²−1_Puzzle (section 3.5).
+ *
+ * Tiles are placed left to right and locked. The last two use section 3.3: put the penultimate tile P on
+ * the last cell and the last tile L one row below it, then a fixed sequence finishes both:
+ * blank W of L → U R D (thesis "N, E, S"); blank S of L → L U U R D (thesis "O, N, N, E, S"). In the
+ * transposed view these are exactly the thesis's column sequences (O, S, E and N, O, O, S, E).
+ * When L cannot be brought there with P fixed (L trapped in P's destination between P and the fixed
+ * prefix, or the blank trapped there), the thesis uses special cases with lost figures; here an exact
+ * search over (blank, P, L) in the corner window finishes both tiles instead.
+ */
+import { Board, DOWN, LEFT, RIGHT, UP } from './board.ts';
+import { solveLocally } from './local-search.ts';
+import { blankToRing, moveTile } from './tile-mover.ts';
+
+/** Ring indices (clockwise from N) used below. */
+const RING_S = 4;
+const RING_W = 6;
+
+/** Fills view row r0, columns c0..vCols−1, leaving those cells locked. */
+export function fillTopRow(bd: Board, r0: number, c0: number): void {
+  const last = bd.vCols - 1;
+  for (let c = c0; c <= last - 2; c++) {
+    const t = bd.goalTile(r0, c);
+    if (!moveTile(bd, t, r0, c) && !finishLocally(bd, [t], [[r0, c]], r0)) {
+      throw new Error(`constructive: cannot place tile ${t}`);
+    }
+    bd.lock(r0, c, true);
+  }
+  placeLastTwo(bd, r0, last);
+  bd.lock(r0, last - 1, true);
+  bd.lock(r0, last, true);
+}
+
+/** Section 3.3: the penultimate and last tiles of the row, ending on (r0, last − 1) and (r0, last). */
+function placeLastTwo(bd: Board, r0: number, last: number): void {
+  const p = bd.goalTile(r0, last - 1);
+  const l = bd.goalTile(r0, last);
+  const goals: [number, number][] = [
+    [r0, last - 1],
+    [r0, last],
+  ];
+  if (at(bd, p, r0, last - 1) && at(bd, l, r0, last)) return;
+  // P to L's cell; with only the fixed prefix locked the ring is never blocked both ways.
+  if (!moveTile(bd, p, r0, last) && !finishLocally(bd, [p, l], goals, r0)) {
+    throw new Error(`constructive: cannot place tile ${p}`);
+  }
+  if (at(bd, p, r0, last - 1) && at(bd, l, r0, last)) return;
+  bd.lock(r0, last, true);
+  const ok = moveTile(bd, l, r0 + 1, last) && setUpSequence(bd, r0 + 1, last);
+  bd.lock(r0, last, false);
+  if (!ok) {
+    if (!finishLocally(bd, [p, l], goals, r0)) throw new Error(`constructive: cannot place tiles ${p}, ${l}`);
+    return;
+  }
+  const b = bd.pos[0];
+  if (bd.vc(b) === last - 1) {
+    bd.moveView(UP);
+    bd.moveView(RIGHT);
+    bd.moveView(DOWN);
+  } else {
+    bd.moveView(LEFT);
+    bd.moveView(UP);
+    bd.moveView(UP);
+    bd.moveView(RIGHT);
+    bd.moveView(DOWN);
+  }
+}
+
+/**
+ * With L on (lr, last) below the locked P, leaves the blank W or S of L (L's arrival leaves it on one of
+ * them; otherwise route it to W). False when the blank cannot get there without moving L or P.
+ */
+function setUpSequence(bd: Board, lr: number, last: number): boolean {
+  const b = bd.pos[0];
+  const br = bd.vr(b);
+  const bc = bd.vc(b);
+  if ((br === lr && bc === last - 1) || (br === lr + 1 && bc === last)) return true;
+  return blankToRing(bd, lr, last, RING_W) || blankToRing(bd, lr, last, RING_S);
+}
+
+function at(bd: Board, t: number, r: number, c: number): boolean {
+  return bd.pos[t] === bd.cell(r, c);
+}
+
+/**
+ * Exact search for `tracked` onto `goals` in a window around them and the blank, starting at the row being
+ * filled; widened step by step until a solution exists (a 3-row window around the row's end always has one).
+ */
+function finishLocally(
+  bd: Board,
+  tracked: number[],
+  goals: [number, number][],
+  r0: number,
+): boolean {
+  let r2 = r0;
+  let c1 = bd.vCols;
+  let c2 = 0;
+  const cells = [bd.pos[0], ...tracked.map((t) => bd.pos[t])];
+  for (const x of cells) {
+    r2 = Math.max(r2, bd.vr(x));
+    c1 = Math.min(c1, bd.vc(x));
+    c2 = Math.max(c2, bd.vc(x));
+  }
+  for (const [r, c] of goals) {
+    r2 = Math.max(r2, r);
+    c1 = Math.min(c1, c);
+    c2 = Math.max(c2, c);
+  }
+  for (let grow = 1; grow <= 3; grow++) {
+    if (solveLocally(bd, tracked, goals, r0, c1 - grow, Math.max(r2 + grow, r0 + 2), c2 + grow)) return true;
+  }
+  return false;
+}
