@@ -15,6 +15,7 @@ const SETTLE_MS = 1000;
 export function processLink(inner: BotLink, proc: BotProcess, settleMs = SETTLE_MS): BotLink {
   const events = new LinkEvents();
   let innerReason: string | undefined;
+  let innerFirst = false;
   let byReferee: string | undefined;
   let finished = false;
   let settleTimer: NodeJS.Timeout | undefined;
@@ -27,10 +28,16 @@ export function processLink(inner: BotLink, proc: BotProcess, settleMs = SETTLE_
     proc.kill();
     let reason: string;
     if (byReferee !== undefined) reason = byReferee;
-    else if (exit) {
-      const tail = exit.clean ? '' : proc.stderrTail();
-      reason = `bot process ${exit.description}${tail ? `; stderr:\n${tail}` : ''}`;
-    } else reason = `${innerReason ?? 'connection lost'}; bot process killed`;
+    else {
+      // The side that ended first is the cause (a missed pong, an oversized message, a crash); name both.
+      const parts = innerFirst && innerReason !== undefined ? [innerReason] : [];
+      if (exit) {
+        parts.push(`bot process ${exit.description}`);
+        const tail = exit.clean ? '' : proc.stderrTail();
+        if (tail) parts.push(`stderr:\n${tail}`);
+      } else parts.push('bot process killed');
+      reason = parts.join('; ');
+    }
     if (!inner.closed) void inner.close(reason);
     events.close(reason);
   };
@@ -41,6 +48,7 @@ export function processLink(inner: BotLink, proc: BotProcess, settleMs = SETTLE_
   inner.onEvent((event: LinkEvent) => {
     if (event.type !== 'closed') return events.emit(event);
     innerReason = event.reason;
+    innerFirst = proc.exit === undefined;
     if (proc.exit) finish();
     else startSettling();
   });
