@@ -2,13 +2,42 @@ import { Command, CommanderError } from 'commander';
 import { CliError } from './errors.ts';
 import { registerScramble } from './commands/scramble.ts';
 import { registerVerify } from './commands/verify.ts';
+import { matchAction, registerMatch, type MatchOptions } from './commands/match.ts';
+import { registerBot } from './commands/bot.ts';
+import { registerLeaderboard } from './commands/leaderboard.ts';
+import { progressBar } from './progress.ts';
 
 // The only place that prints and exits: commands return text, this file writes it.
 const print = (text: string) => void process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+const info = (text: string) => void process.stderr.write(`${text}\n`);
 let exitCode = 0;
 const setExit = (code: number) => {
   exitCode = code;
 };
+
+async function runMatch(o: MatchOptions): Promise<void> {
+  const stop = new AbortController();
+  let interrupts = 0;
+  const onSignal = () => {
+    // First Ctrl-C: stop cleanly (bots told bye and killed, match marked interrupted). Second: leave now.
+    if (++interrupts > 1) process.exit(130);
+    info('\nstopping: telling bots bye, marking the match interrupted (Ctrl-C again to force)');
+    stop.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const bar = progressBar();
+  try {
+    const r = await matchAction(o, { signal: stop.signal, progress: (e) => bar.update(e), info });
+    bar.end();
+    print(r.text);
+    setExit(r.exitCode);
+  } finally {
+    bar.end();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
 
 const program = new Command('arena')
   .description('puzzle-arena: seeded scrambles, solver bots over WebSockets, validated results in SQLite')
@@ -18,6 +47,9 @@ const program = new Command('arena')
 
 registerScramble(program, print);
 registerVerify(program, print, setExit);
+registerMatch(program, runMatch);
+registerBot(program, print, setExit);
+registerLeaderboard(program, print);
 
 try {
   await program.parseAsync(process.argv);

@@ -21,8 +21,11 @@ export interface MatchConfig {
   readonly maxMoves: number;
   /** Parallel (scramble, bot) jobs; each job holds its own bot process. */
   readonly concurrency: number;
-  /** Equal move counts: a faster bot wins only when wall times differ by more than this. */
-  readonly marginMs: number;
+  /**
+   * Equal move counts: a faster bot wins only when wall times differ by more than this; absent = the
+   * default relative margin of outcome.ts (10% of the slower time, at least 5 ms).
+   */
+  readonly marginMs?: number;
 }
 
 /** Defaults for every optional setting of a match. */
@@ -31,7 +34,6 @@ export const MATCH_DEFAULTS = {
   timeLimitMs: 10_000,
   maxMoves: 50_000_000,
   concurrency: 1,
-  marginMs: 50,
 } as const;
 
 /** Scrambles given explicitly (a file), instead of generated from a spec. */

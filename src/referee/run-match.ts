@@ -11,8 +11,11 @@ import { capabilityGap, solveOne } from './solve-one.ts';
 /** What the referee is handed: it never opens sockets, files or processes itself. */
 export interface MatchDeps {
   readonly store: Store;
-  /** One launcher per bot name in the config. */
-  readonly launchers: ReadonlyMap<string, BotLauncher>;
+  /**
+   * Makes a launcher for a bot name of the config. Each worker (see `concurrency`) asks for its own, so
+   * parallel jobs never share a bot process.
+   */
+  makeLauncher(bot: string): BotLauncher;
   readonly clock: Clock;
   /** Aborting stops the match cleanly: bots told bye and killed, match marked interrupted. */
   readonly signal?: AbortSignal;
@@ -87,12 +90,23 @@ async function runJobs(match: MatchRecord, deps: MatchDeps): Promise<MatchRun> {
   let next = 0;
   let requestSeq = 0;
 
+  const launchers: BotLauncher[] = [];
   const worker = async (): Promise<void> => {
     const links = new Map<string, BotLink>();
+    const mine = new Map<string, BotLauncher>();
+    const launcherOf = (bot: string) => {
+      let l = mine.get(bot);
+      if (!l) {
+        l = deps.makeLauncher(bot);
+        mine.set(bot, l);
+        launchers.push(l);
+      }
+      return l;
+    };
     try {
       while (next < jobs.length && !signal?.aborted) {
         const job = jobs[next++];
-        const outcome = await playJob(job, links);
+        const outcome = await playJob(job, links, launcherOf(job.bot));
         if (!outcome) break; // aborted: nothing recorded for this job
         store.recordResult({ scrambleId: job.scramble.id, bot: job.bot, ...outcome });
         done++;
@@ -111,9 +125,7 @@ async function runJobs(match: MatchRecord, deps: MatchDeps): Promise<MatchRun> {
     }
   };
 
-  const playJob = async (job: Job, links: Map<string, BotLink>) => {
-    const launcher = deps.launchers.get(job.bot);
-    if (!launcher) throw new Error(`programmer error: no launcher for bot ${job.bot}`);
+  const playJob = async (job: Job, links: Map<string, BotLink>, launcher: BotLauncher) => {
     let link = links.get(job.bot);
     if (!link || link.closed) {
       const t0 = clock.now();
@@ -145,7 +157,7 @@ async function runJobs(match: MatchRecord, deps: MatchDeps): Promise<MatchRun> {
   try {
     await Promise.all(workers);
   } finally {
-    await Promise.all([...deps.launchers.values()].map((l) => l.dispose()));
+    await Promise.all(launchers.map((l) => l.dispose()));
   }
   const status = done === total ? 'finished' : 'interrupted';
   store.setMatchStatus(match.id, status);

@@ -1,0 +1,85 @@
+import { createRng } from '../core/rng.ts';
+import type { PuzzleState, ScrambleSpec } from '../core/types.ts';
+import type { BotLauncher, Clock } from '../protocol/link.ts';
+import { puzzles } from '../puzzles/index.ts';
+import { sizeMeasure } from './scrambles.ts';
+import { solveOne } from './solve-one.ts';
+
+/** One line of a compliance run. */
+export interface CheckLine {
+  readonly ok: boolean;
+  readonly what: string;
+  readonly detail: string;
+}
+
+/** The smallest interesting instance of each kind, used by `arena bot check`. */
+const TINY: Readonly<Record<PuzzleState['kind'], readonly ScrambleSpec[]>> = {
+  sliding: [{ kind: 'sliding', rows: 2, cols: 2 }, { kind: 'sliding', rows: 3, cols: 3 }],
+  hanoi: [{ kind: 'hanoi', discs: 3 }, { kind: 'hanoi', discs: 5, randomGoal: true }],
+  swaps: [{ kind: 'swaps', rows: 2, cols: 2 }, { kind: 'swaps', rows: 3, cols: 3 }],
+  warehouse: [{ kind: 'warehouse', size: 4 }, { kind: 'warehouse', size: 9 }],
+};
+
+/**
+ * A compliance run for one bot: handshake, a few tiny scrambles of each declared kind (validated like a
+ * match), and a request cancelled right after it is sent, after which the bot must still answer. Says
+ * plainly what is wrong; never throws for anything the bot does.
+ */
+export async function checkBot(launcher: BotLauncher, clock: Clock, timeLimitMs = 10_000): Promise<CheckLine[]> {
+  const lines: CheckLine[] = [];
+  const got = await launcher.connect();
+  if (!got.ok) return [{ ok: false, what: 'handshake', detail: got.reason }];
+  let link = got.value;
+  try {
+    const h = link.hello;
+    const kinds = h.capabilities.map((c) => `${c.kind}${c.maxSize !== undefined ? ` ≤ ${c.maxSize}` : ''}`);
+    lines.push({ ok: h.capabilities.length > 0, what: 'handshake', detail: `${h.name} ${h.version}; declares ${kinds.join(', ') || 'no puzzle kinds'}` });
+    const rng = createRng('bot-check');
+    let seq = 0;
+    for (const cap of h.capabilities) {
+      const puzzle = puzzles[cap.kind];
+      if (!puzzle) continue;
+      for (const spec of TINY[cap.kind]) {
+        const norm = puzzle.normalizeSpec(spec);
+        if (!norm.ok) continue;
+        const state = puzzle.scramble(norm.value, rng);
+        if (cap.maxSize !== undefined && sizeMeasure(state) > cap.maxSize) continue;
+        const out = await solveOne(link, { requestId: `check-${++seq}`, state, timeLimitMs, maxMoves: 10_000_000 }, clock);
+        if (!out) break;
+        const what = `${puzzle.className(state)} scramble`;
+        const b = puzzle.bound(state);
+        if (out.verdict === 'solved') {
+          const best = b.optimal !== undefined ? `optimum ${b.optimal}` : `lower bound ${b.lowerBound}`;
+          lines.push({ ok: true, what, detail: `solved in ${out.moveCount} moves (${best}), ${Math.round(out.wallMs)} ms` });
+        } else {
+          const at = out.errorIndex !== undefined ? ` at move ${out.errorIndex}` : '';
+          lines.push({ ok: false, what, detail: `${out.verdict}${at}: ${out.error ?? ''}` });
+        }
+        if (out.linkBroken) {
+          const again = await launcher.connect();
+          if (!again.ok) return [...lines, { ok: false, what: 'restart', detail: again.reason }];
+          link = again.value;
+        }
+      }
+    }
+    lines.push(await checkCancel(link, seq, clock, timeLimitMs));
+  } finally {
+    await launcher.dispose();
+  }
+  return lines;
+}
+
+/** Sends a solve, cancels it at once, then expects a normal answer to a fresh tiny request. */
+async function checkCancel(link: import('../protocol/link.ts').BotLink, seq: number, clock: Clock, timeLimitMs: number): Promise<CheckLine> {
+  const cap = link.hello.capabilities[0];
+  if (!cap || !puzzles[cap.kind]) return { ok: false, what: 'cancel', detail: 'no declared kind to test with' };
+  const puzzle = puzzles[cap.kind];
+  const spec = puzzle.normalizeSpec(TINY[cap.kind][0]);
+  if (!spec.ok) return { ok: false, what: 'cancel', detail: spec.reason };
+  const state = puzzle.scramble(spec.value, createRng('bot-check-cancel'));
+  link.send({ type: 'solve', id: `check-cancel-${seq}`, puzzle: state, timeLimitMs, maxMoves: 10_000_000 });
+  link.send({ type: 'cancel', id: `check-cancel-${seq}` });
+  const out = await solveOne(link, { requestId: `check-after-cancel-${seq}`, state, timeLimitMs, maxMoves: 10_000_000 }, clock);
+  if (out?.verdict === 'solved') return { ok: true, what: 'cancel', detail: 'a cancelled request did not disturb the next one' };
+  return { ok: false, what: 'cancel', detail: `after a cancel the next request got ${out?.verdict ?? 'nothing'}: ${out?.error ?? ''}` };
+}

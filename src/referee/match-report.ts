@@ -1,0 +1,98 @@
+import type { Verdict } from '../core/verdict.ts';
+import type { MatchRecord, ResultRow, ScrambleRecord } from '../store/types.ts';
+import type { MatchConfig } from './match-config.ts';
+import { pairStats, pairTallies, summarizeBots, type BotSummary, type PairStats } from './match-stats.ts';
+
+/** One bot's result on one scramble, as `arena match --json` prints it. */
+export interface ReportResult {
+  readonly scramble: number;
+  readonly bot: string;
+  readonly verdict: Verdict;
+  readonly moves: number;
+  readonly timeMs: number;
+  readonly reportedMs?: number;
+  readonly optimal?: number;
+  readonly lowerBound: number;
+  readonly index?: number;
+  readonly reason?: string;
+  readonly note?: string;
+}
+
+/** A pair's head-to-head, from `a`'s point of view. */
+export interface ReportPair extends PairStats {
+  readonly a: string;
+  readonly b: string;
+}
+
+/** Everything a match produced, for printing or JSON. */
+export interface MatchReport {
+  readonly match: {
+    readonly id: number;
+    readonly status: MatchRecord['status'];
+    readonly seed: string;
+    readonly generatorVersion: string;
+    readonly bots: readonly string[];
+    readonly puzzleClasses: readonly string[];
+    readonly scrambles: number;
+  };
+  readonly results: ReportResult[];
+  readonly summary: {
+    readonly bots: Readonly<Record<string, BotSummary>>;
+    readonly pairs: ReportPair[];
+  };
+}
+
+/** Builds the report of a match from what the store holds (so a resumed match reports every result). */
+export function buildMatchReport(match: MatchRecord, scrambles: readonly ScrambleRecord[], rows: readonly ResultRow[]): MatchReport {
+  const config = match.config as MatchConfig;
+  const order = new Map(match.bots.map((b, i) => [b, i]));
+  const sorted = [...rows].sort((p, q) => p.scrambleIndex - q.scrambleIndex || (order.get(p.bot) ?? 0) - (order.get(q.bot) ?? 0));
+  const results: ReportResult[] = sorted.map((r) => ({
+    scramble: r.scrambleIndex,
+    bot: r.bot,
+    verdict: r.verdict,
+    moves: r.moveCount,
+    timeMs: round(r.wallMs),
+    ...(r.reportedMs !== undefined ? { reportedMs: round(r.reportedMs) } : {}),
+    ...(r.bound.optimal !== undefined ? { optimal: r.bound.optimal } : {}),
+    lowerBound: r.bound.lowerBound,
+    ...(r.errorIndex !== undefined ? { index: r.errorIndex } : {}),
+    ...(r.error !== undefined ? { reason: r.error } : {}),
+    ...(r.note !== undefined ? { note: r.note } : {}),
+  }));
+  const summaries = summarizeBots(rows);
+  const bots: Record<string, BotSummary> = {};
+  for (const b of match.bots) {
+    const s = summaries.get(b);
+    if (s) bots[b] = s;
+  }
+  // Pairs in the order the bots were given, first-named bot's point of view.
+  const tallies = pairTallies(rows, config.marginMs);
+  const pairs: ReportPair[] = [];
+  for (let i = 0; i < match.bots.length; i++) {
+    for (let j = i + 1; j < match.bots.length; j++) {
+      const a = match.bots[i];
+      const b = match.bots[j];
+      const t = tallies.find((x) => (x.a === a && x.b === b) || (x.a === b && x.b === a));
+      const wdl = !t ? { wins: 0, draws: 0, losses: 0 } : t.a === a ? t : { wins: t.losses, draws: t.draws, losses: t.wins };
+      pairs.push({ a, b, ...pairStats(wdl) });
+    }
+  }
+  return {
+    match: {
+      id: match.id,
+      status: match.status,
+      seed: match.seed,
+      generatorVersion: match.generatorVersion,
+      bots: match.bots,
+      puzzleClasses: [...new Set(scrambles.map((s) => s.puzzleClass))],
+      scrambles: scrambles.length,
+    },
+    results,
+    summary: { bots, pairs },
+  };
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}
