@@ -41,8 +41,10 @@ export function parseSlidingMoves(text: string): Result<WireMoves> {
   return ok(out.join(''));
 }
 
-/** The compact notation text of wire moves (the wire string itself). Arrays are a programmer error here. */
+/**
+ * The compact notation text of wire moves (the wire string itself). An array (another kind's wire form, e.g.
+ * a misbehaving bot's reply) is shown as its JSON so it can still be printed; parseMoves rejects that text.
+ */
 export function formatSlidingMoves(moves: WireMoves): string {
-  if (typeof moves !== 'string') throw new TypeError('sliding moves are a string, not an array');
-  return moves;
+  return typeof moves === 'string' ? moves : JSON.stringify(moves);
 }

@@ -36,6 +36,11 @@ describe('sliding.parseMoves / formatMoves', () => {
     }
   });
 
+  it('formats a stray array as JSON, which parseMoves then rejects', () => {
+    expect(sliding.formatMoves([[1, 2]])).toBe('[[1,2]]');
+    expect(sliding.parseMoves(sliding.formatMoves([[1, 2]])).ok).toBe(false);
+  });
+
   it('accepts lowercase and ignores whitespace and newlines in user text', () => {
     expect(sliding.parseMoves('u d l r\nUU\r\n\tLL  ')).toEqual({ ok: true, value: 'UDLRUULL' });
   });
