@@ -74,7 +74,7 @@ export class SlidingReplayer implements Replayer {
         ok: false,
         code: 'bad-chunk',
         index: this.applied,
-        reason: `move ${this.applied}: sliding moves must be a string of U, D, L, R, got an array`,
+        reason: `move ${this.applied}: sliding moves must be a string of U, D, L, R, got ${Array.isArray(chunk) ? 'an array' : typeof chunk}`,
       };
       return this.dead;
     }
