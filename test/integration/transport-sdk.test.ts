@@ -1,0 +1,131 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LinkEvent } from '../../src/protocol/link.ts';
+import { builtinBotCommand } from '../../src/transport/builtin-bots.ts';
+import { createRemoteLauncher } from '../../src/transport/remote-launcher.ts';
+import { openStdioLink } from '../../src/transport/stdio-link.ts';
+import { hashToken, newToken } from '../../src/transport/tokens.ts';
+import type { ArenaServer } from '../../src/transport/ws-server.ts';
+import { startArenaServer } from '../../src/transport/ws-server.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const registered = newToken();
+const hashes = new Map([[hashToken(registered), 'reference-bfs']]);
+
+let server: ArenaServer;
+beforeAll(async () => {
+  // Like the real registry: only hashes are kept, the dialled token is hashed and looked up.
+  server = await startArenaServer({ authenticate: (t) => hashes.get(hashToken(t)) });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function spawnReference(env: Record<string, string>) {
+  const cmd = builtinBotCommand('reference-bfs', ROOT)!;
+  const child = spawn(cmd.command, cmd.args, { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  return { child, exited };
+}
+
+describe('tokens', () => {
+  it('makes 64-hex-char random tokens and hashes them with sha256', () => {
+    expect(newToken()).toMatch(/^[0-9a-f]{64}$/);
+    expect(newToken()).not.toBe(newToken());
+    expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});
+
+describe('createRemoteLauncher', () => {
+  it('waits for a remote bot dialling in with its registered token', async () => {
+    const launcher = createRemoteLauncher('reference-bfs', server, 30_000);
+    const connecting = launcher.connect();
+    const bot = spawnReference({ ARENA_URL: server.url, ARENA_TOKEN: registered });
+    const r = await connecting;
+    expect(r.ok && r.value.hello.name).toBe('reference-bfs');
+    await launcher.dispose();
+    // The SDK leaves cleanly on bye: exit code 0.
+    expect(await bot.exited).toBe(0);
+  });
+
+  it('times out when the bot never dials in', async () => {
+    const r = await createRemoteLauncher('nobody', server, 50).connect();
+    expect(!r.ok && r.code).toBe('timeout');
+  });
+});
+
+describe('runBot', () => {
+  it('exits with code 2 and a hint when started without the arena environment', async () => {
+    const bot = spawnReference({ ARENA_URL: '', ARENA_TOKEN: '' });
+    let err = '';
+    bot.child.stderr.on('data', (d) => (err += d));
+    expect(await bot.exited).toBe(2);
+    expect(err).toMatch(/set ARENA_URL and ARENA_TOKEN/);
+  });
+
+  it('speaks newline-delimited JSON in stdio mode and exits 0 when stdin closes', async () => {
+    const bot = spawnReference({ ARENA_STDIO: '1' });
+    let out = '';
+    bot.child.stdout.on('data', (d) => (out += d));
+    bot.child.stdin.write(JSON.stringify({ type: 'welcome', protocol: 1, session: 's', limits: { maxPayload: 4194304 } }) + '\n');
+    bot.child.stdin.write(JSON.stringify({ type: 'solve', id: 'x', puzzle: { kind: 'sliding', rows: 2, cols: 2, tiles: [1, 2, 0, 3] }, timeLimitMs: 5000, maxMoves: 10 }) + '\n');
+    for (let i = 0; i < 600 && out.split('\n').length < 3; i++) await new Promise((r) => setTimeout(r, 50));
+    bot.child.stdin.end();
+    expect(await bot.exited).toBe(0);
+    const lines = out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ type: 'hello', name: 'reference-bfs' });
+    expect(lines[1]).toMatchObject({ type: 'moves', id: 'x', moves: 'R', final: true });
+  });
+});
+
+describe('openStdioLink', () => {
+  const opts = { session: 's', maxPayload: 1000, handshakeTimeoutMs: 2000, closeGraceMs: 50 };
+  const hello = JSON.stringify({ type: 'hello', protocol: 1, name: 'x', version: '1', capabilities: [] });
+
+  it('handshakes, then reports a line over the payload cap as malformed and closes', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let written = '';
+    input.on('data', (d) => (written += d));
+    const opening = openStdioLink({ input, output }, { ...opts, maxPayload: 200 });
+    output.write(hello.slice(0, 10));
+    output.write(hello.slice(10) + '\n{"type":"give-up","id":"a"}\nnot json\n');
+    const o = await opening;
+    if (!o.ok) throw new Error(o.reason);
+    const events: LinkEvent[] = [];
+    o.link.onEvent((e) => events.push(e));
+    await new Promise((r) => setTimeout(r, 10));
+    output.write('x'.repeat(150));
+    output.write('x'.repeat(150) + '\n');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(JSON.parse(written.split('\n')[0]!)).toMatchObject({ type: 'welcome', limits: { maxPayload: 200 } });
+    expect(events.map((e) => e.type)).toEqual(['message', 'malformed', 'malformed', 'closed']);
+    expect(events[2]).toEqual({ type: 'malformed', reason: 'message larger than 200 bytes' });
+    expect(o.link.closed).toBe(true);
+  });
+
+  it('fails the handshake on a non-hello first line', async () => {
+    const output = new PassThrough();
+    const opening = openStdioLink({ input: new PassThrough(), output }, opts);
+    output.write('{"type":"give-up","id":"a"}\n');
+    const o = await opening;
+    expect(!o.ok && o.reason).toBe('expected hello, got give-up');
+  });
+
+  it('sends bye and ends stdin on close()', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let written = '';
+    input.on('data', (d) => (written += d));
+    const opening = openStdioLink({ input, output }, opts);
+    output.write(hello + '\n');
+    const o = await opening;
+    if (!o.ok) throw new Error(o.reason);
+    await o.link.close('done');
+    expect(written.trim().split('\n').map((l) => JSON.parse(l).type)).toEqual(['welcome', 'bye']);
+    expect(input.writableEnded).toBe(true);
+    expect(o.link.closed).toBe(true);
+  });
+});
