@@ -1,0 +1,17 @@
+/**
+ * The contract between the IDA* engine and a heuristic: the engine slides one tile per step and asks for the
+ * new estimate, so a heuristic only recomputes what that one tile changes, and keeps its own undo stack.
+ */
+export interface IncrementalHeuristic {
+  /** Starts over from `tiles` (cell → tile, 0 = blank); returns h. Must be admissible for optimal search. */
+  reset(tiles: Uint8Array): number;
+  /**
+   * `tile` just slid from cell `from` to cell `to` (`tiles` is already updated). Saves what `undo(depth)`
+   * needs under `depth`, then returns the new h.
+   */
+  move(tiles: Uint8Array, tile: number, from: number, to: number, depth: number): number;
+  /** Reverts the move saved under `depth` (the engine has already slid the tile back). */
+  undo(depth: number): void;
+  /** A short name for notes and logs, e.g. "manhattan+lc". */
+  readonly name: string;
+}

@@ -1,0 +1,164 @@
+import type { Board } from './board.ts';
+import type { IncrementalHeuristic } from './heuristic.ts';
+import { POPCOUNT16, rankWeights } from './pdb-rank.ts';
+
+/** One pattern: its tiles (in rank order) and its table from pdb-build.ts. */
+export interface PatternTable {
+  readonly tiles: readonly number[];
+  readonly table: Uint8Array;
+}
+
+/**
+ * Additive disjoint pattern databases on a square board, with the reflection lookup: the transpose about the
+ * main diagonal maps the goal onto itself (tile t's home (r,c) becomes the home of the tile at (c,r)), so
+ * reading the same tables on the reflected state gives a second admissible bound; h = max of the two sums.
+ *
+ * Incremental: a move changes one tile, hence one pattern in each of the two views; only those two ranks are
+ * recomputed (k popcount steps each), and the undo stack restores their cells and values.
+ */
+export class PdbHeuristic implements IncrementalHeuristic {
+  readonly name: string;
+  private readonly n: number;
+  private readonly tables: Uint8Array[];
+  /** Per tile: its pattern and its slot in that pattern; for the reflected view, of the reflected tile. */
+  private readonly group: Int8Array;
+  private readonly slot: Int8Array;
+  private readonly rgroup: Int8Array;
+  private readonly rslot: Int8Array;
+  /** Cell transpose. */
+  private readonly tr: Uint8Array;
+  /** Pattern g's slots live at cells[offset[g] .. offset[g] + size[g]); same layout for the reflected view. */
+  private readonly offset: Int32Array;
+  private readonly size: Int32Array;
+  private readonly weights: Int32Array;
+  private readonly cells: Uint8Array;
+  /** The pattern each slot belongs to. */
+  private readonly slotGroup: Int8Array;
+  private readonly rcells: Uint8Array;
+  private readonly val: Int32Array;
+  private readonly rval: Int32Array;
+  private sum = 0;
+  private rsum = 0;
+  /** Undo stack, 6 ints per depth: old sum, old rsum, normal g/slot/cell/value packed, reflected likewise. */
+  private stack: Int32Array;
+
+  constructor(board: Board, patterns: readonly PatternTable[], reflect = true) {
+    const n = board.size;
+    if (board.rows !== board.cols && reflect) throw new RangeError('reflection needs a square board');
+    this.n = n;
+    this.name = `pdb ${patterns.map((p) => p.tiles.length).join('-')}${reflect ? ' + reflection' : ''}`;
+    this.tables = patterns.map((p) => p.table);
+    this.group = new Int8Array(n).fill(-1);
+    this.slot = new Int8Array(n).fill(-1);
+    this.tr = new Uint8Array(n);
+    for (let c = 0; c < n; c++) this.tr[c] = reflect ? board.colOf[c] * board.cols + board.rowOf[c] : c;
+    const g = patterns.length;
+    this.offset = new Int32Array(g);
+    this.size = new Int32Array(g);
+    let total = 0;
+    const weightRows: Int32Array[] = [];
+    patterns.forEach((p, i) => {
+      this.offset[i] = total;
+      this.size[i] = p.tiles.length;
+      total += p.tiles.length;
+      weightRows.push(rankWeights(n, p.tiles.length));
+      p.tiles.forEach((t, s) => {
+        if (this.group[t] !== -1) throw new RangeError(`tile ${t} in two patterns`);
+        this.group[t] = i;
+        this.slot[t] = s;
+      });
+    });
+    for (let t = 1; t < n; t++) if (this.group[t] < 0) throw new RangeError(`tile ${t} is in no pattern`);
+    this.weights = new Int32Array(total);
+    weightRows.forEach((w, i) => this.weights.set(w, this.offset[i]));
+    // The reflected view places tile refl(t) on cell tr(cell of t), where refl(t) is the tile whose home is
+    // the transpose of t's home; track it by the ORIGINAL tile t for cheap incremental updates.
+    this.rgroup = new Int8Array(n).fill(-1);
+    this.rslot = new Int8Array(n).fill(-1);
+    for (let t = 1; t < n; t++) {
+      const u = this.tr[t - 1] + 1;
+      this.rgroup[t] = this.group[u];
+      this.rslot[t] = this.slot[u];
+    }
+    this.cells = new Uint8Array(total);
+    this.slotGroup = new Int8Array(total);
+    for (let i = 0; i < g; i++) this.slotGroup.fill(i, this.offset[i], this.offset[i] + this.size[i]);
+    this.rcells = new Uint8Array(total);
+    this.val = new Int32Array(g);
+    this.rval = new Int32Array(g);
+    this.stack = new Int32Array(6 * 256);
+  }
+
+  private rankOf(cells: Uint8Array, g: number): number {
+    const off = this.offset[g];
+    const k = this.size[g];
+    const w = this.weights;
+    let used = 0;
+    let idx = 0;
+    for (let i = 0; i < k; i++) {
+      const p = cells[off + i];
+      idx += (p - POPCOUNT16[used & ((1 << p) - 1)]) * w[off + i];
+      used |= 1 << p;
+    }
+    return idx;
+  }
+
+  reset(tiles: Uint8Array): number {
+    for (let c = 0; c < this.n; c++) {
+      const t = tiles[c];
+      if (t === 0) continue;
+      this.cells[this.offset[this.group[t]] + this.slot[t]] = c;
+      this.rcells[this.offset[this.rgroup[t]] + this.rslot[t]] = this.tr[c];
+    }
+    this.sum = 0;
+    this.rsum = 0;
+    for (let g = 0; g < this.tables.length; g++) {
+      this.sum += this.val[g] = this.tables[g][this.rankOf(this.cells, g)];
+      this.rsum += this.rval[g] = this.tables[g][this.rankOf(this.rcells, g)];
+    }
+    return this.sum > this.rsum ? this.sum : this.rsum;
+  }
+
+  move(_tiles: Uint8Array, tile: number, from: number, to: number, depth: number): number {
+    let s = depth * 6;
+    if (s + 6 > this.stack.length) {
+      const grown = new Int32Array(this.stack.length * 2);
+      grown.set(this.stack);
+      this.stack = grown;
+    }
+    const st = this.stack;
+    st[s] = this.sum;
+    st[s + 1] = this.rsum;
+    const g = this.group[tile];
+    const ci = this.offset[g] + this.slot[tile];
+    st[s + 2] = ci;
+    st[s + 3] = (from << 8) | this.val[g];
+    this.cells[ci] = to;
+    const v = this.tables[g][this.rankOf(this.cells, g)];
+    this.sum += v - this.val[g];
+    this.val[g] = v;
+    const rg = this.rgroup[tile];
+    const ri = this.offset[rg] + this.rslot[tile];
+    st[s + 4] = ri;
+    st[s + 5] = (this.tr[from] << 8) | this.rval[rg];
+    this.rcells[ri] = this.tr[to];
+    const rv = this.tables[rg][this.rankOf(this.rcells, rg)];
+    this.rsum += rv - this.rval[rg];
+    this.rval[rg] = rv;
+    return this.sum > this.rsum ? this.sum : this.rsum;
+  }
+
+  undo(depth: number): void {
+    const st = this.stack;
+    const s = depth * 6;
+    this.sum = st[s];
+    this.rsum = st[s + 1];
+    const ci = st[s + 2];
+    this.cells[ci] = st[s + 3] >> 8;
+    this.val[this.slotGroup[ci]] = st[s + 3] & 255;
+    const ri = st[s + 4];
+    this.rcells[ri] = st[s + 5] >> 8;
+    this.rval[this.slotGroup[ri]] = st[s + 5] & 255;
+  }
+
+}
