@@ -26,7 +26,7 @@ export interface SearchOptions {
   readonly seedPruning?: boolean;
   /** Deepest move count searched; default {@link depthCap} of the shape. */
   readonly cap?: number;
-  /** Epoch ms after which the search stops (checked every 65,536 nodes). */
+  /** Epoch ms after which the search stops (checked every 4,096 nodes). */
   readonly deadline?: number;
   readonly signal?: AbortSignal;
   /** Called at every visited node with the depth, the blank-included Manhattan distance and the board. */
@@ -71,7 +71,7 @@ export function searchSliding(rows: number, cols: number, start: Uint8Array, opt
   // h: tiles' Manhattan (admissible); hb: blank-included Manhattan (seed 003's measure, for its cut and trace).
   const dfs = (g: number, h: number, hb: number, b: number, last: number): void => {
     nodes++;
-    if ((nodes & 0xffff) === 0 && outOfTime()) {
+    if ((nodes & 0xfff) === 0 && outOfTime()) {
       stopped = done = true;
       return;
     }

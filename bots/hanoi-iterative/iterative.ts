@@ -15,7 +15,7 @@ const LATIN1 = new TextDecoder('latin1');
 
 /** Yields the 2^n − 1 moves ("ACAB...") in chunks of at most `chunkChars` characters. Pegs are 0..2. */
 export function* iterativeChunks(n: number, from: number, to: number, chunkChars = DEFAULT_CHUNK_CHARS): Generator<string, void, undefined> {
-  const size = Math.max(2, chunkChars & ~1);
+  const size = Math.max(2, Math.min(chunkChars & ~1, 2 * (2 ** n - 1)));
   const buf = new Uint8Array(size);
   let len = 0;
   const aux = 3 - from - to;

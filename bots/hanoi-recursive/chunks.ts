@@ -17,7 +17,8 @@ const LATIN1 = new TextDecoder('latin1');
  * even (the largest disc goes a → b in one step), backward otherwise. That is O(1) per move, no recursion.
  */
 export function* planChunks(plan: HanoiPlan, chunkChars = DEFAULT_CHUNK_CHARS): Generator<string, void, undefined> {
-  const size = Math.max(2, chunkChars & ~1);
+  // Never allocate more than the whole answer needs: short plans are common and chunks are ~1 MB.
+  const size = Math.max(2, Math.min(chunkChars & ~1, 2 * plan.moves));
   const buf = new Uint8Array(size);
   let len = 0;
   const cyc = new Uint8Array(3);
