@@ -43,7 +43,8 @@ export function formatMatchReport(r: MatchReport, opts: { perScramble: boolean }
   if (r.summary.pairs.length) {
     out.push('', 'head-to-head (first bot\'s point of view; solved beats unsolved, then fewer moves, then clearly faster):');
     for (const p of r.summary.pairs) {
-      const elo = p.elo === null ? 'n/a' : `${num(p.elo)} ± ${p.eloError === null ? '-' : num(p.eloError)}`;
+      // Print the interval ends, not "± x": at a score of 0 or 1 one end is infinite.
+      const elo = p.elo === null ? 'n/a' : `${num(p.elo)} (95% ${num(p.eloLow)} .. ${num(p.eloHigh)})`;
       out.push(
         `  ${p.a} vs ${p.b}: +${p.wins} =${p.draws} -${p.losses}  score ${num(p.score, 3)}  Elo ${elo}  sign-test p = ${p.pValue.toPrecision(3)}`,
       );
