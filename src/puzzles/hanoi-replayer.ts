@@ -60,54 +60,95 @@ export class HanoiReplayer implements Replayer {
     if (typeof chunk !== 'string') {
       return this.fail(this.moves, 'bad-moves', 'hanoi moves must be a string of peg-letter pairs like "ACAB"');
     }
+    const len = chunk.length;
+    let i = 0;
+    // A pair left open by the previous chunk completes with this chunk's first letter.
+    if (this.pendingFrom >= 0 && len > 0) {
+      const rejection = this.applyOne(PEG_LETTERS[this.pendingFrom], chunk[0]);
+      if (rejection) return rejection;
+      this.pendingFrom = -1;
+      i = 1;
+    }
     const { n, stacks, heights, pegOf, goalPeg } = this;
-    let from = this.pendingFrom;
     let count = this.moves;
     let misplaced = this.misplaced;
-    const len = chunk.length;
-    for (let i = 0; i < len; i++) {
-      const p = chunk.charCodeAt(i) - 65;
-      if (p < 0 || p > 2) {
-        this.moves = count;
-        this.misplaced = misplaced;
-        return this.fail(count, 'bad-notation', `move ${count}: unknown peg letter ${JSON.stringify(chunk[i])} (pegs are A, B, C)`);
-      }
-      if (from < 0) {
-        from = p;
-        continue;
-      }
-      const to = p;
-      const hf = heights[from];
-      let reason: string | null = null;
-      if (from === to) reason = `peg ${PEG_LETTERS[from]} onto itself`;
-      else if (hf === 0) reason = `peg ${PEG_LETTERS[from]} is empty`;
-      else {
-        const disc = stacks[from * n + hf - 1];
-        const ht = heights[to];
-        if (ht > 0 && stacks[to * n + ht - 1] < disc) {
-          reason = `disc ${disc + 1} cannot go onto disc ${stacks[to * n + ht - 1] + 1}`;
-        } else {
-          stacks[to * n + ht] = disc;
-          heights[to] = ht + 1;
-          heights[from] = hf - 1;
-          if (from === goalPeg[disc]) misplaced++;
-          else if (to === goalPeg[disc]) misplaced--;
-          pegOf[disc] = to;
+    // Hot loop: a whole pair per iteration; anything unusual drops to diagnose() for the reason.
+    for (const last = len - 1; i < last; i += 2) {
+      const from = chunk.charCodeAt(i) - 65;
+      const to = chunk.charCodeAt(i + 1) - 65;
+      if (from >= 0 && from <= 2 && to >= 0 && to <= 2 && from !== to) {
+        const hf = heights[from];
+        if (hf !== 0) {
+          const disc = stacks[from * n + hf - 1];
+          const ht = heights[to];
+          if (ht === 0 || stacks[to * n + ht - 1] > disc) {
+            stacks[to * n + ht] = disc;
+            heights[to] = ht + 1;
+            heights[from] = hf - 1;
+            const g = goalPeg[disc];
+            if (from === g) misplaced++;
+            else if (to === g) misplaced--;
+            pegOf[disc] = to;
+            count++;
+            continue;
+          }
         }
       }
-      if (reason !== null) {
-        this.moves = count;
-        this.misplaced = misplaced;
-        this.pendingFrom = -1;
-        return this.fail(count, 'illegal-move', `move ${count} '${PEG_LETTERS[from]}${PEG_LETTERS[to]}': ${reason}`);
-      }
-      count++;
-      from = -1;
+      this.moves = count;
+      this.misplaced = misplaced;
+      return this.diagnose(chunk[i], chunk[i + 1]);
     }
-    this.pendingFrom = from;
     this.moves = count;
     this.misplaced = misplaced;
+    if (i < len) {
+      const p = chunk.charCodeAt(i) - 65;
+      if (p < 0 || p > 2) return this.diagnose(chunk[i], 'A');
+      this.pendingFrom = p;
+    }
     return null;
+  }
+
+  /** Applies one move given as two letters, or returns why it is illegal (slow path, chunk boundaries only). */
+  private applyOne(fromLetter: string, toLetter: string): IndexedRejection | null {
+    const from = PEG_LETTERS.indexOf(fromLetter);
+    const to = PEG_LETTERS.indexOf(toLetter);
+    if (from < 0 || to < 0 || from === to) return this.diagnose(fromLetter, toLetter);
+    const { n, stacks, heights } = this;
+    const hf = heights[from];
+    const ht = heights[to];
+    if (hf === 0 || (ht > 0 && stacks[to * n + ht - 1] < stacks[from * n + hf - 1])) return this.diagnose(fromLetter, toLetter);
+    const disc = stacks[from * n + hf - 1];
+    stacks[to * n + ht] = disc;
+    heights[to] = ht + 1;
+    heights[from] = hf - 1;
+    if (from === this.goalPeg[disc]) this.misplaced++;
+    else if (to === this.goalPeg[disc]) this.misplaced--;
+    this.pegOf[disc] = to;
+    this.moves++;
+    return null;
+  }
+
+  /** Records and returns the rejection for the illegal move `fromLetter toLetter` at index `count`. */
+  private diagnose(fromLetter: string, toLetter: string): IndexedRejection {
+    const index = this.moves;
+    this.pendingFrom = -1;
+    for (const letter of [fromLetter, toLetter]) {
+      if (letter.length !== 1 || !PEG_LETTERS.includes(letter)) {
+        return this.fail(index, 'bad-notation', `move ${index}: unknown peg letter ${JSON.stringify(letter)} (pegs are A, B, C)`);
+      }
+    }
+    const from = PEG_LETTERS.indexOf(fromLetter);
+    const to = PEG_LETTERS.indexOf(toLetter);
+    const { n, stacks, heights } = this;
+    let reason: string;
+    if (from === to) reason = `peg ${fromLetter} onto itself`;
+    else if (heights[from] === 0) reason = `peg ${fromLetter} is empty`;
+    else {
+      const disc = stacks[from * n + heights[from] - 1];
+      const below = stacks[to * n + heights[to] - 1];
+      reason = `disc ${disc + 1} cannot go onto disc ${below + 1}`;
+    }
+    return this.fail(index, 'illegal-move', `move ${index} '${fromLetter}${toLetter}': ${reason}`);
   }
 
   finish(): ReplayOutcome {

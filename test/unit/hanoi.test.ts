@@ -183,6 +183,16 @@ describe('hanoi.replayer', () => {
     expect(r.finish()).toMatchObject({ verdict: 'invalid', index: 20, moves: 20 });
   });
 
+  it('rejects an illegal pair completed by the next chunk at the right index', () => {
+    const r = hanoi.replayer(state('AAA', 'CCC'));
+    expect(r.push('ACA')).toBeNull();
+    expect(r.push('XAB')).toEqual({ ok: false, code: 'bad-notation', index: 1, reason: 'move 1: unknown peg letter "X" (pegs are A, B, C)' });
+    const r2 = hanoi.replayer(state('AAA', 'CCC'));
+    expect(r2.push('ACA')).toBeNull();
+    expect(r2.push('C')).toMatchObject({ index: 1, reason: "move 1 'AC': disc 2 cannot go onto disc 1" });
+    expect(r2.count).toBe(1);
+  });
+
   it('rejects a dangling letter, a non-string chunk, and an unsolved end', () => {
     const r = hanoi.replayer(state('AA', 'CC'));
     expect(r.push('AB')).toBeNull();
