@@ -67,8 +67,15 @@ export function acceptWsConnection(ws: WebSocket, opts: WsLinkOptions, done: (ou
     opts.handshakeTimeoutMs,
   );
 
+  /**
+   * Solves sent and not yet answered or cancelled. While one is outstanding, missed pongs are not counted:
+   * a bot deep in a synchronous search cannot answer pings, and the time limit already governs that phase.
+   */
+  const outstanding = new Set<string>();
   const send = (message: RefereeMessage): void => {
     if (ws.readyState !== ws.OPEN) return;
+    if (message.type === 'solve') outstanding.add(message.id);
+    else if (message.type === 'cancel') outstanding.delete(message.id);
     ws.send(JSON.stringify(message));
   };
 
@@ -78,6 +85,7 @@ export function acceptWsConnection(ws: WebSocket, opts: WsLinkOptions, done: (ou
     send({ type: 'welcome', protocol: PROTOCOL_VERSION, session: opts.session, limits: { maxPayload: opts.maxPayload } });
     pinger = setInterval(() => {
       // Two unanswered pings: the bot's event loop is stuck or the network is gone.
+      if (outstanding.size > 0) missedPongs = 0;
       if (missedPongs >= 2) {
         closing ??= 'no pong: bot unresponsive';
         ws.terminate();
@@ -130,6 +138,10 @@ export function acceptWsConnection(ws: WebSocket, opts: WsLinkOptions, done: (ou
     if (!link) return; // handshake failed; ignore whatever is still in flight
     if (isBinary) return events.emit({ type: 'malformed', reason: 'binary frame; messages are JSON text frames' });
     const parsed = parseBotMessage(frameText(data));
+    if (parsed.ok) {
+      const m = parsed.message;
+      if ((m.type === 'moves' && m.final) || m.type === 'give-up' || m.type === 'unsupported') outstanding.delete(m.id);
+    }
     events.emit(parsed.ok ? { type: 'message', message: parsed.message } : { type: 'malformed', reason: parsed.reason });
   });
 

@@ -218,3 +218,21 @@ describe('startArenaServer', () => {
     expect((await rec.until((e) => e.type === 'closed')).type).toBe('closed');
   });
 });
+
+describe('liveness while solving', () => {
+  it('does not count missed pongs while a solve is outstanding, and does again after the answer', async () => {
+    const srv = await start({ pingIntervalMs: 30 });
+    const waiting = srv.waitForBot('alpha', 5000);
+    const { ws } = await dial(srv.url, { token: 'secret-a', autoPong: false });
+    ws!.send(JSON.stringify(hello));
+    const r = await waiting;
+    if (!r.ok) throw new Error(r.reason);
+    const link = r.value;
+    const rec = record(link);
+    link.send({ type: 'solve', id: 'busy', puzzle: { kind: 'sliding', rows: 2, cols: 2, tiles: [1, 2, 0, 3] }, timeLimitMs: 1000, maxMoves: 9 });
+    await new Promise((res) => setTimeout(res, 300));
+    expect(link.closed).toBe(false);
+    ws!.send(JSON.stringify({ type: 'moves', id: 'busy', moves: 'R', final: true }));
+    expect(await rec.until((e) => e.type === 'closed')).toEqual({ type: 'closed', reason: 'no pong: bot unresponsive' });
+  });
+});
