@@ -1,0 +1,125 @@
+/**
+ * Referee throughput: end-to-end scrambles per second with an instant bot on 2×2 boards (real WebSocket,
+ * spawned bot process, every result committed to a SQLite file), and the cost of validating and recording
+ * one 1,000,000-move solution.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRng } from '../src/core/rng.ts';
+import type { PuzzleState, SlidingState } from '../src/core/types.ts';
+import type { BotLink, LinkEvent } from '../src/protocol/link.ts';
+import { puzzles } from '../src/puzzles/index.ts';
+import { walkTiles } from '../src/puzzles/sliding-scramble.ts';
+import { startMatch } from '../src/referee/run-match.ts';
+import { solveOne } from '../src/referee/solve-one.ts';
+import { openSqliteStore } from '../src/store/sqlite-store.ts';
+import { tsxLoaderPath } from '../src/transport/builtin-bots.ts';
+import { createProcessLauncher } from '../src/transport/process-launcher.ts';
+import { systemClock } from '../src/transport/system-clock.ts';
+import { startArenaServer } from '../src/transport/ws-server.ts';
+import type { BenchRow, BenchSuite } from './types.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+async function endToEnd(count: number): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'arena-bench-'));
+  const store = openSqliteStore(join(dir, 'bench.db'));
+  const server = await startArenaServer({ authenticate: () => undefined });
+  try {
+    const rng = createRng('bench-referee');
+    const states: PuzzleState[] = Array.from({ length: count }, () => puzzles.sliding.scramble({ kind: 'sliding', rows: 2, cols: 2 }, rng));
+    const makeLauncher = (name: string) =>
+      createProcessLauncher({
+        name,
+        command: process.execPath,
+        args: ['--import', pathToFileURL(tsxLoaderPath(ROOT)!).href, join(ROOT, 'test/fixtures/bots/instant.ts')],
+        server,
+        startTimeoutMs: 60_000,
+      });
+    // Time from the first result to the last, so the bot's tsx start-up is not counted as throughput.
+    let first = 0;
+    let last = 0;
+    let solved = 0;
+    await startMatch(
+      { bots: ['instant'], count, seed: 'bench', timeLimitMs: 10_000, maxMoves: 100, concurrency: 1 },
+      states,
+      {
+        store,
+        clock: systemClock,
+        makeLauncher,
+        onResult: (e) => {
+          if (e.done === 1) first = performance.now();
+          last = performance.now();
+          if (e.verdict === 'solved') solved++;
+        },
+      },
+    );
+    const rate = (count - 1) / ((last - first) / 1000);
+    return [
+      { name: `end-to-end 2x2, instant bot, ${count} scrambles recorded`, value: rate, unit: 'scrambles/s', target: '≥ 1000', note: `${solved}/${count} solved` },
+    ];
+  } finally {
+    await server.close();
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** An in-process link that answers one solve with a prepared solution in 1 MB chunks. */
+function scriptedLink(solution: string): BotLink {
+  const listeners = new Set<(e: LinkEvent) => void>();
+  return {
+    hello: { type: 'hello', protocol: 1, name: 'scripted', version: '1', capabilities: [{ kind: 'sliding' }] },
+    closed: false,
+    send(m) {
+      if (m.type !== 'solve') return;
+      const chunk = 1 << 20;
+      for (let i = 0; i < solution.length; i += chunk) {
+        const final = i + chunk >= solution.length;
+        const message = { type: 'moves' as const, id: m.id, moves: solution.slice(i, i + chunk), final };
+        queueMicrotask(() => listeners.forEach((l) => l({ type: 'message', message })));
+      }
+    },
+    onEvent(l) {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    close: async () => undefined,
+  };
+}
+
+async function millionMoves(runs: number): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'arena-bench-'));
+  const store = openSqliteStore(join(dir, 'bench.db'));
+  try {
+    // A 500,000-move walk from the goal and its exact inverse: a valid 1,000,000-move round trip would be
+    // solved from the goal itself, so scramble by the walk and answer with the inverse walk plus 500,000
+    // moves of blank shuttling (L R pairs) that keep it legal and end solved.
+    const rows = 100;
+    const cols = 100;
+    const { tiles, moves } = walkTiles(rows, cols, 500_000, createRng('bench-1e6'));
+    const inverse = [...moves].reverse().map((c) => ({ U: 'D', D: 'U', L: 'R', R: 'L' })[c]!).join('');
+    const solution = 'LR'.repeat(250_000) + inverse;
+    const state: SlidingState = { kind: "sliding", rows, cols, tiles: Array.from(tiles) };
+    const match = store.createMatch({ config: {}, seed: 'bench', generatorVersion: 'bench', bots: ['scripted'] });
+    const times: number[] = [];
+    for (let r = 0; r < runs; r++) {
+      const [scramble] = store.addScrambles(match.id, [{ index: r, state, puzzleClass: 'sliding 100x100', bound: { lowerBound: 0 } }]);
+      const t0 = performance.now();
+      const out = await solveOne(scriptedLink(solution), { requestId: `r${r}`, state, timeLimitMs: 60_000, maxMoves: 2_000_000 }, systemClock);
+      if (!out || out.verdict !== 'solved') throw new Error(`1e6-move bench: expected solved, got ${out?.verdict} ${out?.error ?? ''}`);
+      const { linkBroken: _l, ...rest } = out;
+      store.recordResult({ scrambleId: scramble.id, bot: 'scripted', ...rest });
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    return [{ name: 'validate + record a 1,000,000-move solution (100x100)', value: times[times.length >> 1], unit: 'ms', note: `median of ${runs}` }];
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const bench: BenchSuite = async ({ quick }) => [...(await endToEnd(quick ? 500 : 3000)), ...(await millionMoves(quick ? 3 : 7))];
