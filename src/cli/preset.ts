@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PROJECT_ROOT } from './context.ts';
 import { CliError } from './errors.ts';
 
@@ -18,10 +18,12 @@ export interface Preset {
   timeLimit?: string;
   maxMoves?: number;
   concurrency?: number;
+  /** A scramble file (JSON Lines), relative to the preset's folder. */
+  scrambles?: string;
   description?: string;
 }
 
-const KEYS = new Set(['bots', 'puzzle', 'size', 'rows', 'cols', 'discs', 'randomGoal', 'count', 'seed', 'walk', 'timeLimit', 'maxMoves', 'concurrency', 'description']);
+const KEYS = new Set(['bots', 'puzzle', 'size', 'rows', 'cols', 'discs', 'randomGoal', 'count', 'seed', 'walk', 'timeLimit', 'maxMoves', 'concurrency', 'scrambles', 'description']);
 
 /** Loads a preset by name (matches/<name>.json) or by path; unknown keys are an error, not silently ignored. */
 export function loadPreset(arg: string): Preset {
@@ -36,5 +38,6 @@ export function loadPreset(arg: string): Preset {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new CliError(`preset ${file}: must be a JSON object`);
   for (const k of Object.keys(value)) if (!KEYS.has(k)) throw new CliError(`preset ${file}: unknown field "${k}"`);
-  return value as Preset;
+  const preset = value as Preset;
+  return preset.scrambles ? { ...preset, scrambles: join(dirname(file), preset.scrambles) } : preset;
 }

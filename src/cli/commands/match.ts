@@ -149,7 +149,7 @@ export function matchOptionsFromFlags(bots: string[], f: MatchFlags): MatchOptio
   return {
     bots: bots.length ? bots : (p.bots ?? []),
     spec,
-    ...(f.scrambles ? { scrambleFile: f.scrambles } : {}),
+    ...((f.scrambles ?? p.scrambles) ? { scrambleFile: f.scrambles ?? p.scrambles } : {}),
     count: intFlag('count', f.count ?? str(p.count)) ?? MATCH_DEFAULTS.count,
     seed: f.seed ?? str(p.seed) ?? String(randomInt(0, 2 ** 31)),
     ...(walk !== undefined ? { walk } : {}),
