@@ -1,0 +1,30 @@
+/**
+ * ida-star: optimal IDA* for sliding boards up to 16 cells (4×4 with additive 6-6-3 pattern databases and
+ * the reflection lookup, built once into .cache/pdb/), weighted best-first search for bigger boards.
+ * Flags: `--weight w` (f = g + w·h everywhere), `--no-pdb`. Logs only to stderr.
+ */
+import type { PuzzleState } from '../../src/core/types.ts';
+import { runBot } from '../../src/sdk/index.ts';
+import type { SolveAnswer, SolveContext } from '../../src/sdk/index.ts';
+import { parseFlags } from './flags.ts';
+import { defaultCacheDir } from './pdb-cache.ts';
+import { PdbLoader } from './pdb-loader.ts';
+import { MAX_CELLS, solveSliding } from './solve.ts';
+
+const log = (line: string): void => void process.stderr.write(`ida-star: ${line}\n`);
+const flags = parseFlags(process.argv.slice(2));
+if (typeof flags === 'string') {
+  log(flags);
+  process.exit(2);
+}
+const loader = flags.noPdb ? null : new PdbLoader(defaultCacheDir(), log);
+
+await runBot({
+  name: 'ida-star',
+  version: '1.0.0',
+  capabilities: [{ kind: 'sliding', maxSize: MAX_CELLS }],
+  solve(puzzle: PuzzleState, ctx: SolveContext): Promise<SolveAnswer> | SolveAnswer {
+    if (puzzle.kind !== 'sliding') return { unsupported: `ida-star solves sliding puzzles only, not ${puzzle.kind}` };
+    return solveSliding(puzzle, ctx, { weight: flags.weight, pdbs: () => loader?.get() ?? null });
+  },
+});

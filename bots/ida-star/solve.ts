@@ -1,0 +1,92 @@
+import type { SlidingState } from '../../src/core/types.ts';
+import type { SolveAnswer, SolveContext } from '../../src/sdk/types.ts';
+import { applyMoves, isGoal, isPermutation, isSolvable, makeBoard } from './board.ts';
+import type { Board } from './board.ts';
+import { IdaSearch } from './ida-search.ts';
+import type { SearchStatus } from './ida-search.ts';
+import { ManhattanLcHeuristic } from './manhattan-lc.ts';
+import { PdbHeuristic } from './pdb-heuristic.ts';
+import type { PatternTable } from './pdb-heuristic.ts';
+import { describeWeighting, WeightedSearch } from './weighted-search.ts';
+import type { Weighting } from './weighted-search.ts';
+
+/** Largest board the bot accepts (cells); the weighted pool is sized for it. */
+export const MAX_CELLS = 100;
+/** Boards up to this many cells are solved optimally; bigger ones by weighted search. */
+export const OPTIMAL_MAX_CELLS = 16;
+
+/** How the bot was started. */
+export interface SolverOptions {
+  /** `--weight w`: f = g + w·h everywhere (w = 1 keeps optimal IDA* where it applies). */
+  readonly weight?: number;
+  /** The 4×4 tables when loaded, else null (then 4×4 uses Manhattan + linear conflict). */
+  readonly pdbs: () => readonly PatternTable[] | null;
+  /** Nodes per slice between clock checks and event-loop turns. */
+  readonly sliceNodes?: number;
+  /** Memory budget of the weighted search, bytes. */
+  readonly weightedBytes?: number;
+}
+
+interface Engine {
+  run(budget: number): SearchStatus;
+  solution(): string;
+  nodes: number;
+}
+
+/** The seed's weighting: h·√h up to 5×5-sized boards, h·h beyond. */
+export function defaultWeighting(cells: number): Weighting {
+  return cells <= 25 ? { kind: 'sqrt' } : { kind: 'square' };
+}
+
+/** Picks the engine for a board and says what its answer will be worth. */
+function chooseEngine(board: Board, tiles: readonly number[], opts: SolverOptions): { engine: Engine; optimal: boolean; note: string } {
+  const w = opts.weight;
+  if ((w === undefined && board.size <= OPTIMAL_MAX_CELLS) || w === 1) {
+    const tables = board.rows === 4 && board.cols === 4 ? opts.pdbs() : null;
+    const heuristic = tables ? new PdbHeuristic(board, tables) : new ManhattanLcHeuristic(board);
+    return { engine: new IdaSearch(board, tiles, heuristic), optimal: true, note: `IDA*, ${heuristic.name}` };
+  }
+  const weighting: Weighting = w !== undefined ? { kind: 'linear', w } : defaultWeighting(board.size);
+  const cap = Math.max(10_000, Math.floor((opts.weightedBytes ?? 400e6) / (board.size + 30)));
+  return {
+    engine: new WeightedSearch(board, tiles, weighting, cap),
+    optimal: false,
+    note: `weighted best-first (f = g + ${describeWeighting(weighting)}), manhattan+lc, not optimal`,
+  };
+}
+
+const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
+
+/**
+ * Solves one sliding board within the context's deadline. The search runs in slices; between slices it
+ * checks the clock (stopping a safety margin before the deadline, so the give-up still arrives in time) and
+ * the cancel signal, and yields to the event loop so cancel messages can arrive at all.
+ */
+export async function solveSliding(state: SlidingState, ctx: SolveContext, opts: SolverOptions): Promise<SolveAnswer> {
+  const t0 = Date.now();
+  const { rows, cols, tiles } = state;
+  if (rows * cols > MAX_CELLS) return { unsupported: `boards of at most ${MAX_CELLS} cells` };
+  if (!isPermutation(rows * cols, tiles)) return { giveUp: 'not a permutation of 0..R·C−1' };
+  const board = makeBoard(rows, cols);
+  if (!isSolvable(board, tiles)) return { giveUp: 'unsolvable (wrong parity)' };
+  const { engine, optimal, note } = chooseEngine(board, tiles, opts);
+  const margin = Math.min(250, Math.max(10, ctx.timeLimitMs * 0.05));
+  const slice = opts.sliceNodes ?? 200_000;
+  for (;;) {
+    if (ctx.signal.aborted) return { giveUp: 'cancelled' };
+    if (Date.now() >= ctx.deadline - margin) return { giveUp: 'time limit' };
+    const status = engine.run(slice);
+    if (status === 'found') break;
+    if (status === 'exhausted') {
+      const why = engine instanceof WeightedSearch ? engine.failure : 'no solution';
+      return { giveUp: `search exhausted: ${why}` };
+    }
+    await turn();
+  }
+  const moves = engine.solution();
+  // Never send a wrong answer: replay it here first (cheap next to the search).
+  const end = applyMoves(board, tiles, moves);
+  if (!end || !isGoal(end)) throw new Error(`ida-star: internal error, solution does not reach the goal`);
+  if (moves.length > ctx.maxMoves) return { giveUp: `solution of ${moves.length} moves exceeds maxMoves ${ctx.maxMoves}` };
+  return { moves, optimal, nodes: engine.nodes, computeMs: Date.now() - t0, note };
+}
