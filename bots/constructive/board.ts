@@ -30,6 +30,8 @@ export class Board {
   transposed = false;
   vRows: number;
   vCols: number;
+  /** View row being filled (−1: none); its unplaced tiles are worth keeping close to it. */
+  lineRow = -1;
 
   constructor(rows: number, cols: number, tiles: ArrayLike<number>) {
     this.rows = rows;

@@ -21,6 +21,7 @@ const RING_W = 6;
 /** Fills view row r0, columns c0..vCols−1, leaving those cells locked. */
 export function fillTopRow(bd: Board, r0: number, c0: number): void {
   const last = bd.vCols - 1;
+  bd.lineRow = r0;
   for (let c = c0; c <= last - 2; c++) {
     const t = bd.goalTile(r0, c);
     if (!moveTile(bd, t, r0, c) && !finishLocally(bd, [t], [[r0, c]], r0)) {
@@ -31,6 +32,7 @@ export function fillTopRow(bd: Board, r0: number, c0: number): void {
   placeLastTwo(bd, r0, last);
   bd.lock(r0, last - 1, true);
   bd.lock(r0, last, true);
+  bd.lineRow = -1;
 }
 
 /** Section 3.3: the penultimate and last tiles of the row, ending on (r0, last − 1) and (r0, last). */

@@ -44,21 +44,67 @@ function ringClear(bd: Board, tr: number, tc: number, from: number, to: number, 
 }
 
 /**
+ * How far walking the blank `steps` ring cells from `from` pushes the unplaced tiles of the row being
+ * filled away from their homes (sum of Manhattan changes; negative = closer). Each such tile pushed one
+ * cell away costs about five moves later, which the bare ring length does not see.
+ */
+function drag(bd: Board, tr: number, tc: number, from: number, steps: number): number {
+  const r0 = bd.lineRow;
+  if (r0 < 0) return 0;
+  const step = steps > 0 ? 1 : -1;
+  let sum = 0;
+  let i = from;
+  for (let k = Math.abs(steps); k > 0; k--) {
+    const j = (i + step + 8) & 7;
+    const t = bd.tiles[bd.cell(tr + RING_DR[j], tc + RING_DC[j])];
+    if (t !== 0 && bd.vr(t - 1) === r0) {
+      const gc = bd.vc(t - 1);
+      // The tile moves from ring cell j to ring cell i.
+      sum += Math.abs(tr + RING_DR[i] - r0) + Math.abs(tc + RING_DC[i] - gc);
+      sum -= Math.abs(tr + RING_DR[j] - r0) + Math.abs(tc + RING_DC[j] - gc);
+    }
+    i = j;
+  }
+  return sum;
+}
+
+/** Weight of {@link drag} in moves: a line tile pushed one cell further costs a carry step later. */
+const DRAG_WEIGHT = 3;
+/** Drag of the route last returned by {@link ringRoute}. */
+let routeDrag = 0;
+
+/**
  * Signed number of ring steps from `from` to `to` (positive = clockwise), or NO_ROUTE when both ways are
- * blocked. On equal lengths the thesis hierarchy's preference (`preferCw`) wins.
+ * blocked. Of two open ways the one with the lower length + weighted drag wins; on a full tie the thesis
+ * hierarchy's preference (`preferCw`). Sets {@link routeDrag}.
  */
 function ringRoute(bd: Board, tr: number, tc: number, from: number, to: number, preferCw: boolean): number {
+  routeDrag = 0;
   if (from === to) return 0;
   const cw = (to - from + 8) & 7;
   const ccw = 8 - cw;
   const cwOk = ringClear(bd, tr, tc, from, to, 1);
   const ccwOk = ringClear(bd, tr, tc, from, to, -1);
   if (cwOk && ccwOk) {
-    if (cw < ccw || (cw === ccw && preferCw)) return cw;
+    const dCw = drag(bd, tr, tc, from, cw);
+    const dCcw = drag(bd, tr, tc, from, -ccw);
+    const a = cw + DRAG_WEIGHT * dCw;
+    const b = ccw + DRAG_WEIGHT * dCcw;
+    if (a < b || (a === b && preferCw)) {
+      routeDrag = dCw;
+      return cw;
+    }
+    routeDrag = dCcw;
     return -ccw;
   }
-  if (cwOk) return cw;
-  if (ccwOk) return -ccw;
+  if (cwOk) {
+    routeDrag = drag(bd, tr, tc, from, cw);
+    return cw;
+  }
+  if (ccwOk) {
+    routeDrag = drag(bd, tr, tc, from, -ccw);
+    return -ccw;
+  }
   return NO_ROUTE;
 }
 
@@ -140,7 +186,7 @@ export function moveTile(bd: Board, t: number, gr: number, gc: number): boolean 
         // Hierarchy: destination to the right → CCW, to the left → CW.
         const steps = ringRoute(bd, tr, tc, i, ahead, sc < 0);
         if (steps !== NO_ROUTE) {
-          const cost = Math.abs(steps) + 1 + carryCost(Math.abs(dc) - 1, Math.abs(dr), 1);
+          const cost = Math.abs(steps) + 1 + carryCost(Math.abs(dc) - 1, Math.abs(dr), 1) + DRAG_WEIGHT * routeDrag;
           if (cost < bestCost) {
             bestCost = cost;
             bestSteps = steps;
@@ -157,7 +203,7 @@ export function moveTile(bd: Board, t: number, gr: number, gc: number): boolean 
         // Hierarchy: destination up → CCW, down → CW.
         const steps = ringRoute(bd, tr, tc, i, ahead, sr > 0);
         if (steps !== NO_ROUTE) {
-          const cost = Math.abs(steps) + 1 + carryCost(Math.abs(dc), Math.abs(dr) - 1, 3);
+          const cost = Math.abs(steps) + 1 + carryCost(Math.abs(dc), Math.abs(dr) - 1, 3) + DRAG_WEIGHT * routeDrag;
           if (cost < bestCost) {
             bestCost = cost;
             bestSteps = steps;
