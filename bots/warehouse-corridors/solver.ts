@@ -3,6 +3,20 @@
  * out of its block (leaving a hole), carry it along the corridors to its destination, swap it in there,
  * which brings out the tile that stood there; carry that one on, and so on until the carried tile's
  * destination is the hole, which closes the cycle. Then the next cycle. Pure: state in, move chunks out.
+ *
+ * Where we depart from the thesis (the text is vague or wrong there):
+ * - Step 1 ("take the first tile out") leaves a hole the thesis never mentions again; nor does it say how
+ *   the last tile is placed. We follow permutation cycles: open each at its shallowest cell (cheapest to
+ *   open and to close), close it by swapping the last tile into the hole, then open the next cycle.
+ * - FD cannot already stand on the corridor cell next to the entry while tile a leaves through it, so it
+ *   waits one cell aside: 12r moves per swap at level r ≥ 2 and 4 at level 1, not 12r − 2 and 3
+ *   (swap-script.ts). Random instances stay far inside the 2n³ − 6n² + 4n√n bound (tests check it).
+ * - The thesis always enters from the nearest corridor; we price every side and direction, adding the
+ *   corridor trip, which never costs more.
+ * - n = 4 (one 2×2 block): every cell is on level 1, so the 2×2 work area is never needed and the level-1
+ *   exchange (X out to the corridor and aside, FD in) applies unchanged: no special case.
+ * - §4.2.2's sums disagree with each other (2n√n + 4n − 42√n + 36 vs … − 24√n + 28) and §4.3 divides by
+ *   n² − 2n√n − n where the tile count is n² − 2n√n + n; the bound itself, (n² − 2n√n + n)(2n + 4√n), checks.
  */
 import { carry, routeLength } from './corridor-route.ts';
 import { Floor } from './floor.ts';
