@@ -5,8 +5,9 @@
  * the block cells 1..T in row-major order of the whole board; corridors are 0.
  */
 
-/** Smallest and largest accepted board side. 400 = 20² gives 160,000 cells. */
+/** Smallest accepted board side (one 2×2 block). The largest, 400 = 20², gives 160,000 cells. */
 export const WAREHOUSE_MIN_SIZE = 4;
+/** Largest accepted board side. */
 export const WAREHOUSE_MAX_SIZE = 400;
 
 /** Direction letters in code order: 0 U (row − 1), 1 D, 2 L (col − 1), 3 R. Opposite of d is d ^ 1. */
