@@ -12,30 +12,62 @@
  */
 import { Board, DOWN, LEFT, RIGHT, UP } from './board.ts';
 import { solveLocally } from './local-search.ts';
+import { carryCost } from './step-cost.ts';
 import { blankToRing, moveTile } from './tile-mover.ts';
 
 /** Ring indices (clockwise from N) used below. */
 const RING_S = 4;
 const RING_W = 6;
 
-/** Fills view row r0, columns c0..vCols−1, leaving those cells locked. */
+/**
+ * Fills view row r0, columns c0..vCols−1, leaving those cells locked. Thesis order is left to right; here
+ * each placement takes whichever *end* of the still-free part of the row is cheaper (blank approach plus
+ * carry estimate), so the row fills from both ends and its last two tiles meet somewhere inside. The
+ * fixed cells stay a prefix plus a suffix of the row, which is all the tile mover and the last-two
+ * sequences rely on (the sequences only need P's and L's cells free with fixed cells beyond them).
+ */
 export function fillTopRow(bd: Board, r0: number, c0: number): void {
-  const last = bd.vCols - 1;
   bd.lineRow = r0;
-  for (let c = c0; c <= last - 2; c++) {
+  let lo = c0;
+  let hi = bd.vCols - 1;
+  while (hi - lo > 1) {
+    const c = cheaperEnd(bd, r0, lo, hi);
     const t = bd.goalTile(r0, c);
     if (!moveTile(bd, t, r0, c) && !finishLocally(bd, [t], [[r0, c]], r0)) {
       throw new Error(`constructive: cannot place tile ${t}`);
     }
     bd.lock(r0, c, true);
+    if (c === lo) lo++;
+    else hi--;
   }
-  placeLastTwo(bd, r0, last);
-  bd.lock(r0, last - 1, true);
-  bd.lock(r0, last, true);
+  placeLastTwo(bd, r0, hi);
+  bd.lock(r0, lo, true);
+  bd.lock(r0, hi, true);
   bd.lineRow = -1;
 }
 
-/** Section 3.3: the penultimate and last tiles of the row, ending on (r0, last − 1) and (r0, last). */
+/** Which end of the free segment lo..hi of row r0 to fill next: the one whose tile is cheaper to bring. */
+function cheaperEnd(bd: Board, r0: number, lo: number, hi: number): number {
+  const a = placeCost(bd, r0, lo);
+  const b = placeCost(bd, r0, hi);
+  return b < a ? hi : lo;
+}
+
+/** Estimated moves to bring the tile of (r0, c) home: blank approach to its ring plus the open-board carry. */
+function placeCost(bd: Board, r0: number, c: number): number {
+  const p = bd.pos[bd.goalTile(r0, c)];
+  const tr = bd.vr(p);
+  const tc = bd.vc(p);
+  if (tr === r0 && tc === c) return -1;
+  const b = bd.pos[0];
+  const approach = Math.max(Math.abs(bd.vr(b) - tr) - 1, 0) + Math.max(Math.abs(bd.vc(b) - tc) - 1, 0);
+  return approach + carryCost(Math.abs(tc - c), tr - r0, 1);
+}
+
+/**
+ * Section 3.3: the penultimate and last tiles of the row, ending on (r0, last − 1) and (r0, last); the
+ * cells beyond them are fixed or off the board.
+ */
 function placeLastTwo(bd: Board, r0: number, last: number): void {
   const p = bd.goalTile(r0, last - 1);
   const l = bd.goalTile(r0, last);
