@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -232,5 +233,50 @@ describe('createProcessLauncher', () => {
     expect(second.closed).toBe(true);
     expect(await eventually(() => secondPids.every((p) => !alive(p)))).toBe(true);
     expect((await l.connect()).ok).toBe(false);
+  });
+});
+
+describe('fixture bots', () => {
+  it('instant solves a 2×2 board', async () => {
+    const link = await linkOf(fixture('instant'));
+    const rec = record(link);
+    link.send({ type: 'solve', id: 'i1', puzzle: { kind: 'sliding', rows: 2, cols: 2, tiles: [0, 3, 2, 1] }, timeLimitMs: 5000, maxMoves: 100 });
+    const e = (await rec.until((x) => x.type === 'message')) as { message: MovesMessage };
+    expect(applySliding(2, 2, [0, 3, 2, 1], e.message.moves as string)).toEqual([1, 2, 3, 0]);
+  });
+
+  it('illegal answers a move that cannot be made', async () => {
+    const link = await linkOf(fixture('illegal'));
+    const rec = record(link);
+    link.send({ type: 'solve', id: 'x', puzzle: board, timeLimitMs: 5000, maxMoves: 100 });
+    const e = (await rec.until((x) => x.type === 'message')) as { message: MovesMessage };
+    expect(applySliding(2, 3, board.tiles, e.message.moves as string)).toBeUndefined();
+  });
+});
+
+describe('referee exit', () => {
+  it('kills every bot process group when the referee process exits without disposing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arena-'));
+    const pidFile = join(dir, 'pids');
+    const script = join(dir, 'referee.mts');
+    writeFileSync(
+      script,
+      `import { createProcessLauncher } from ${JSON.stringify(join(ROOT, 'src/transport/process-launcher.ts'))};
+import { startArenaServer } from ${JSON.stringify(join(ROOT, 'src/transport/ws-server.ts'))};
+const server = await startArenaServer({ authenticate: () => undefined });
+const l = createProcessLauncher({ name: 'forker', command: process.execPath,
+  args: ['--import', ${JSON.stringify(tsxLoaderPath(ROOT))}, ${JSON.stringify(join(ROOT, 'test/fixtures/bots/forker.ts'))}],
+  server, env: { PID_FILE: ${JSON.stringify(pidFile)} }, startTimeoutMs: 30000 });
+const r = await l.connect();
+process.exit(r.ok ? 0 : 1);
+`,
+    );
+    const code = await new Promise<number | null>((done) => {
+      const child = spawn(process.execPath, ['--import', tsxLoaderPath(ROOT)!, script], { stdio: 'ignore' });
+      child.once('exit', (c) => done(c));
+    });
+    expect(code).toBe(0);
+    const pids = readFileSync(pidFile, 'utf8').trim().split(' ').map(Number);
+    expect(await eventually(() => pids.every((p) => !alive(p)))).toBe(true);
   });
 });
