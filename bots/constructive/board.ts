@@ -32,6 +32,8 @@ export class Board {
   vCols: number;
   /** View row being filled (−1: none); its unplaced tiles are worth keeping close to it. */
   lineRow = -1;
+  /** View column the next line will fill (its tiles are worth keeping close too). */
+  lineCol = -1;
 
   constructor(rows: number, cols: number, tiles: ArrayLike<number>) {
     this.rows = rows;

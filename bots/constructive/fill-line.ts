@@ -28,6 +28,7 @@ const RING_W = 6;
  */
 export function fillTopRow(bd: Board, r0: number, c0: number): void {
   bd.lineRow = r0;
+  bd.lineCol = c0;
   let lo = c0;
   let hi = bd.vCols - 1;
   while (hi - lo > 1) {

@@ -44,32 +44,43 @@ function ringClear(bd: Board, tr: number, tc: number, from: number, to: number, 
 }
 
 /**
- * How far walking the blank `steps` ring cells from `from` pushes the unplaced tiles of the row being
- * filled away from their homes (sum of Manhattan changes; negative = closer). Each such tile pushed one
- * cell away costs about five moves later, which the bare ring length does not see.
+ * Weighted harm of walking the blank `steps` ring cells from `from`: every tile the walk shifts changes
+ * its Manhattan distance to its home, and a tile pushed one cell further costs about a carry step later.
+ * Tiles of the row being filled weigh {@link LINE_WEIGHT}; every other tile weighs less the later it is
+ * needed: {@link LAYER_WEIGHT} / (1 + k) for a home k lines into the free region. Without this the ring
+ * direction is blind to the tiles it drags (the thesis picks it by a fixed hierarchy), and random boards
+ * take about 15% more moves on large n (measured: 2.49 vs 2.10 n³ at n = 60).
  */
 function drag(bd: Board, tr: number, tc: number, from: number, steps: number): number {
   const r0 = bd.lineRow;
   if (r0 < 0) return 0;
+  const c0 = bd.lineCol;
   const step = steps > 0 ? 1 : -1;
   let sum = 0;
   let i = from;
   for (let k = Math.abs(steps); k > 0; k--) {
     const j = (i + step + 8) & 7;
     const t = bd.tiles[bd.cell(tr + RING_DR[j], tc + RING_DC[j])];
-    if (t !== 0 && bd.vr(t - 1) === r0) {
+    if (t !== 0) {
+      const gr = bd.vr(t - 1);
       const gc = bd.vc(t - 1);
       // The tile moves from ring cell j to ring cell i.
-      sum += Math.abs(tr + RING_DR[i] - r0) + Math.abs(tc + RING_DC[i] - gc);
-      sum -= Math.abs(tr + RING_DR[j] - r0) + Math.abs(tc + RING_DC[j] - gc);
+      const change =
+        Math.abs(tr + RING_DR[i] - gr) +
+        Math.abs(tc + RING_DC[i] - gc) -
+        Math.abs(tr + RING_DR[j] - gr) -
+        Math.abs(tc + RING_DC[j] - gc);
+      sum += (gr === r0 ? LINE_WEIGHT : LAYER_WEIGHT / (1 + Math.min(gr - r0, gc - c0))) * change;
     }
     i = j;
   }
   return sum;
 }
 
-/** Weight of {@link drag} in moves: a line tile pushed one cell further costs a carry step later. */
-const DRAG_WEIGHT = 3;
+/** Weight, in moves per cell, of pushing an unplaced tile of the current line (see {@link drag}). */
+const LINE_WEIGHT = 3;
+/** Weight of pushing a tile of the next line; later lines get LAYER_WEIGHT / (1 + k). Tuned on 10..60. */
+const LAYER_WEIGHT = 2.5;
 /** Drag of the route last returned by {@link ringRoute}. */
 let routeDrag = 0;
 
@@ -88,8 +99,8 @@ function ringRoute(bd: Board, tr: number, tc: number, from: number, to: number, 
   if (cwOk && ccwOk) {
     const dCw = drag(bd, tr, tc, from, cw);
     const dCcw = drag(bd, tr, tc, from, -ccw);
-    const a = cw + DRAG_WEIGHT * dCw;
-    const b = ccw + DRAG_WEIGHT * dCcw;
+    const a = cw + dCw;
+    const b = ccw + dCcw;
     if (a < b || (a === b && preferCw)) {
       routeDrag = dCw;
       return cw;
@@ -186,7 +197,7 @@ export function moveTile(bd: Board, t: number, gr: number, gc: number): boolean 
         // Hierarchy: destination to the right → CCW, to the left → CW.
         const steps = ringRoute(bd, tr, tc, i, ahead, sc < 0);
         if (steps !== NO_ROUTE) {
-          const cost = Math.abs(steps) + 1 + carryCost(Math.abs(dc) - 1, Math.abs(dr), 1) + DRAG_WEIGHT * routeDrag;
+          const cost = Math.abs(steps) + 1 + carryCost(Math.abs(dc) - 1, Math.abs(dr), 1) + routeDrag;
           if (cost < bestCost) {
             bestCost = cost;
             bestSteps = steps;
@@ -203,7 +214,7 @@ export function moveTile(bd: Board, t: number, gr: number, gc: number): boolean 
         // Hierarchy: destination up → CCW, down → CW.
         const steps = ringRoute(bd, tr, tc, i, ahead, sr > 0);
         if (steps !== NO_ROUTE) {
-          const cost = Math.abs(steps) + 1 + carryCost(Math.abs(dc), Math.abs(dr) - 1, 3) + DRAG_WEIGHT * routeDrag;
+          const cost = Math.abs(steps) + 1 + carryCost(Math.abs(dc), Math.abs(dr) - 1, 3) + routeDrag;
           if (cost < bestCost) {
             bestCost = cost;
             bestSteps = steps;
