@@ -5,6 +5,12 @@
  */
 import type { LinkEvent } from '../protocol/link.ts';
 
+/**
+ * Events kept for a link nobody listens to yet. A bot has no reason to send anything before its first solve,
+ * so this only bounds the memory a hostile bot can pin before the referee subscribes.
+ */
+const BUFFER_CAP = 1000;
+
 /** Event fan-out with buffering until the first subscriber and a single terminal `closed`. */
 export class LinkEvents {
   private readonly listeners = new Set<(event: LinkEvent) => void>();
@@ -36,8 +42,8 @@ export class LinkEvents {
   emit(event: LinkEvent): void {
     if (this.ended) return;
     if (event.type === 'closed') this.ended = true;
-    if (this.buffer) this.buffer.push(event);
-    else this.dispatch(event);
+    if (!this.buffer) return this.dispatch(event);
+    if (this.buffer.length < BUFFER_CAP || event.type === 'closed') this.buffer.push(event);
   }
 
   /** Emits the terminal `closed` event (once). */

@@ -165,7 +165,7 @@ export function acceptWsConnection(ws: WebSocket, opts: WsLinkOptions, done: (ou
     const said = reasonBuf.length ? `: ${reasonBuf.toString('utf8')}` : '';
     const reason = oversize
       ? `message larger than ${formatBytes(opts.maxPayload)} (code 1009)`
-      : (closing ?? `connection closed by bot (code ${code}${said})`);
+      : (closing ?? `connection closed (code ${code}${said})`);
     events.close(reason);
   });
 }

@@ -201,7 +201,10 @@ export async function startArenaServer(opts: ArenaServerOptions): Promise<ArenaS
       for (const queue of waiters.values()) for (const w of queue) w.settle(reject('closed', 'arena server closed'));
       waiters.clear();
       ready.clear();
-      for (const ws of wss.clients) ws.terminate();
+      for (const ws of wss.clients) {
+        ws.close(1001, 'arena server closed');
+        setTimeout(() => ws.terminate(), 500).unref();
+      }
       wss.close();
       await new Promise<void>((resolve) => {
         http.close(() => resolve());

@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkEvent } from '../../src/protocol/link.ts';
+import { serveBot } from '../../src/sdk/serve.ts';
+import { connectWebSocket } from '../../src/sdk/ws-client.ts';
 import { builtinBotCommand } from '../../src/transport/builtin-bots.ts';
 import { createRemoteLauncher } from '../../src/transport/remote-launcher.ts';
 import { openStdioLink } from '../../src/transport/stdio-link.ts';
@@ -127,5 +129,43 @@ describe('openStdioLink', () => {
     expect(written.trim().split('\n').map((l) => JSON.parse(l).type)).toEqual(['welcome', 'bye']);
     expect(input.writableEnded).toBe(true);
     expect(o.link.closed).toBe(true);
+  });
+});
+
+describe('SDK over a real WebSocket', () => {
+  it('streams a 5-million-move answer in chunks under the payload limit', async () => {
+    const token = newToken();
+    server.allowToken(token, 'big');
+    const waiting = server.waitForBot('big', 5000);
+    const channel = await connectWebSocket(server.url, token);
+    const serving = serveBot(
+      { name: 'big', version: '1', capabilities: [{ kind: 'sliding' }], solve: () => ({ moves: 'UD'.repeat(2_500_000) }) },
+      channel,
+      () => undefined,
+    );
+    const r = await waiting;
+    if (!r.ok) throw new Error(r.reason);
+    const events: LinkEvent[] = [];
+    let total = 0;
+    const finished = new Promise<void>((done) =>
+      r.value.onEvent((e) => {
+        events.push(e);
+        if (e.type === 'message' && e.message.type === 'moves') {
+          total += e.message.moves.length;
+          if (e.message.final) done();
+        }
+      }),
+    );
+    r.value.send({ type: 'solve', id: 'b', puzzle: { kind: 'sliding', rows: 2, cols: 2, tiles: [1, 2, 3, 0] }, timeLimitMs: 60_000, maxMoves: 1e7 });
+    await finished;
+    expect(total).toBe(5_000_000);
+    expect(events.filter((e) => e.type === 'malformed')).toEqual([]);
+    expect(events.length).toBeGreaterThanOrEqual(5);
+    await r.value.close();
+    await serving;
+  });
+
+  it('is refused with HTTP 401 for a wrong token', async () => {
+    await expect(connectWebSocket(server.url, 'wrong')).rejects.toThrow(/HTTP 401/);
   });
 });
