@@ -38,14 +38,16 @@ export class WeightedSearch {
   private readonly n: number;
   private readonly cap: number;
   private readonly phi: (h: number) => number;
-  private readonly pool: Uint8Array;
-  private readonly parent: Int32Array;
-  private readonly dir: Uint8Array;
-  private readonly g: Int32Array;
-  private readonly h: Int32Array;
-  private readonly blank: Uint8Array;
-  private readonly hash: Int32Array;
-  private readonly hashMask: number;
+  private pool: Uint8Array;
+  private parent: Int32Array;
+  private dir: Uint8Array;
+  private g: Int32Array;
+  private h: Int32Array;
+  private blank: Uint8Array;
+  private hash: Int32Array;
+  private hashMask: number;
+  /** States the arrays hold now; doubled up to `cap` as needed, so small searches stay cheap. */
+  private room: number;
   private heap: Int32Array;
   private heapKey: Float64Array;
   private heapLen = 0;
@@ -54,23 +56,22 @@ export class WeightedSearch {
   private goal = -1;
   private status: SearchStatus = 'running';
 
-  /** `cap` = most states kept; the pool takes cap·(cells + ~14) bytes plus an 8·cap-byte hash table. */
+  /** `cap` = most states kept; at the cap the arrays take cap·(cells + ~14) bytes plus ≤ 16·cap of hash table. */
   constructor(board: Board, start: ArrayLike<number>, weighting: Weighting, cap: number) {
     this.board = board;
     this.n = board.size;
     this.cap = cap;
     this.phi =
       weighting.kind === 'sqrt' ? (h) => h * Math.sqrt(h) : weighting.kind === 'square' ? (h) => h * h : ((w) => (h: number) => w * h)(weighting.w);
-    this.pool = new Uint8Array(cap * this.n);
-    this.parent = new Int32Array(cap);
-    this.dir = new Uint8Array(cap);
-    this.g = new Int32Array(cap);
-    this.h = new Int32Array(cap);
-    this.blank = new Uint8Array(cap);
-    let size = 1;
-    while (size < cap * 2) size <<= 1;
-    this.hash = new Int32Array(size).fill(-1);
-    this.hashMask = size - 1;
+    this.room = Math.min(cap, 1 << 14);
+    this.pool = new Uint8Array(this.room * this.n);
+    this.parent = new Int32Array(this.room);
+    this.dir = new Uint8Array(this.room);
+    this.g = new Int32Array(this.room);
+    this.h = new Int32Array(this.room);
+    this.blank = new Uint8Array(this.room);
+    this.hash = new Int32Array(this.room * 2).fill(-1);
+    this.hashMask = this.room * 2 - 1;
     this.heap = new Int32Array(1024);
     this.heapKey = new Float64Array(1024);
     this.scratch = new Uint8Array(this.n);
@@ -94,7 +95,7 @@ export class WeightedSearch {
   /** Expands about `budget` more nodes; 'exhausted' means the node cap was hit (see `failure`). */
   run(budget: number): SearchStatus {
     if (this.status !== 'running') return this.status;
-    const { board, n, pool, scratch } = this;
+    const { board, n, scratch } = this;
     const nb = board.neighbor;
     const cols = board.cols;
     for (let done = 0; done < budget; done++) {
@@ -104,6 +105,7 @@ export class WeightedSearch {
       }
       const id = this.pop();
       const base = id * n;
+      const pool = this.pool; // re-read: insert() may have grown it
       for (let i = 0; i < n; i++) scratch[i] = pool[base + i];
       const blank = this.blank[id];
       const gc = this.g[id] + 1;
@@ -170,7 +172,34 @@ export class WeightedSearch {
     }
   }
 
+  /** Doubles every per-state array (up to the cap) and rehashes. */
+  private grow(): void {
+    const room = Math.min(this.cap, this.room * 2);
+    const copy = <T extends Uint8Array | Int32Array>(a: T, len: number): T => {
+      const b = new (a.constructor as new (n: number) => T)(len);
+      b.set(a);
+      return b;
+    };
+    this.pool = copy(this.pool, room * this.n);
+    this.parent = copy(this.parent, room);
+    this.dir = copy(this.dir, room);
+    this.g = copy(this.g, room);
+    this.h = copy(this.h, room);
+    this.blank = copy(this.blank, room);
+    let size = 1;
+    while (size < room * 2) size <<= 1;
+    this.hash = new Int32Array(size).fill(-1);
+    this.hashMask = size - 1;
+    for (let id = 0; id < this.nodes; id++) {
+      let slot = this.hashOf(this.pool.subarray(id * this.n, id * this.n + this.n)) & this.hashMask;
+      while (this.hash[slot] >= 0) slot = (slot + 1) & this.hashMask;
+      this.hash[slot] = id;
+    }
+    this.room = room;
+  }
+
   private insert(s: Uint8Array, key: number, parent: number, dir: number, g: number, h: number, blank: number): number {
+    if (this.nodes === this.room) this.grow();
     const id = this.nodes++;
     this.pool.set(s, id * this.n);
     this.parent[id] = parent;
