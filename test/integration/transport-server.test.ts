@@ -189,9 +189,9 @@ describe('startArenaServer', () => {
   });
 
   it('keeps a bot that answers pings', async () => {
-    const srv = await start({ pingIntervalMs: 20 });
+    const srv = await start({ pingIntervalMs: 50 });
     const { link } = await connected(srv);
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 400));
     expect(link.closed).toBe(false);
   });
 
