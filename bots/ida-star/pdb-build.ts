@@ -39,7 +39,7 @@ export function* buildPatternDbSteps(
   rows: number,
   cols: number,
   tiles: readonly number[],
-  slice = 1 << 20,
+  slice = 1 << 17,
 ): Generator<BuildProgress, Uint8Array, void> {
   const n = rows * cols;
   const k = tiles.length;
