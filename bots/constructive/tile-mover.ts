@@ -9,7 +9,7 @@
  *    thesis's 2×2 table (the 2×2 area holding both is a 12-state cycle; walking the ring is walking that
  *    cycle); otherwise it is the CW/CCW hierarchy. Which of the (at most two) improving cells to push into
  *    is chosen by ring cost plus the open-board look-ahead of step-cost.ts, so the tile follows the cheap
- *    3-moves-per-step staircase. Thesis vagueness: its hierarchy fixes one direction per case (up → CCW,
+ *    3-moves-per-step staircase, plus the weighted displacement of the tiles the ring walk drags (drag()). Thesis vagueness: its hierarchy fixes one direction per case (up → CCW,
  *    right → CCW, left → CW, down → CW) and its 20 special cases (figures lost) cover the cases where that
  *    direction runs into a fixed tile or the edge. Here the shorter *unblocked* ring direction is taken,
  *    the hierarchy only breaking ties; that covers the "CW"/"CCW" special cases 1–10 generically, and the

@@ -40,6 +40,7 @@ describe('solveConstructive', () => {
     [10, 10],
     [20, 3],
     [30, 2],
+    [100, 1],
   ] as const) {
     it(`solves ${count} random ${n}x${n} boards within the Theorem 2 bound`, () => {
       checkRandom(n, n, count, thesisBound(n));
