@@ -88,27 +88,31 @@ export const MIGRATIONS: readonly Migration[] = [
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
 
 /**
- * Brings `db` up to {@link SCHEMA_VERSION}. Returns the version found before migrating. Throws an Error with a
- * one-line message when the file is newer than this code or belongs to another application.
+ * Brings `db` up to the last of `migrations` ({@link SCHEMA_VERSION} by default) in one transaction. Returns
+ * the version found before migrating. Throws an Error with a one-line message when the file is newer than
+ * this code or belongs to another application; a failing step rolls every step of this call back.
  */
-export function migrate(db: Database.Database): number {
+export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number {
+  const target = migrations.length === 0 ? 0 : migrations[migrations.length - 1].version;
   const found = db.pragma('user_version', { simple: true }) as number;
   const appId = db.pragma('application_id', { simple: true }) as number;
   if (appId !== 0 && appId !== APPLICATION_ID) {
     throw new Error(`not a puzzle-arena database (application_id ${appId})`);
   }
-  if (found > SCHEMA_VERSION) {
-    throw new Error(`database schema v${found} is newer than this puzzle-arena (v${SCHEMA_VERSION})`);
+  if (found > target) {
+    throw new Error(`database schema v${found} is newer than this puzzle-arena (v${target})`);
   }
-  if (found === SCHEMA_VERSION) return found;
+  if (found === target) return found;
   if (found === 0 && appId === 0) {
     // A fresh file has no tables; a version-0 file with tables was made by someone else.
     const tables = db.prepare(`SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'`).get() as { n: number };
     if (tables.n > 0) throw new Error('not a puzzle-arena database (it has foreign tables and no schema version)');
   }
-  const pending = MIGRATIONS.filter((m) => m.version > found);
   db.transaction(() => {
-    for (const m of pending) {
+    // Re-read under the write lock: another process may have migrated since the check above.
+    const current = db.pragma('user_version', { simple: true }) as number;
+    for (const m of migrations) {
+      if (m.version <= current) continue;
       db.exec(m.sql);
       // PRAGMA takes no bound parameters; the value is our own integer constant.
       db.pragma(`user_version = ${m.version}`);

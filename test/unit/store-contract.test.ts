@@ -177,6 +177,7 @@ for (const impl of [memoryImpl, sqliteImpl()]) {
       store.recordResult(r);
       expect(() => store.recordResult({ ...r, verdict: 'crash' })).toThrow(/already has a result/);
       expect(() => store.recordResult({ ...r, scrambleId: 9999 })).toThrow(/no scramble/);
+      expect(() => store.recordResult({ ...r, bot: 'c', verdict: 'won' as never })).toThrow();
       expect(store.listResults(m.id)).toHaveLength(1);
       expect(store.listResults(m.id)[0].verdict).toBe('solved');
     });

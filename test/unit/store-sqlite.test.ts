@@ -4,7 +4,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultDbPath } from '../../src/store/open.ts';
-import { MIGRATIONS, SCHEMA_VERSION } from '../../src/store/schema.ts';
+import { migrate, MIGRATIONS, SCHEMA_VERSION } from '../../src/store/schema.ts';
+import type { Migration } from '../../src/store/schema.ts';
 import { openSqliteStore } from '../../src/store/sqlite-store.ts';
 
 describe('openSqliteStore', () => {
@@ -88,6 +89,27 @@ describe('openSqliteStore', () => {
     openSqliteStore(file).close();
     expect(schemaOf()).toEqual(first);
     expect(rawPragma('user_version')).toBe(SCHEMA_VERSION);
+  });
+
+  it('applies only the missing migrations, in order, and rolls a failing batch back', () => {
+    openSqliteStore(file).close();
+    const v2: Migration = { version: SCHEMA_VERSION + 1, description: 'extra table', sql: 'CREATE TABLE extra (x INTEGER) STRICT;' };
+    const v3bad: Migration = { version: SCHEMA_VERSION + 2, description: 'broken', sql: 'CREATE TABLE extra (y INTEGER);' };
+    const db = new Database(file);
+    try {
+      expect(() => migrate(db, [...MIGRATIONS, v2, v3bad])).toThrow(/already exists/);
+      // v2 ran in the same transaction as the failing v3, so neither stuck.
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(db.prepare(`SELECT count(*) AS n FROM sqlite_schema WHERE name = 'extra'`).get()).toEqual({ n: 0 });
+      expect(migrate(db, [...MIGRATIONS, v2])).toBe(SCHEMA_VERSION);
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION + 1);
+      expect(migrate(db, [...MIGRATIONS, v2])).toBe(SCHEMA_VERSION + 1);
+    } finally {
+      db.close();
+    }
+    expect(() => openSqliteStore(file)).toThrow(
+      `database schema v${SCHEMA_VERSION + 1} is newer than this puzzle-arena (v${SCHEMA_VERSION})`,
+    );
   });
 
   it('refuses a database with a newer schema version, with a one-line message', () => {
