@@ -66,15 +66,16 @@ const RESULT_SELECT = `
   FROM results r JOIN scrambles s ON s.id = r.scramble_id`;
 
 /**
- * Opens (creating if needed) and migrates the database at `file`. Throws an Error with a one-line message
- * when the file is not a SQLite database, belongs to another program, or has a newer schema.
+ * Opens (creating if needed) and migrates the database at `file`. Throws an Error whose message is a bare
+ * one-line reason (the caller adds the path) when the file cannot be opened, is not a SQLite database,
+ * belongs to another program, or has a newer schema.
  */
 export function openSqliteStore(file: string): Store {
   let db: Database.Database;
   try {
     db = new Database(file);
   } catch (err) {
-    throw new Error(`cannot open database ${file}: ${oneLine(err)}`);
+    throw new Error(oneLine(err));
   }
   try {
     // The first statement is where a garbage file is detected (SQLITE_NOTADB).
@@ -85,7 +86,7 @@ export function openSqliteStore(file: string): Store {
     migrate(db);
   } catch (err) {
     db.close();
-    throw new Error(`cannot open database ${file}: ${oneLine(err)}`);
+    throw new Error(sqliteCode(err) === 'SQLITE_NOTADB' ? 'not a SQLite database (file is not a database)' : oneLine(err));
   }
   return new SqliteStore(db);
 }

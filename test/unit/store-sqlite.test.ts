@@ -130,7 +130,7 @@ describe('openSqliteStore', () => {
     } catch (err) {
       message = (err as Error).message;
     }
-    expect(message).toMatch(/not a database/);
+    expect(message).toBe('not a SQLite database (file is not a database)');
     expect(message).not.toContain('\n');
   });
 
@@ -142,7 +142,7 @@ describe('openSqliteStore', () => {
   });
 
   it('reports a path that cannot be opened as an error', () => {
-    expect(() => openSqliteStore(path.join(dir, 'missing-dir', 'x.db'))).toThrow(/cannot open database/);
+    expect(() => openSqliteStore(path.join(dir, 'missing-dir', 'x.db'))).toThrow(/directory does not exist/);
   });
 });
 
