@@ -7,6 +7,11 @@ export const PROTOCOL_VERSION = 1;
 export const SUBPROTOCOL = 'puzzle-arena.v1';
 /** Largest single message the referee accepts (bytes). Bigger solutions must be sent in chunks. */
 export const MAX_PAYLOAD = 4 * 1024 * 1024;
+/**
+ * Largest message a bot must accept from the referee: a `solve` carries the whole state, and a 1000×1000
+ * board is about 7 MB of JSON. Bots' own messages stay under MAX_PAYLOAD by chunking; the referee's cannot.
+ */
+export const MAX_REFEREE_PAYLOAD = 64 * 1024 * 1024;
 /** Environment variables a spawned bot reads to dial in. */
 export const ENV_URL = 'ARENA_URL';
 export const ENV_TOKEN = 'ARENA_TOKEN';

@@ -13,7 +13,9 @@ import type { BotDefinition, SolveAnswer } from './types.ts';
 type Log = (text: string) => void;
 
 function isIterable(v: unknown): v is Iterable<WireMoves> | AsyncIterable<WireMoves> {
-  if (typeof v !== 'object' || v === null || typeof v === 'string' || Array.isArray(v)) return false;
+  if (typeof v !== 'object' || v === null || typeof v === 'string') return false;
+  // An array is either one answer of swap pairs or a list of chunks: strings, or arrays of pairs.
+  if (Array.isArray(v)) return v.length > 0 && (typeof v[0] === 'string' || (Array.isArray(v[0]) && Array.isArray(v[0][0])));
   return Symbol.iterator in v || Symbol.asyncIterator in v;
 }
 

@@ -14,8 +14,9 @@ export interface SolveContext {
 }
 
 /**
- * A solve callback's answer. `moves` may be the whole solution or an (async) iterable of chunks, which the SDK
- * streams as separate `moves` messages so multi-million-move solutions stay under the payload limit.
+ * A solve callback's answer. `moves` may be the whole solution or an (async) iterable of chunks (a generator,
+ * or an array of string chunks / of pair-array chunks), which the SDK streams as separate `moves` messages
+ * so multi-million-move solutions stay under the payload limit.
  */
 export type SolveAnswer =
   | ({ readonly moves: WireMoves | Iterable<WireMoves> | AsyncIterable<WireMoves> } & SolveInfo)

@@ -3,7 +3,7 @@
  * and Node 20 has no stable built-in WebSocket that can set the Authorization header.
  */
 import WebSocket from 'ws';
-import { MAX_PAYLOAD, SUBPROTOCOL } from '../protocol/messages.ts';
+import { MAX_REFEREE_PAYLOAD, SUBPROTOCOL } from '../protocol/messages.ts';
 import type { BotMessage } from '../protocol/messages.ts';
 import type { Channel } from './channel.ts';
 
@@ -13,7 +13,8 @@ export function connectWebSocket(url: string, token: string): Promise<Channel> {
     const ws = new WebSocket(url, SUBPROTOCOL, {
       headers: { Authorization: `Bearer ${token}` },
       perMessageDeflate: false,
-      maxPayload: MAX_PAYLOAD,
+      // What the referee sends (a solve holds the whole state) can exceed what it accepts from bots.
+      maxPayload: MAX_REFEREE_PAYLOAD,
     });
     const closeListeners: Array<(reason: string) => void> = [];
     ws.on('unexpected-response', (_req, res) => {

@@ -119,6 +119,31 @@ describe('serveBot', () => {
     ]);
   });
 
+  it('streams an array of string chunks as chunks, not as one array of pairs', async () => {
+    const s = start(bot(() => ({ moves: ['UL', 'DR'] })));
+    s.deliver(solveMsg('c'));
+    await s.until((m) => m.type === 'moves' && m.final);
+    expect(s.sent.slice(1)).toMatchObject([
+      { type: 'moves', id: 'c', moves: 'UL', final: false },
+      { type: 'moves', id: 'c', moves: 'DR', final: false },
+      { type: 'moves', id: 'c', moves: '', final: true },
+    ]);
+  });
+
+  it('sends an array of swap pairs as one answer, and an array of pair chunks as chunks', async () => {
+    const s = start(bot((p) => ({ moves: p.kind === 'swaps' && p.rows === 1 ? [[1, 2], [3, 4]] : [[[1, 2]], [[3, 4]]] })));
+    s.deliver(solveMsg('d', { kind: 'swaps', rows: 1, cols: 4, tiles: [2, 1, 4, 3] }));
+    await s.until((m) => m.type === 'moves' && m.id === 'd' && m.final);
+    s.deliver(solveMsg('e', { kind: 'swaps', rows: 2, cols: 2, tiles: [2, 1, 4, 3] }));
+    await s.until((m) => m.type === 'moves' && m.id === 'e' && m.final);
+    expect(s.sent.filter((m) => m.type === 'moves')).toMatchObject([
+      { id: 'd', moves: [[1, 2], [3, 4]], final: true },
+      { id: 'e', moves: [[1, 2]], final: false },
+      { id: 'e', moves: [[3, 4]], final: false },
+      { id: 'e', moves: [], final: true },
+    ]);
+  });
+
   it('sends give-up and unsupported answers', async () => {
     const s = start(bot((p) => (p.kind === 'sliding' && p.tiles[0] === 1 ? { giveUp: 'tired' } : { unsupported: 'nope' })));
     s.deliver(solveMsg('a'));
