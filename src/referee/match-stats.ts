@@ -80,14 +80,25 @@ export function pairStats(wdl: Wdl, z: number = Z_95): PairStats {
   const score = w + d / 2;
   const perGameVariance = w * (1 - score) ** 2 + d * (0.5 - score) ** 2 + l * score ** 2;
   const stdev = Math.sqrt(perGameVariance / games);
-  const lowScore = clamp01(score - z * stdev);
-  const highScore = clamp01(score + z * stdev);
+  // With every game the same result the sample variance is 0 and the normal interval collapses to a point,
+  // claiming certainty after 3 games. The Wilson interval stays honest there: 10-0 gives (0.72, 1], not {1}.
+  const [lowScore, highScore] =
+    perGameVariance === 0 ? wilson(score, games, z) : [clamp01(score - z * stdev), clamp01(score + z * stdev)];
   const eloLow = eloFromScore(lowScore);
   const eloHigh = eloFromScore(highScore);
   // An infinite end gives an infinite half-width (Infinity − x), never Infinity − Infinity = NaN: with both
   // ends equal (score 0 or 1, zero variance) the width is 0 by definition.
   const eloError = eloLow === eloHigh ? 0 : (eloHigh - eloLow) / 2;
   return { wins, draws, losses, games, score, elo: eloFromScore(score), eloLow, eloHigh, eloError, pValue };
+}
+
+/** Wilson score interval for a proportion `p` observed over `n` trials. */
+function wilson(p: number, n: number, z: number): [number, number] {
+  const z2 = z * z;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  // Exact ends where the maths has them, so rounding never turns a 0-7 record's Elo end finite.
+  return [p === 0 ? 0 : clamp01(centre - half), p === 1 ? 1 : clamp01(centre + half)];
 }
 
 function clamp01(x: number): number {

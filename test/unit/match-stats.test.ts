@@ -10,6 +10,7 @@ import {
   summarizeBot,
   summarizeBots,
   tally,
+  Z_95,
 } from '../../src/referee/match-stats.ts';
 import type { ScoredResult } from '../../src/referee/match-stats.ts';
 
@@ -81,11 +82,16 @@ describe('pairStats', () => {
     }
   });
 
-  it('reports a perfect or null score as ±Infinity, never NaN', () => {
+  it('reports a perfect or null score as ±Infinity with a finite Wilson end, never NaN', () => {
     const all = pairStats({ wins: 7, draws: 0, losses: 0 });
-    expect(all).toMatchObject({ score: 1, elo: Infinity, eloLow: Infinity, eloHigh: Infinity, eloError: 0 });
+    expect(all).toMatchObject({ score: 1, elo: Infinity, eloHigh: Infinity, eloError: Infinity });
+    // Wilson lower bound for 7/7 at 95%: 7 / (7 + z²) = 0.6457 → Elo +104.
+    expect(all.eloLow!).toBeCloseTo(eloFromScore(7 / (7 + Z_95 ** 2)), 6);
     const none = pairStats({ wins: 0, draws: 0, losses: 7 });
-    expect(none).toMatchObject({ score: 0, elo: -Infinity, eloLow: -Infinity, eloHigh: -Infinity, eloError: 0 });
+    expect(none).toMatchObject({ score: 0, elo: -Infinity, eloLow: -Infinity, eloError: Infinity });
+    expect(none.eloHigh!).toBeCloseTo(-all.eloLow!, 6);
+    // More perfect games, a tighter (higher) lower bound.
+    expect(pairStats({ wins: 70, draws: 0, losses: 0 }).eloLow!).toBeGreaterThan(all.eloLow!);
     const nearly = pairStats({ wins: 9, draws: 0, losses: 1 });
     expect(nearly.eloHigh).toBe(Infinity);
     expect(nearly.eloError).toBe(Infinity);
@@ -105,8 +111,12 @@ describe('pairStats', () => {
     });
   });
 
-  it('draws only: zero Elo with a zero-width interval', () => {
-    expect(pairStats({ wins: 0, draws: 10, losses: 0 })).toMatchObject({ score: 0.5, elo: 0, eloLow: 0, eloHigh: 0 });
+  it('draws only: zero Elo with a symmetric interval that shrinks with more games', () => {
+    const ten = pairStats({ wins: 0, draws: 10, losses: 0 });
+    expect(ten).toMatchObject({ score: 0.5, elo: 0 });
+    expect(ten.eloLow!).toBeCloseTo(-ten.eloHigh!, 9);
+    expect(ten.eloHigh!).toBeGreaterThan(0);
+    expect(pairStats({ wins: 0, draws: 100, losses: 0 }).eloHigh!).toBeLessThan(ten.eloHigh!);
   });
 });
 
