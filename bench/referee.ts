@@ -15,7 +15,7 @@ import { walkTiles } from '../src/puzzles/sliding-scramble.ts';
 import { startMatch } from '../src/referee/run-match.ts';
 import { solveOne } from '../src/referee/solve-one.ts';
 import { openSqliteStore } from '../src/store/sqlite-store.ts';
-import { tsxLoaderPath } from '../src/transport/builtin-bots.ts';
+import { builtinBotCommand, tsxLoaderPath } from '../src/transport/builtin-bots.ts';
 import { createProcessLauncher } from '../src/transport/process-launcher.ts';
 import { systemClock } from '../src/transport/system-clock.ts';
 import { startArenaServer } from '../src/transport/ws-server.ts';
@@ -122,4 +122,49 @@ async function millionMoves(runs: number): Promise<BenchRow[]> {
   }
 }
 
-export const bench: BenchSuite = async ({ quick }) => [...(await endToEnd(quick ? 500 : 3000)), ...(await millionMoves(quick ? 3 : 7))];
+/**
+ * Built-in bots through the whole path: the referee sends `solve`, the bot generates and streams its
+ * chunks over the WebSocket, the referee validates each as it arrives. Time is the referee's wall clock.
+ */
+async function botsEndToEnd(quick: boolean): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'arena-bench-'));
+  const store = openSqliteStore(join(dir, 'bench.db'));
+  const server = await startArenaServer({ authenticate: () => undefined });
+  const rng = createRng('bench-bots');
+  const cases: Array<[string, string, PuzzleState]> = [
+    ['hanoi-recursive', 'hanoi 20-disc tower', { kind: 'hanoi', pegs: 3, start: 'A'.repeat(20), goal: 'C'.repeat(20) }],
+    ['hanoi-recursive', 'hanoi 24-disc tower', { kind: 'hanoi', pegs: 3, start: 'A'.repeat(24), goal: 'C'.repeat(24) }],
+    ['hanoi-iterative', 'hanoi 24-disc tower', { kind: 'hanoi', pegs: 3, start: 'A'.repeat(24), goal: 'C'.repeat(24) }],
+    ['swaps-greedy', 'swaps 1000x1000', puzzles.swaps.scramble({ kind: 'swaps', rows: 1000, cols: 1000 }, rng)],
+    ['constructive', 'sliding 100x100', puzzles.sliding.scramble({ kind: 'sliding', rows: 100, cols: 100 }, rng)],
+    ['warehouse-corridors', 'warehouse n=100', puzzles.warehouse.scramble({ kind: 'warehouse', size: 100 }, rng)],
+  ];
+  const rows: BenchRow[] = [];
+  try {
+    for (const [bot, what, state] of quick ? cases.slice(0, 2) : cases) {
+      const run = await startMatch({ bots: [bot], count: 1, seed: 'bench', timeLimitMs: 120_000, maxMoves: 50_000_000, concurrency: 1 }, [state], {
+        store,
+        clock: systemClock,
+        makeLauncher: (name) => createProcessLauncher({ name, ...builtinBotCommand(name, ROOT)!, server, startTimeoutMs: 60_000 }),
+      });
+      const [r] = store.listResults(run.match.id);
+      rows.push({
+        name: `${bot} ${what}: solve + stream + validate`,
+        value: r.moveCount / (r.wallMs / 1000) / 1e6,
+        unit: 'Mmoves/s',
+        note: `${r.verdict}, ${r.moveCount} moves in ${r.wallMs.toFixed(0)} ms (referee wall clock, bot compute included)`,
+      });
+    }
+  } finally {
+    await server.close();
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+export const bench: BenchSuite = async ({ quick }) => [
+  ...(await endToEnd(quick ? 500 : 3000)),
+  ...(await millionMoves(quick ? 3 : 7)),
+  ...(await botsEndToEnd(quick)),
+];
