@@ -1,8 +1,8 @@
 import type { PuzzleState, WireMoves } from '../core/types.ts';
-import type { Verdict } from '../core/verdict.ts';
 import type { BotLink, Clock, LinkEvent } from '../protocol/link.ts';
 import type { Capability, MovesMessage } from '../protocol/messages.ts';
 import { puzzles } from '../puzzles/index.ts';
+import type { ResultRecord } from '../store/types.ts';
 import { sizeMeasure } from './scrambles.ts';
 
 /** One request to one bot. */
@@ -14,22 +14,14 @@ export interface SolveJob {
   readonly maxMoves: number;
 }
 
-/** What the referee concluded about one request. */
-export interface JobOutcome {
-  readonly verdict: Verdict;
-  /** The referee's own count of legal moves applied. */
-  readonly moveCount: number;
-  /** Moves as received (joined), for replay and re-validation. */
-  readonly moves: WireMoves;
-  readonly wallMs: number;
-  readonly reportedMs?: number;
-  readonly claimedOptimal?: boolean;
-  readonly note?: string;
-  readonly errorIndex?: number;
-  readonly error?: string;
+/**
+ * What the referee concluded about one request: the result as it is stored (see ResultRecord for each
+ * field), plus whether the link can still be trusted.
+ */
+export type JobOutcome = Omit<ResultRecord, 'scrambleId' | 'bot'> & {
   /** The link can no longer be trusted (closed, timed out): the caller kills it and restarts the bot. */
   readonly linkBroken: boolean;
-}
+};
 
 /** Why a bot's declared capabilities exclude a state, or undefined when they include it. */
 export function capabilityGap(caps: readonly Capability[], state: PuzzleState): string | undefined {
