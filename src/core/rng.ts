@@ -1,7 +1,7 @@
 /**
  * Seeded, portable PRNG: xoshiro128** (Blackman & Vigna) seeded through splitmix32. Everything is 32-bit
  * integer arithmetic with Math.imul and >>> 0, so the same seed gives the same stream on every machine and
- * every JavaScript engine. No Math.random anywhere in the core.
+ * every JavaScript engine. The core never draws from the engine's own unseeded generator.
  */
 
 /** Identifies this generator and the scramble algorithms built on it; stored with every match so it replays. */
