@@ -1,4 +1,4 @@
-import type { ResultRow } from '../store/types.ts';
+import type { ResultSummary } from '../store/types.ts';
 import { fitBradleyTerry } from './bradley-terry.ts';
 import { pairTallies, summarizeBots } from './match-stats.ts';
 
@@ -28,8 +28,8 @@ export interface ClassBoard {
  * Fits one Bradley–Terry rating per bot and puzzle class from every head-to-head scramble outcome in the
  * database (a scramble where two bots both have a result is one game between them).
  */
-export function buildLeaderboard(rows: readonly ResultRow[]): ClassBoard[] {
-  const byClass = new Map<string, ResultRow[]>();
+export function buildLeaderboard(rows: readonly ResultSummary[]): ClassBoard[] {
+  const byClass = new Map<string, ResultSummary[]>();
   for (const r of rows) {
     const list = byClass.get(r.puzzleClass);
     if (list) list.push(r);

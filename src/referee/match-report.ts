@@ -1,5 +1,5 @@
 import type { Verdict } from '../core/verdict.ts';
-import type { MatchRecord, ResultRow, ScrambleRecord } from '../store/types.ts';
+import type { MatchRecord, ResultSummary, ScrambleRecord } from '../store/types.ts';
 import type { MatchConfig } from './match-config.ts';
 import { pairStats, pairTallies, summarizeBots, type BotSummary, type PairStats } from './match-stats.ts';
 
@@ -43,7 +43,7 @@ export interface MatchReport {
 }
 
 /** Builds the report of a match from what the store holds (so a resumed match reports every result). */
-export function buildMatchReport(match: MatchRecord, scrambles: readonly ScrambleRecord[], rows: readonly ResultRow[]): MatchReport {
+export function buildMatchReport(match: MatchRecord, scrambles: readonly ScrambleRecord[], rows: readonly ResultSummary[]): MatchReport {
   const config = match.config as MatchConfig;
   const order = new Map(match.bots.map((b, i) => [b, i]));
   const sorted = [...rows].sort((p, q) => p.scrambleIndex - q.scrambleIndex || (order.get(p.bot) ?? 0) - (order.get(q.bot) ?? 0));

@@ -68,7 +68,7 @@ interface Job {
 
 function pendingJobs(match: MatchRecord, store: Store): { jobs: Job[]; total: number } {
   const scrambles = store.listScrambles(match.id);
-  const have = new Set(store.listResults(match.id).map((r) => `${r.scrambleId}\u0000${r.bot}`));
+  const have = new Set(store.listSummaries(match.id).map((r) => `${r.scrambleId}\u0000${r.bot}`));
   const jobs: Job[] = [];
   for (const scramble of scrambles) {
     // Rotate which bot goes first so neither always runs on a cold or a warm machine.

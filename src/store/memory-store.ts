@@ -6,7 +6,7 @@
  */
 import type { PuzzleState } from '../core/types.ts';
 import { isVerdict } from '../core/verdict.ts';
-import type { BotRecord, MatchRecord, MatchStatus, ResultRecord, ResultRow, ScrambleRecord, Store } from './types.ts';
+import type { BotRecord, MatchRecord, MatchStatus, ResultRecord, ResultRow, ResultSummary, ScrambleRecord, Store } from './types.ts';
 import { decodeMoves, dropEmpty, encodeJson, encodeMoves, makeBound, nowIso } from './row-codec.ts';
 import type { MovesKind } from './row-codec.ts';
 
@@ -134,6 +134,14 @@ class MemoryStore implements Store {
     return this.rows((s) => puzzleClass === undefined || s.puzzleClass === puzzleClass);
   }
 
+  listSummaries(matchId: number): ResultSummary[] {
+    return this.listResults(matchId).map(withoutMoves);
+  }
+
+  allSummaries(puzzleClass?: string): ResultSummary[] {
+    return this.allResults(puzzleClass).map(withoutMoves);
+  }
+
   close(): void {
     // Nothing to release; kept for the port.
   }
@@ -170,4 +178,8 @@ function copyScramble(s: ScrambleRecord): ScrambleRecord {
 /** Byte-wise order, like SQLite's default BINARY collation. */
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function withoutMoves({ moves: _moves, ...rest }: ResultRow): ResultSummary {
+  return rest;
 }

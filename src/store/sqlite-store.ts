@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import type { PuzzleState } from '../core/types.ts';
 import type { Verdict } from '../core/verdict.ts';
-import type { BotRecord, MatchRecord, MatchStatus, ResultRecord, ResultRow, ScrambleRecord, Store } from './types.ts';
+import type { BotRecord, MatchRecord, MatchStatus, ResultRecord, ResultRow, ResultSummary, ScrambleRecord, Store } from './types.ts';
 import { migrate } from './schema.ts';
 import type { MovesKind } from './row-codec.ts';
 import { decodeMoves, dropEmpty, encodeJson, encodeMoves, makeBound, nowIso } from './row-codec.ts';
@@ -41,13 +41,11 @@ interface ScrambleRow {
   lower_bound: number;
 }
 
-interface JoinedResultRow extends ScrambleRow {
+interface JoinedSummaryRow extends ScrambleRow {
   scramble_id: number;
   bot: string;
   verdict: Verdict;
   move_count: number;
-  moves_kind: MovesKind;
-  moves: string;
   wall_ms: number;
   reported_ms: number | null;
   claimed_optimal: number | null;
@@ -56,14 +54,20 @@ interface JoinedResultRow extends ScrambleRow {
   error: string | null;
 }
 
+interface JoinedResultRow extends JoinedSummaryRow {
+  moves_kind: MovesKind;
+  moves: string;
+}
+
 /** How long a writer waits for another connection's lock before SQLITE_BUSY (ms). */
 const BUSY_TIMEOUT_MS = 5000;
 
-const RESULT_SELECT = `
-  SELECT r.scramble_id, r.bot, r.verdict, r.move_count, r.moves_kind, r.moves, r.wall_ms, r.reported_ms,
+const SUMMARY_COLUMNS = `r.scramble_id, r.bot, r.verdict, r.move_count, r.wall_ms, r.reported_ms,
          r.claimed_optimal, r.note, r.error_index, r.error,
-         s.match_id, s.idx, s.puzzle_class, s.optimal, s.lower_bound
-  FROM results r JOIN scrambles s ON s.id = r.scramble_id`;
+         s.match_id, s.idx, s.puzzle_class, s.optimal, s.lower_bound`;
+const FROM_RESULTS = 'FROM results r JOIN scrambles s ON s.id = r.scramble_id';
+const RESULT_SELECT = `SELECT ${SUMMARY_COLUMNS}, r.moves_kind, r.moves ${FROM_RESULTS}`;
+const SUMMARY_SELECT = `SELECT ${SUMMARY_COLUMNS} ${FROM_RESULTS}`;
 
 /**
  * Opens (creating if needed) and migrates the database at `file`. Throws an Error whose message is a bare
@@ -146,6 +150,11 @@ class SqliteStore implements Store {
       allResults: db.prepare<[], JoinedResultRow>(`${RESULT_SELECT} ORDER BY s.match_id, s.idx, r.id`),
       classResults: db.prepare<[string], JoinedResultRow>(
         `${RESULT_SELECT} WHERE s.puzzle_class = ? ORDER BY s.match_id, s.idx, r.id`,
+      ),
+      listSummaries: db.prepare<[number], JoinedSummaryRow>(`${SUMMARY_SELECT} WHERE s.match_id = ? ORDER BY s.idx, r.id`),
+      allSummaries: db.prepare<[], JoinedSummaryRow>(`${SUMMARY_SELECT} ORDER BY s.match_id, s.idx, r.id`),
+      classSummaries: db.prepare<[string], JoinedSummaryRow>(
+        `${SUMMARY_SELECT} WHERE s.puzzle_class = ? ORDER BY s.match_id, s.idx, r.id`,
       ),
     };
   }
@@ -284,6 +293,15 @@ class SqliteStore implements Store {
     return rows.map(toResult);
   }
 
+  listSummaries(matchId: number): ResultSummary[] {
+    return this.stmts.listSummaries.all(matchId).map(toSummary);
+  }
+
+  allSummaries(puzzleClass?: string): ResultSummary[] {
+    const rows = puzzleClass === undefined ? this.stmts.allSummaries.all() : this.stmts.classSummaries.all(puzzleClass);
+    return rows.map(toSummary);
+  }
+
   close(): void {
     if (this.db.open) this.db.close();
   }
@@ -325,12 +343,15 @@ function toScramble(row: ScrambleRow): ScrambleRecord {
 }
 
 function toResult(row: JoinedResultRow): ResultRow {
-  return dropEmpty<ResultRow>({
+  return { ...toSummary(row), moves: decodeMoves(row.moves_kind, row.moves) };
+}
+
+function toSummary(row: JoinedSummaryRow): ResultSummary {
+  return dropEmpty<ResultSummary>({
     scrambleId: row.scramble_id,
     bot: row.bot,
     verdict: row.verdict,
     moveCount: row.move_count,
-    moves: decodeMoves(row.moves_kind, row.moves),
     wallMs: row.wall_ms,
     reportedMs: row.reported_ms,
     claimedOptimal: row.claimed_optimal === null ? null : row.claimed_optimal === 1,

@@ -63,13 +63,19 @@ export interface ResultRecord {
   readonly error?: string;
 }
 
-/** One head-to-head outcome on one scramble, as the leaderboard consumes it. */
+/** One stored result with where it was played, as reports and the leaderboard consume it. */
 export interface ResultRow extends ResultRecord {
   readonly matchId: number;
   readonly scrambleIndex: number;
   readonly puzzleClass: string;
   readonly bound: Bound;
 }
+
+/**
+ * A result row without its moves: everything scoring, reporting and resuming need. Reading the moves of a
+ * match can mean tens of megabytes (a 24-disc Hanoi answer is 33 MB), so only replays ask for them.
+ */
+export type ResultSummary = Omit<ResultRow, 'moves'>;
 
 /**
  * Persistence port. The SQLite implementation (src/store/sqlite-store.ts) is the only importer of
@@ -97,8 +103,12 @@ export interface Store {
   /** Commits one result at once. A second result for the same (scramble, bot) is a programmer error. */
   recordResult(r: ResultRecord): void;
   listResults(matchId: number): ResultRow[];
-  /** Every result, optionally for one puzzle class, for the leaderboard. */
+  /** Every result, optionally for one puzzle class. */
   allResults(puzzleClass?: string): ResultRow[];
+  /** {@link listResults} without the moves. */
+  listSummaries(matchId: number): ResultSummary[];
+  /** {@link allResults} without the moves, for the leaderboard. */
+  allSummaries(puzzleClass?: string): ResultSummary[];
 
   close(): void;
 }

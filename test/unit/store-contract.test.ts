@@ -205,6 +205,18 @@ for (const impl of [memoryImpl, sqliteImpl()]) {
       expect(store.allResults('no such class')).toEqual([]);
     });
 
+    it('lists summaries: the same rows in the same order, without the moves', () => {
+      const m = newMatch();
+      const [s0, s1] = store.addScrambles(m.id, scrambleInputs());
+      store.recordResult({ scrambleId: s1.id, bot: 'a', verdict: 'solved', moveCount: 3, moves: 'UDU', wallMs: 2, note: 'n' });
+      store.recordResult({ scrambleId: s0.id, bot: 'b', verdict: 'invalid', moveCount: 1, moves: 'UX', wallMs: 1, errorIndex: 1, error: 'bad' });
+      const drop = ({ moves: _m, ...rest }: { moves: unknown }) => rest;
+      expect(store.listSummaries(m.id)).toEqual(store.listResults(m.id).map(drop));
+      expect(store.allSummaries()).toEqual(store.allResults().map(drop));
+      expect(store.allSummaries('hanoi 4')).toEqual(store.allResults('hanoi 4').map(drop));
+      expect(store.listSummaries(m.id).every((r) => !('moves' in r))).toBe(true);
+    });
+
     it('keeps results of a removed bot', () => {
       store.addBot({ name: 'a', kind: 'command', cmd: 'x' });
       const m = newMatch();

@@ -16,7 +16,7 @@ export function leaderboardAction(o: LeaderboardOptions): { boards: ClassBoard[]
   try {
     // "sliding" selects every sliding class; "sliding 4x4" exactly one.
     const c = o.puzzleClass;
-    const rows = store.allResults().filter((r) => !c || r.puzzleClass === c || r.puzzleClass.startsWith(`${c} `));
+    const rows = store.allSummaries().filter((r) => !c || r.puzzleClass === c || r.puzzleClass.startsWith(`${c} `));
     const boards = buildLeaderboard(rows);
     if (o.json) return { boards, text: JSON.stringify(boards) + '\n' };
     if (boards.length === 0) return { boards, text: o.puzzleClass ? `no results for ${o.puzzleClass}\n` : 'no results yet: run arena match first\n' };

@@ -95,7 +95,7 @@ export async function matchAction(o: MatchOptions, io: MatchIo): Promise<{ repor
         };
         run = await startMatch(config, states, deps);
       }
-      const report = buildMatchReport(run.match, store.listScrambles(run.match.id), store.listResults(run.match.id));
+      const report = buildMatchReport(run.match, store.listScrambles(run.match.id), store.listSummaries(run.match.id));
       let text = o.json ? JSON.stringify(report) + '\n' : formatMatchReport(report);
       if (run.status === 'interrupted') text += `\nmatch ${run.match.id} interrupted; finish it with: arena match --resume ${run.match.id}\n`;
       return { report, text, exitCode: run.status === 'finished' ? 0 : 130 };
