@@ -4,7 +4,7 @@
  * bound, and solve time per board (solver only, no protocol). Quick mode: fewer boards, n ≤ 50.
  */
 import { createRng } from '../src/core/rng.ts';
-import { sliding } from '../src/puzzles/sliding.ts';
+import { sliding } from '../src/puzzles/sliding/index.ts';
 import { solveConstructive } from '../bots/constructive/solve.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 

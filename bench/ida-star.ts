@@ -5,7 +5,7 @@
  * nodes/s is the steadier figure).
  */
 import { createRng } from '../src/core/rng.ts';
-import { sliding } from '../src/puzzles/sliding.ts';
+import { sliding } from '../src/puzzles/sliding/index.ts';
 import { makeBoard } from '../bots/ida-star/board.ts';
 import { IdaSearch } from '../bots/ida-star/ida-search.ts';
 import { defaultCacheDir } from '../bots/ida-star/pdb-cache.ts';

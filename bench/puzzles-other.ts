@@ -1,13 +1,13 @@
 import type { BenchRow, BenchSuite } from './types.ts';
 import { createRng } from '../src/core/rng.ts';
 import type { HanoiState, PuzzleState, WireMoves } from '../src/core/types.ts';
-import { hanoi } from '../src/puzzles/hanoi.ts';
+import { hanoi } from '../src/puzzles/hanoi/index.ts';
 import type { Puzzle } from '../src/puzzles/puzzle.ts';
-import { swaps } from '../src/puzzles/swaps.ts';
-import { swapsGreedy } from '../src/puzzles/swaps-cycles.ts';
-import { warehouse } from '../src/puzzles/warehouse.ts';
-import { warehouseLayout } from '../src/puzzles/warehouse-layout.ts';
-import { warehouseInverseText, warehouseWalk } from '../src/puzzles/warehouse-walk.ts';
+import { swaps } from '../src/puzzles/swaps/index.ts';
+import { swapsGreedy } from '../src/puzzles/swaps/cycles.ts';
+import { warehouse } from '../src/puzzles/warehouse/index.ts';
+import { warehouseLayout } from '../src/puzzles/warehouse/layout.ts';
+import { warehouseInverseText, warehouseWalk } from '../src/puzzles/warehouse/walk.ts';
 
 interface Timing {
   readonly median: number;

@@ -11,7 +11,7 @@ import { createRng } from '../src/core/rng.ts';
 import type { PuzzleState, SlidingState } from '../src/core/types.ts';
 import type { BotLink, LinkEvent } from '../src/protocol/link.ts';
 import { puzzles } from '../src/puzzles/index.ts';
-import { walkTiles } from '../src/puzzles/sliding-scramble.ts';
+import { walkTiles } from '../src/puzzles/sliding/scramble.ts';
 import { startMatch } from '../src/referee/run-match.ts';
 import { solveOne } from '../src/referee/solve-one.ts';
 import { openSqliteStore } from '../src/store/sqlite-store.ts';

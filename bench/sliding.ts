@@ -1,9 +1,9 @@
 import type { BenchRow, BenchSuite } from './types.ts';
 import { createRng } from '../src/core/rng.ts';
-import { sliding } from '../src/puzzles/sliding.ts';
-import { walkTiles } from '../src/puzzles/sliding-scramble.ts';
-import { slidingTable } from '../src/puzzles/sliding-table.ts';
-import { manhattanLinearConflict } from '../src/puzzles/sliding-bound.ts';
+import { sliding } from '../src/puzzles/sliding/index.ts';
+import { walkTiles } from '../src/puzzles/sliding/scramble.ts';
+import { slidingTable } from '../src/puzzles/sliding/table.ts';
+import { manhattanLinearConflict } from '../src/puzzles/sliding/bound.ts';
 
 /** Median of the wall times (ms) of `runs` calls of `fn`, after `warmup` untimed calls. */
 function medianMs(fn: () => void, warmup: number, runs: number): { median: number; max: number } {

@@ -3,7 +3,7 @@
  * backtracking by optimal depth, Hanoi move generation, and the swap solvers on big boards.
  */
 import { createRng, shuffleInPlace } from '../src/core/rng.ts';
-import { sliding } from '../src/puzzles/sliding.ts';
+import { sliding } from '../src/puzzles/sliding/index.ts';
 import { searchSliding } from '../bots/backtracking/search.ts';
 import { unrankPerm } from '../bots/dijkstra/perm-rank.ts';
 import { UNREACHED, buildShapeGraph, solveOnGraph } from '../bots/dijkstra/state-graph.ts';

@@ -7,7 +7,7 @@
  * worst-case vs worst-case ratio (its bound over Theorem 2) beside them.
  */
 import { createRng } from '../src/core/rng.ts';
-import { warehouse } from '../src/puzzles/warehouse.ts';
+import { warehouse } from '../src/puzzles/warehouse/index.ts';
 import { geometry, thesisBound } from '../bots/warehouse-corridors/geometry.ts';
 import { solveCorridors } from '../bots/warehouse-corridors/solver.ts';
 import { solveSimple } from '../bots/warehouse-simple/solver.ts';

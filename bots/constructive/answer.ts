@@ -3,7 +3,7 @@
  * shapes the answer (one string when short, ≤ 1 MB string chunks when long).
  */
 import type { PuzzleState } from '../../src/core/types.ts';
-import { sliding } from '../../src/puzzles/sliding.ts';
+import { sliding } from '../../src/puzzles/sliding/index.ts';
 import type { SolveAnswer, SolveContext } from '../../src/sdk/types.ts';
 import { solveConstructive } from './solve.ts';
 

@@ -1,10 +1,10 @@
 import type { PuzzleKind, PuzzleState, Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import type { Puzzle } from './puzzle.ts';
-import { sliding } from './sliding.ts';
-import { hanoi } from './hanoi.ts';
-import { swaps } from './swaps.ts';
-import { warehouse } from './warehouse.ts';
+import { sliding } from './sliding/index.ts';
+import { hanoi } from './hanoi/index.ts';
+import { swaps } from './swaps/index.ts';
+import { warehouse } from './warehouse/index.ts';
 
 /** Every puzzle kind, by name: the one registry the referee, CLI and bots look kinds up in. */
 export const puzzles: { readonly [K in PuzzleKind]: Puzzle } = {

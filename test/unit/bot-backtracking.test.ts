@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, shuffleInPlace } from '../../src/core/rng.ts';
-import { sliding } from '../../src/puzzles/sliding.ts';
-import { slidingTable } from '../../src/puzzles/sliding-table.ts';
+import { sliding } from '../../src/puzzles/sliding/index.ts';
+import { slidingTable } from '../../src/puzzles/sliding/table.ts';
 import { depthCap, isSolvable } from '../../bots/backtracking/board.ts';
 import { searchSliding } from '../../bots/backtracking/search.ts';
 import { solveBacktracking } from '../../bots/backtracking/solver.ts';

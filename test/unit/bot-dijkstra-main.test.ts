@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { askBot } from '../helpers/ask-bot.ts';
 import type { PuzzleState } from '../../src/core/types.ts';
-import { sliding } from '../../src/puzzles/sliding.ts';
+import { sliding } from '../../src/puzzles/sliding/index.ts';
 
 describe('dijkstra main', () => {
   it('speaks the protocol over stdio: optimal answers, unsupported for big boards and other kinds', async () => {

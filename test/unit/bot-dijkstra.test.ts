@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
-import { sliding } from '../../src/puzzles/sliding.ts';
-import { slidingTable } from '../../src/puzzles/sliding-table.ts';
+import { sliding } from '../../src/puzzles/sliding/index.ts';
+import { slidingTable } from '../../src/puzzles/sliding/table.ts';
 import { FACTORIAL, rankPerm, unrankPerm } from '../../bots/dijkstra/perm-rank.ts';
 import { UNREACHED, buildShapeGraph, solveOnGraph } from '../../bots/dijkstra/state-graph.ts';
 import { Uint32Heap } from '../../bots/dijkstra/uint32-heap.ts';

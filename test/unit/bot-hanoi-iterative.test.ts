@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hanoi } from '../../src/puzzles/hanoi.ts';
+import { hanoi } from '../../src/puzzles/hanoi/index.ts';
 import { iterativeChunks } from '../../bots/hanoi-iterative/iterative.ts';
 import { solveHanoiIterative } from '../../bots/hanoi-iterative/solver.ts';
 import { planChunks } from '../../bots/hanoi-recursive/chunks.ts';

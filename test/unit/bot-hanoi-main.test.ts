@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { askBot } from '../helpers/ask-bot.ts';
 import type { PuzzleState } from '../../src/core/types.ts';
-import { hanoi } from '../../src/puzzles/hanoi.ts';
+import { hanoi } from '../../src/puzzles/hanoi/index.ts';
 
 describe('hanoi bots main', () => {
   const puzzles: PuzzleState[] = [

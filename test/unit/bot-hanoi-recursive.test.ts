@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import type { HanoiState } from '../../src/core/types.ts';
-import { hanoi } from '../../src/puzzles/hanoi.ts';
-import { hanoiDistance } from '../../src/puzzles/hanoi-distance.ts';
+import { hanoi } from '../../src/puzzles/hanoi/index.ts';
+import { hanoiDistance } from '../../src/puzzles/hanoi/distance.ts';
 import { planChunks } from '../../bots/hanoi-recursive/chunks.ts';
 import { parsePegs, planHanoi } from '../../bots/hanoi-recursive/plan.ts';
 import { solveHanoiRecursive } from '../../bots/hanoi-recursive/solver.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, shuffleInPlace } from '../../src/core/rng.ts';
-import { swaps } from '../../src/puzzles/swaps.ts';
+import { swaps } from '../../src/puzzles/swaps/index.ts';
 import { adjacentSwapChunks, countInversions } from '../../bots/swaps-adjacent/adjacent.ts';
 import { solveSwapsAdjacent } from '../../bots/swaps-adjacent/solver.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, shuffleInPlace } from '../../src/core/rng.ts';
 import type { SwapsState } from '../../src/core/types.ts';
-import { swaps } from '../../src/puzzles/swaps.ts';
+import { swaps } from '../../src/puzzles/swaps/index.ts';
 import { greedySwapChunks, toPermutation } from '../../bots/swaps-greedy/greedy.ts';
 import { solveSwapsGreedy } from '../../bots/swaps-greedy/solver.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { askBot } from '../helpers/ask-bot.ts';
 import type { PuzzleState } from '../../src/core/types.ts';
 import { createRng, shuffleInPlace } from '../../src/core/rng.ts';
-import { swaps } from '../../src/puzzles/swaps.ts';
+import { swaps } from '../../src/puzzles/swaps/index.ts';
 
 describe('swaps bots main', () => {
   const rng = createRng('swaps-main');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import type { WarehouseState } from '../../src/core/types.ts';
-import { warehouse } from '../../src/puzzles/warehouse.ts';
+import { warehouse } from '../../src/puzzles/warehouse/index.ts';
 import { solveSimpleRequest } from '../../bots/warehouse-simple/bot.ts';
 import { Floor } from '../../bots/warehouse-corridors/floor.ts';
 import { geometry, goalCells } from '../../bots/warehouse-corridors/geometry.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
-import { sliding } from '../../src/puzzles/sliding.ts';
+import { sliding } from '../../src/puzzles/sliding/index.ts';
 import { Board } from '../../bots/constructive/board.ts';
 import { solveLocally } from '../../bots/constructive/local-search.ts';
 import { MoveBuffer } from '../../bots/constructive/move-buffer.ts';

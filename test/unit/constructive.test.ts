@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import type { SlidingState } from '../../src/core/types.ts';
-import { sliding } from '../../src/puzzles/sliding.ts';
+import { sliding } from '../../src/puzzles/sliding/index.ts';
 import { solveConstructive } from '../../bots/constructive/solve.ts';
 
 /** Theorem 2's bound on the thesis algorithm's moves for an n×n board (n ≥ 4). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hanoiDistance, hanoiTowerDistance } from '../../src/puzzles/hanoi-distance.ts';
+import { hanoiDistance, hanoiTowerDistance } from '../../src/puzzles/hanoi/distance.ts';
 
 /** State <-> base-3 integer, disc 0 (smallest) least significant. */
 function decode(x: number, n: number): string {

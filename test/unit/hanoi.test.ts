@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import type { HanoiState } from '../../src/core/types.ts';
-import { hanoi } from '../../src/puzzles/hanoi.ts';
-import { HanoiReplayer } from '../../src/puzzles/hanoi-replayer.ts';
-import { hanoiWalk } from '../../src/puzzles/hanoi-walk.ts';
+import { hanoi } from '../../src/puzzles/hanoi/index.ts';
+import { HanoiReplayer } from '../../src/puzzles/hanoi/replayer.ts';
+import { hanoiWalk } from '../../src/puzzles/hanoi/walk.ts';
 
 const state = (start: string, goal: string): HanoiState => ({ kind: 'hanoi', pegs: 3, start, goal });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
-import { sliding } from '../../src/puzzles/sliding.ts';
+import { sliding } from '../../src/puzzles/sliding/index.ts';
 import { makeBoard } from '../../bots/ida-star/board.ts';
 import { IdaSearch } from '../../bots/ida-star/ida-search.ts';
 import { ManhattanLcHeuristic } from '../../bots/ida-star/manhattan-lc.ts';

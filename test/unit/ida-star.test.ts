@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import type { SlidingState } from '../../src/core/types.ts';
-import { sliding } from '../../src/puzzles/sliding.ts';
-import { slidingTable } from '../../src/puzzles/sliding-table.ts';
+import { sliding } from '../../src/puzzles/sliding/index.ts';
+import { slidingTable } from '../../src/puzzles/sliding/table.ts';
 import type { SolveContext } from '../../src/sdk/types.ts';
 import { makeBoard } from '../../bots/ida-star/board.ts';
 import { parseFlags } from '../../bots/ida-star/flags.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { slidingTable } from '../../src/puzzles/sliding-table.ts';
-import { isSolvable } from '../../src/puzzles/sliding-parity.ts';
-import { manhattan, manhattanLinearConflict } from '../../src/puzzles/sliding-bound.ts';
-import { scrambleTiles, walkTiles } from '../../src/puzzles/sliding-scramble.ts';
-import { sliding } from '../../src/puzzles/sliding.ts';
+import { slidingTable } from '../../src/puzzles/sliding/table.ts';
+import { isSolvable } from '../../src/puzzles/sliding/parity.ts';
+import { manhattan, manhattanLinearConflict } from '../../src/puzzles/sliding/bound.ts';
+import { scrambleTiles, walkTiles } from '../../src/puzzles/sliding/scramble.ts';
+import { sliding } from '../../src/puzzles/sliding/index.ts';
 import { createRng } from '../../src/core/rng.ts';
 
 const SHAPES: ReadonlyArray<readonly [number, number]> = [[2, 2], [2, 3], [3, 2], [2, 4], [4, 2], [3, 3]];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sliding } from '../../src/puzzles/sliding.ts';
+import { sliding } from '../../src/puzzles/sliding/index.ts';
 import type { Rejection, ScrambleSpec } from '../../src/core/types.ts';
 
 function parseError(json: unknown): Rejection {

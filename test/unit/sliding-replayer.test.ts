@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sliding } from '../../src/puzzles/sliding.ts';
-import { walkTiles } from '../../src/puzzles/sliding-scramble.ts';
+import { sliding } from '../../src/puzzles/sliding/index.ts';
+import { walkTiles } from '../../src/puzzles/sliding/scramble.ts';
 import { createRng } from '../../src/core/rng.ts';
 import type { SlidingState } from '../../src/core/types.ts';
 

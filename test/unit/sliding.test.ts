@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sliding } from '../../src/puzzles/sliding.ts';
-import { slidingTable } from '../../src/puzzles/sliding-table.ts';
-import { manhattanLinearConflict } from '../../src/puzzles/sliding-bound.ts';
+import { sliding } from '../../src/puzzles/sliding/index.ts';
+import { slidingTable } from '../../src/puzzles/sliding/table.ts';
+import { manhattanLinearConflict } from '../../src/puzzles/sliding/bound.ts';
 import { createRng } from '../../src/core/rng.ts';
 import type { SlidingState } from '../../src/core/types.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import type { SwapsState } from '../../src/core/types.ts';
-import { swaps } from '../../src/puzzles/swaps.ts';
-import { swapsCycles, swapsDistance, swapsGreedy } from '../../src/puzzles/swaps-cycles.ts';
-import { SwapsReplayer } from '../../src/puzzles/swaps-replayer.ts';
+import { swaps } from '../../src/puzzles/swaps/index.ts';
+import { swapsCycles, swapsDistance, swapsGreedy } from '../../src/puzzles/swaps/cycles.ts';
+import { SwapsReplayer } from '../../src/puzzles/swaps/replayer.ts';
 
 const state = (rows: number, cols: number, tiles: number[]): SwapsState => ({ kind: 'swaps', rows, cols, tiles });
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import type { WarehouseState } from '../../src/core/types.ts';
-import { warehouse } from '../../src/puzzles/warehouse.ts';
-import { isWarehouseSize, warehouseLayout } from '../../src/puzzles/warehouse-layout.ts';
-import { WarehouseReplayer } from '../../src/puzzles/warehouse-replayer.ts';
-import { warehouseInverseText, warehouseMovesText, warehouseWalk } from '../../src/puzzles/warehouse-walk.ts';
+import { warehouse } from '../../src/puzzles/warehouse/index.ts';
+import { isWarehouseSize, warehouseLayout } from '../../src/puzzles/warehouse/layout.ts';
+import { WarehouseReplayer } from '../../src/puzzles/warehouse/replayer.ts';
+import { warehouseInverseText, warehouseMovesText, warehouseWalk } from '../../src/puzzles/warehouse/walk.ts';
 
 const board = (size: number, cells: number[]): WarehouseState => ({ kind: 'warehouse', size, cells });
 

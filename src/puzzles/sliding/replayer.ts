@@ -1,6 +1,6 @@
-import type { Rejection, ReplayOutcome, SlidingState, WireMoves } from '../core/types.ts';
-import type { Replayer } from './puzzle.ts';
-import { showChar } from './sliding-moves.ts';
+import type { Rejection, ReplayOutcome, SlidingState, WireMoves } from '../../core/types.ts';
+import type { Replayer } from '../puzzle.ts';
+import { showChar } from './moves.ts';
 
 type IndexedRejection = Rejection & { readonly index: number };
 

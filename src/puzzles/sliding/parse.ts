@@ -1,7 +1,7 @@
-import type { Result, SlidingState } from '../core/types.ts';
-import { ok, reject } from '../core/types.ts';
-import { sideError } from './sliding-spec.ts';
-import { unsolvableReason } from './sliding-parity.ts';
+import type { Result, SlidingState } from '../../core/types.ts';
+import { ok, reject } from '../../core/types.ts';
+import { sideError } from './spec.ts';
+import { unsolvableReason } from './parity.ts';
 
 function bad(reason: string): Result<SlidingState> {
   return reject('bad-state', reason);

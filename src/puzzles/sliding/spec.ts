@@ -1,5 +1,5 @@
-import type { Result, ScrambleSpec } from '../core/types.ts';
-import { ok, reject } from '../core/types.ts';
+import type { Result, ScrambleSpec } from '../../core/types.ts';
+import { ok, reject } from '../../core/types.ts';
 
 /** Smallest side of a sliding board (a 1×C board has unreachable halves that are not a puzzle). */
 export const SLIDING_MIN_SIDE = 2;

@@ -1,6 +1,6 @@
-import type { Rng } from '../core/rng.ts';
-import { shuffleInPlace } from '../core/rng.ts';
-import { unsolvableReason } from './sliding-parity.ts';
+import type { Rng } from '../../core/rng.ts';
+import { shuffleInPlace } from '../../core/rng.ts';
+import { unsolvableReason } from './parity.ts';
 
 /** The goal arrangement 1..n−1 then the blank, as a fresh Int32Array. */
 export function goalTiles(rows: number, cols: number): Int32Array {

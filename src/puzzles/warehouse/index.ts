@@ -1,11 +1,11 @@
-import type { Rng } from '../core/rng.ts';
-import { shuffleInPlace } from '../core/rng.ts';
-import type { Bound, ReplayOutcome, Result, ScrambleSpec, WarehouseState, WireMoves } from '../core/types.ts';
-import { ok, reject } from '../core/types.ts';
-import type { Puzzle } from './puzzle.ts';
-import { isWarehouseSize, warehouseLayout, warehouseManhattan, WAREHOUSE_MAX_SIZE } from './warehouse-layout.ts';
-import { WarehouseReplayer } from './warehouse-replayer.ts';
-import { warehouseWalk } from './warehouse-walk.ts';
+import type { Rng } from '../../core/rng.ts';
+import { shuffleInPlace } from '../../core/rng.ts';
+import type { Bound, ReplayOutcome, Result, ScrambleSpec, WarehouseState, WireMoves } from '../../core/types.ts';
+import { ok, reject } from '../../core/types.ts';
+import type { Puzzle } from '../puzzle.ts';
+import { isWarehouseSize, warehouseLayout, warehouseManhattan, WAREHOUSE_MAX_SIZE } from './layout.ts';
+import { WarehouseReplayer } from './replayer.ts';
+import { warehouseWalk } from './walk.ts';
 
 const SIZE_RULE = `a perfect square from 4 to ${WAREHOUSE_MAX_SIZE} (4, 9, 16, 25, ...)`;
 

@@ -1,11 +1,11 @@
-import type { Rng } from '../core/rng.ts';
-import { shuffleInPlace } from '../core/rng.ts';
-import type { Bound, ReplayOutcome, Result, ScrambleSpec, SwapsState, WireMoves } from '../core/types.ts';
-import { ok, reject } from '../core/types.ts';
-import type { Puzzle } from './puzzle.ts';
-import { swapsDistance } from './swaps-cycles.ts';
-import { formatSwapsMoves, parseSwapsMoves } from './swaps-notation.ts';
-import { SwapsReplayer } from './swaps-replayer.ts';
+import type { Rng } from '../../core/rng.ts';
+import { shuffleInPlace } from '../../core/rng.ts';
+import type { Bound, ReplayOutcome, Result, ScrambleSpec, SwapsState, WireMoves } from '../../core/types.ts';
+import { ok, reject } from '../../core/types.ts';
+import type { Puzzle } from '../puzzle.ts';
+import { swapsDistance } from './cycles.ts';
+import { formatSwapsMoves, parseSwapsMoves } from './notation.ts';
+import { SwapsReplayer } from './replayer.ts';
 
 /** Largest side accepted: a 1000×1000 board is a million pieces. */
 export const SWAPS_MAX_SIDE = 1000;

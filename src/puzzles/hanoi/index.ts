@@ -1,11 +1,11 @@
-import type { Rng } from '../core/rng.ts';
-import type { Bound, HanoiState, ReplayOutcome, Result, ScrambleSpec, WireMoves } from '../core/types.ts';
-import { ok, reject } from '../core/types.ts';
-import { describeHanoi } from './hanoi-describe.ts';
-import { hanoiDistance } from './hanoi-distance.ts';
-import { HanoiReplayer } from './hanoi-replayer.ts';
-import { hanoiWalk } from './hanoi-walk.ts';
-import type { Puzzle } from './puzzle.ts';
+import type { Rng } from '../../core/rng.ts';
+import type { Bound, HanoiState, ReplayOutcome, Result, ScrambleSpec, WireMoves } from '../../core/types.ts';
+import { ok, reject } from '../../core/types.ts';
+import { describeHanoi } from './describe.ts';
+import { hanoiDistance } from './distance.ts';
+import { HanoiReplayer } from './replayer.ts';
+import { hanoiWalk } from './walk.ts';
+import type { Puzzle } from '../puzzle.ts';
 
 /** Largest tower accepted: 2^24 − 1 ≈ 16.8 M moves is the longest optimal solution we ever validate. */
 export const HANOI_MAX_DISCS = 24;

@@ -1,6 +1,6 @@
-import type { Rejection, ReplayOutcome, SwapsState, WireMoves } from '../core/types.ts';
-import { reject } from '../core/types.ts';
-import type { Replayer } from './puzzle.ts';
+import type { Rejection, ReplayOutcome, SwapsState, WireMoves } from '../../core/types.ts';
+import { reject } from '../../core/types.ts';
+import type { Replayer } from '../puzzle.ts';
 
 type IndexedRejection = Rejection & { readonly index: number };
 

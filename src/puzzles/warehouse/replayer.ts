@@ -1,8 +1,8 @@
-import type { Rejection, ReplayOutcome, WarehouseState, WireMoves } from '../core/types.ts';
-import { reject } from '../core/types.ts';
-import type { Replayer } from './puzzle.ts';
-import type { WarehouseLayout } from './warehouse-layout.ts';
-import { warehouseLayout } from './warehouse-layout.ts';
+import type { Rejection, ReplayOutcome, WarehouseState, WireMoves } from '../../core/types.ts';
+import { reject } from '../../core/types.ts';
+import type { Replayer } from '../puzzle.ts';
+import type { WarehouseLayout } from './layout.ts';
+import { warehouseLayout } from './layout.ts';
 
 type IndexedRejection = Rejection & { readonly index: number };
 

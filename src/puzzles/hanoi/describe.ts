@@ -1,4 +1,4 @@
-import type { HanoiState } from '../core/types.ts';
+import type { HanoiState } from '../../core/types.ts';
 
 /** Discs of each peg, bottom (largest) first, as 1-based disc numbers. */
 function stacksOf(cfg: string): number[][] {

@@ -1,4 +1,4 @@
-import type { Rng } from '../core/rng.ts';
+import type { Rng } from '../../core/rng.ts';
 
 const PEG_LETTERS = 'ABC';
 

@@ -1,14 +1,14 @@
-import type { Rng } from '../core/rng.ts';
-import type { Bound, ScrambleSpec, SlidingState, WireMoves } from '../core/types.ts';
-import type { Puzzle } from './puzzle.ts';
-import { normalizeSlidingSpec, requireSlidingSpec } from './sliding-spec.ts';
-import { parseSliding } from './sliding-parse.ts';
-import { formatSlidingMoves, parseSlidingMoves } from './sliding-moves.ts';
-import { SlidingReplayer } from './sliding-replayer.ts';
-import { goalTiles, scrambleTiles, walkTiles } from './sliding-scramble.ts';
-import { hasSlidingTable, slidingTable } from './sliding-table.ts';
-import { manhattanLinearConflict } from './sliding-bound.ts';
-import { describeSliding } from './sliding-describe.ts';
+import type { Rng } from '../../core/rng.ts';
+import type { Bound, ScrambleSpec, SlidingState, WireMoves } from '../../core/types.ts';
+import type { Puzzle } from '../puzzle.ts';
+import { normalizeSlidingSpec, requireSlidingSpec } from './spec.ts';
+import { parseSliding } from './parse.ts';
+import { formatSlidingMoves, parseSlidingMoves } from './moves.ts';
+import { SlidingReplayer } from './replayer.ts';
+import { goalTiles, scrambleTiles, walkTiles } from './scramble.ts';
+import { hasSlidingTable, slidingTable } from './table.ts';
+import { manhattanLinearConflict } from './bound.ts';
+import { describeSliding } from './describe.ts';
 
 function state(rows: number, cols: number, tiles: Int32Array): SlidingState {
   return { kind: 'sliding', rows, cols, tiles: Array.from(tiles) };

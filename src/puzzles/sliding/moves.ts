@@ -1,5 +1,5 @@
-import type { Result, WireMoves } from '../core/types.ts';
-import { ok, reject } from '../core/types.ts';
+import type { Result, WireMoves } from '../../core/types.ts';
+import { ok, reject } from '../../core/types.ts';
 
 /**
  * Sliding move notation: one letter per move naming where the BLANK goes: U (row above), D, L, R.

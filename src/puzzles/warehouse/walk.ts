@@ -1,6 +1,6 @@
-import type { Rng } from '../core/rng.ts';
-import type { WarehouseLayout } from './warehouse-layout.ts';
-import { WAREHOUSE_DIRS } from './warehouse-layout.ts';
+import type { Rng } from '../../core/rng.ts';
+import type { WarehouseLayout } from './layout.ts';
+import { WAREHOUSE_DIRS } from './layout.ts';
 
 /** A random warehouse walk: the board it ends on and its moves (tile, direction code 0..3 = U D L R). */
 export interface WarehouseWalk {

@@ -1,4 +1,4 @@
-import type { SlidingState } from '../core/types.ts';
+import type { SlidingState } from '../../core/types.ts';
 
 /** Boards with both sides up to this are drawn whole; larger ones show only their top-left corner. */
 export const DESCRIBE_FULL_SIDE = 16;

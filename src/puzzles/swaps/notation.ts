@@ -1,6 +1,6 @@
-import type { Result, WireMoves } from '../core/types.ts';
-import { ok, reject } from '../core/types.ts';
-import { preview } from './swaps-replayer.ts';
+import type { Result, WireMoves } from '../../core/types.ts';
+import { ok, reject } from '../../core/types.ts';
+import { preview } from './replayer.ts';
 
 /** Checks that a parsed value is an array of [a, b] positive-integer pairs (piece ranges are the replayer's job). */
 function checkPairs(value: unknown): Result<WireMoves> {
