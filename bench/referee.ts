@@ -62,7 +62,7 @@ async function endToEnd(count: number): Promise<BenchRow[]> {
     ];
   } finally {
     await server.close();
-    store.close();
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -103,21 +103,23 @@ async function millionMoves(runs: number): Promise<BenchRow[]> {
     const inverse = [...moves].reverse().map((c) => ({ U: 'D', D: 'U', L: 'R', R: 'L' })[c]!).join('');
     const solution = 'LR'.repeat(250_000) + inverse;
     const state: SlidingState = { kind: "sliding", rows, cols, tiles: Array.from(tiles) };
-    const match = store.createMatch({ config: {}, seed: 'bench', generatorVersion: 'bench', bots: ['scripted'] });
+    const scrambles = Array.from({ length: runs }, (_, index) => ({ index, state, puzzleClass: 'sliding 100x100', bound: { lowerBound: 0 } }));
+    const match = await store.createMatch({ config: {}, seed: 'bench', generatorVersion: 'bench', bots: ['scripted'], scrambles });
+    const stored = await store.listScrambles(match.id);
     const times: number[] = [];
     for (let r = 0; r < runs; r++) {
-      const [scramble] = store.addScrambles(match.id, [{ index: r, state, puzzleClass: 'sliding 100x100', bound: { lowerBound: 0 } }]);
+      const scramble = stored[r];
       const t0 = performance.now();
       const out = await solveOne(scriptedLink(solution), { requestId: `r${r}`, state, timeLimitMs: 60_000, maxMoves: 2_000_000 }, systemClock);
       if (!out || out.verdict !== 'solved') throw new Error(`1e6-move bench: expected solved, got ${out?.verdict} ${out?.error ?? ''}`);
       const { linkBroken: _l, ...rest } = out;
-      store.recordResult({ scrambleId: scramble.id, bot: 'scripted', ...rest });
+      await store.recordResult({ scrambleId: scramble.id, bot: 'scripted', ...rest });
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
     return [{ name: 'validate + record a 1,000,000-move solution (100x100)', value: times[times.length >> 1], unit: 'ms', note: `median of ${runs}` }];
   } finally {
-    store.close();
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -147,7 +149,7 @@ async function botsEndToEnd(quick: boolean): Promise<BenchRow[]> {
         clock: systemClock,
         makeLauncher: (name) => createProcessLauncher({ name, ...builtinBotCommand(name, ROOT)!, server, startTimeoutMs: 60_000 }),
       });
-      const [r] = store.listResults(run.match.id);
+      const [r] = await store.listResults(run.match.id);
       rows.push({
         name: `${bot} ${what}: solve + stream + validate`,
         value: r.moveCount / (r.wallMs / 1000) / 1e6,
@@ -157,7 +159,7 @@ async function botsEndToEnd(quick: boolean): Promise<BenchRow[]> {
     }
   } finally {
     await server.close();
-    store.close();
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
   return rows;

@@ -19,10 +19,10 @@ interface Timed {
   readonly cpuMs: number;
 }
 
-function timed(fn: () => void): Timed {
+async function timed(fn: () => Promise<void>): Promise<Timed> {
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  fn();
+  await fn();
   const wallMs = performance.now() - t0;
   const c = process.cpuUsage(c0);
   return { wallMs, cpuMs: (c.user + c.system) / 1000 };
@@ -33,15 +33,15 @@ function median(xs: number[]): number {
   return s[s.length >> 1];
 }
 
-function newMatch(store: Store, scrambles: number): number[] {
-  const m = store.createMatch({ config: { bench: true }, seed: 'bench', generatorVersion: 'bench', bots: ['a', 'b'] });
+async function newMatch(store: Store, scrambles: number): Promise<number[]> {
   const list = Array.from({ length: scrambles }, (_, index) => ({
     index,
     state: STATE,
     puzzleClass: 'sliding 4x4',
     bound: { optimal: 1, lowerBound: 1 },
   }));
-  return store.addScrambles(m.id, list).map((s) => s.id);
+  const m = await store.createMatch({ config: { bench: true }, seed: 'bench', generatorVersion: 'bench', bots: ['a', 'b'], scrambles: list });
+  return (await store.listScrambles(m.id)).map((s) => s.id);
 }
 
 export const bench: BenchSuite = async ({ quick }) => {
@@ -51,13 +51,13 @@ export const bench: BenchSuite = async ({ quick }) => {
   try {
     // Many small results, two bots per scramble, each insert committed on its own.
     const count = quick ? 2_000 : 20_000;
-    const ids = newMatch(store, count / 2);
+    const ids = await newMatch(store, count / 2);
     const moves = 'RDLURDLURDLURDLURDLURDLURDLURDLURDLURDLURDLURDLURDL';
     let i = 0;
-    const insert = timed(() => {
+    const insert = await timed(async () => {
       for (const scrambleId of ids) {
         for (const bot of ['a', 'b']) {
-          store.recordResult({ scrambleId, bot, verdict: 'solved', moveCount: moves.length, moves, wallMs: 12.5 + (i++ % 7) });
+          await store.recordResult({ scrambleId, bot, verdict: 'solved', moveCount: moves.length, moves, wallMs: 12.5 + (i++ % 7) });
         }
       }
     });
@@ -68,22 +68,21 @@ export const bench: BenchSuite = async ({ quick }) => {
       note: `${count} results; ${(count / (insert.cpuMs / 1000)).toFixed(0)} per CPU-second`,
     });
 
-    const read = timed(() => {
-      if (store.allResults('sliding 4x4').length !== count) throw new Error('store bench: lost results');
+    const read = await timed(async () => {
+      if ((await store.allResults('sliding 4x4')).length !== count) throw new Error('store bench: lost results');
     });
     rows.push({ name: 'allResults(class) read-back', value: count / (read.wallMs / 1000), unit: 'rows/s', note: `${count} rows` });
 
     // One huge result: the 1e6-move answers the big-board bots produce.
     const runs = quick ? 3 : 9;
-    const bigIds = newMatch(store, 2 * runs);
+    const bigIds = await newMatch(store, 2 * runs);
     const bigText = 'UDLR'.repeat(250_000);
     const textTimes: number[] = [];
     for (let r = 0; r < runs; r++) {
-      textTimes.push(
-        timed(() =>
-          store.recordResult({ scrambleId: bigIds[r], bot: 'a', verdict: 'solved', moveCount: 1_000_000, moves: bigText, wallMs: 1 }),
-        ).wallMs,
+      const t = await timed(() =>
+        store.recordResult({ scrambleId: bigIds[r], bot: 'a', verdict: 'solved', moveCount: 1_000_000, moves: bigText, wallMs: 1 }),
       );
+      textTimes.push(t.wallMs);
     }
     rows.push({
       name: 'record one 1,000,000-move result (string)',
@@ -95,11 +94,10 @@ export const bench: BenchSuite = async ({ quick }) => {
     const bigPairs = Array.from({ length: 1_000_000 }, (_, k): [number, number] => [(k % 9999) + 1, (k % 9973) + 2]);
     const pairTimes: number[] = [];
     for (let r = 0; r < runs; r++) {
-      pairTimes.push(
-        timed(() =>
-          store.recordResult({ scrambleId: bigIds[runs + r], bot: 'a', verdict: 'solved', moveCount: 1_000_000, moves: bigPairs, wallMs: 1 }),
-        ).wallMs,
+      const t = await timed(() =>
+        store.recordResult({ scrambleId: bigIds[runs + r], bot: 'a', verdict: 'solved', moveCount: 1_000_000, moves: bigPairs, wallMs: 1 }),
       );
+      pairTimes.push(t.wallMs);
     }
     rows.push({
       name: 'record one 1,000,000-move result (swap pairs, JSON)',
@@ -108,7 +106,7 @@ export const bench: BenchSuite = async ({ quick }) => {
       note: `median of ${runs}, max ${Math.max(...pairTimes).toFixed(1)} ms`,
     });
   } finally {
-    store.close();
+    await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
   return rows;

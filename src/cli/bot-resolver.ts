@@ -23,11 +23,11 @@ export interface ResolvedBot {
  * Resolves a bot argument: "<name> [extra flags]". Registered bots first (their command line gets the extra
  * flags appended), then built-in bots under bots/<name>/.
  */
-export function resolveBot(arg: string, store: Store): ResolvedBot {
+export async function resolveBot(arg: string, store: Store): Promise<ResolvedBot> {
   const [base, ...extra] = splitCommand(arg);
   if (!base) throw new CliError('empty bot name');
   const name = [base, ...extra].join(' ');
-  const reg = store.getBot(base);
+  const reg = await store.getBot(base);
   if (reg?.kind === 'remote') {
     if (extra.length) throw new CliError(`bot ${base} is remote: it cannot take extra flags`);
     return { name, source: 'remote', args: [] };
@@ -39,7 +39,7 @@ export function resolveBot(arg: string, store: Store): ResolvedBot {
   }
   const builtin = builtinBotCommand(base, PROJECT_ROOT);
   if (builtin) return { name, source: 'builtin', command: builtin.command, args: [...builtin.args, ...extra] };
-  const known = [...listBuiltinBots(PROJECT_ROOT), ...store.listBots().map((b) => b.name)].sort();
+  const known = [...listBuiltinBots(PROJECT_ROOT), ...(await store.listBots()).map((b) => b.name)].sort();
   throw new CliError(`unknown bot "${base}"; known bots: ${known.join(', ') || '(none)'}`);
 }
 

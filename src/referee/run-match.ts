@@ -40,24 +40,30 @@ export interface MatchRun {
   readonly status: 'finished' | 'interrupted';
 }
 
-/** Creates a match (config + scrambles, one transaction each) and runs it. */
+/** Creates a match with its scrambles (one transaction: a kill cannot leave one without the other) and runs it. */
 export async function startMatch(config: MatchConfig, states: readonly PuzzleState[], deps: MatchDeps): Promise<MatchRun> {
-  const match = deps.store.createMatch({ config, seed: config.seed, generatorVersion: GENERATOR_VERSION, bots: config.bots });
-  deps.store.addScrambles(
-    match.id,
-    states.map((state, index) => {
+  const match = await deps.store.createMatch({
+    config,
+    seed: config.seed,
+    generatorVersion: GENERATOR_VERSION,
+    bots: config.bots,
+    scrambles: states.map((state, index) => {
       const p = puzzles[state.kind];
       return { index, state, puzzleClass: p.className(state), bound: p.bound(state) };
     }),
-  );
+  });
   return runJobs(match, deps);
 }
 
 /** Finishes an interrupted (or killed) match: only the (scramble, bot) pairs without a result are played. */
 export async function resumeMatch(id: number, deps: MatchDeps): Promise<Result<MatchRun>> {
-  const match = deps.store.getMatch(id);
+  const match = await deps.store.getMatch(id);
   if (!match) return reject('no-match', `no match with id ${id}`);
   if (match.status === 'finished') return reject('finished', `match ${id} is already finished`);
+  if ((await deps.store.listScrambles(id)).length === 0) {
+    // Only a match killed mid-creation by a version that stored scrambles separately can be in this state.
+    return reject('no-scrambles', `match ${id} has no scrambles stored, so there is nothing to resume; start a new match`);
+  }
   return { ok: true, value: await runJobs(match, deps) };
 }
 
@@ -66,9 +72,9 @@ interface Job {
   readonly bot: string;
 }
 
-function pendingJobs(match: MatchRecord, store: Store): { jobs: Job[]; total: number } {
-  const scrambles = store.listScrambles(match.id);
-  const have = new Set(store.listSummaries(match.id).map((r) => `${r.scrambleId}\u0000${r.bot}`));
+async function pendingJobs(match: MatchRecord, store: Store): Promise<{ jobs: Job[]; total: number }> {
+  const scrambles = await store.listScrambles(match.id);
+  const have = new Set((await store.listSummaries(match.id)).map((r) => `${r.scrambleId}\u0000${r.bot}`));
   const jobs: Job[] = [];
   for (const scramble of scrambles) {
     // Rotate which bot goes first so neither always runs on a cold or a warm machine.
@@ -84,8 +90,8 @@ function pendingJobs(match: MatchRecord, store: Store): { jobs: Job[]; total: nu
 async function runJobs(match: MatchRecord, deps: MatchDeps): Promise<MatchRun> {
   const { store, clock, signal } = deps;
   const config = match.config as MatchConfig;
-  store.setMatchStatus(match.id, 'running');
-  const { jobs, total } = pendingJobs(match, store);
+  await store.setMatchStatus(match.id, 'running');
+  const { jobs, total } = await pendingJobs(match, store);
   let done = total - jobs.length;
   let next = 0;
   let requestSeq = 0;
@@ -108,7 +114,7 @@ async function runJobs(match: MatchRecord, deps: MatchDeps): Promise<MatchRun> {
         const job = jobs[next++];
         const outcome = await playJob(job, links, launcherOf(job.bot));
         if (!outcome) break; // aborted: nothing recorded for this job
-        store.recordResult({ scrambleId: job.scramble.id, bot: job.bot, ...outcome });
+        await store.recordResult({ scrambleId: job.scramble.id, bot: job.bot, ...outcome });
         done++;
         deps.onResult?.({
           scrambleIndex: job.scramble.index,
@@ -160,6 +166,6 @@ async function runJobs(match: MatchRecord, deps: MatchDeps): Promise<MatchRun> {
     await Promise.all(launchers.map((l) => l.dispose()));
   }
   const status = done === total ? 'finished' : 'interrupted';
-  store.setMatchStatus(match.id, status);
-  return { match: store.getMatch(match.id) ?? match, status };
+  await store.setMatchStatus(match.id, status);
+  return { match: (await store.getMatch(match.id)) ?? match, status };
 }

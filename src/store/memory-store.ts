@@ -1,12 +1,23 @@
 /**
  * An in-memory Store on plain maps, for unit and integration tests. It mirrors the SQLite store's
  * observable behaviour: values come back as JSON copies, absent optional fields stay absent, ids count from
- * 1, and the same misuse (duplicate bot, duplicate result, unknown match or scramble) throws the same kind
- * of programmer error.
+ * 1, a second result for a (scramble, bot) pair is ignored, and the same misuse (duplicate bot, unknown match
+ * or scramble) rejects with the same kind of programmer error. Methods are async only to match the port.
  */
 import type { PuzzleState } from '../core/types.ts';
 import { isVerdict } from '../core/verdict.ts';
-import type { BotRecord, MatchRecord, MatchStatus, ResultRecord, ResultRow, ResultSummary, ScrambleRecord, Store } from './types.ts';
+import type {
+  BotRecord,
+  MatchRecord,
+  MatchStatus,
+  NewMatch,
+  NewScramble,
+  ResultRecord,
+  ResultRow,
+  ResultSummary,
+  ScrambleRecord,
+  Store,
+} from './types.ts';
 import { decodeMoves, dropEmpty, encodeJson, encodeMoves, makeBound, nowIso } from './row-codec.ts';
 import type { MovesKind } from './row-codec.ts';
 
@@ -35,25 +46,27 @@ class MemoryStore implements Store {
   private nextMatchId = 1;
   private nextScrambleId = 1;
 
-  addBot(bot: Omit<BotRecord, 'createdAt'>): void {
+  async addBot(bot: Omit<BotRecord, 'createdAt'>): Promise<void> {
     if (this.bots.has(bot.name)) throw new Error(`bot "${bot.name}" is already registered`);
     this.bots.set(bot.name, dropEmpty<BotRecord>({ ...bot, createdAt: nowIso() }));
   }
 
-  getBot(name: string): BotRecord | undefined {
+  async getBot(name: string): Promise<BotRecord | undefined> {
     const bot = this.bots.get(name);
     return bot && { ...bot };
   }
 
-  listBots(): BotRecord[] {
+  async listBots(): Promise<BotRecord[]> {
     return [...this.bots.values()].sort((a, b) => compareText(a.name, b.name)).map((b) => ({ ...b }));
   }
 
-  removeBot(name: string): boolean {
+  async removeBot(name: string): Promise<boolean> {
     return this.bots.delete(name);
   }
 
-  createMatch(m: { config: unknown; seed: string; generatorVersion: string; bots: readonly string[] }): MatchRecord {
+  async createMatch(m: NewMatch): Promise<MatchRecord> {
+    if (m.scrambles.length === 0) throw new Error('createMatch: a match needs at least one scramble');
+    checkIndexes(m.scrambles, new Set(), 'createMatch: two scrambles at one index');
     const record: MatchRecord = {
       id: this.nextMatchId++,
       config: jsonCopy(m.config ?? null),
@@ -64,33 +77,74 @@ class MemoryStore implements Store {
       createdAt: nowIso(),
     };
     this.matches.set(record.id, record);
+    this.insertScrambles(record.id, m.scrambles);
     return copyMatch(record);
   }
 
-  getMatch(id: number): MatchRecord | undefined {
+  async getMatch(id: number): Promise<MatchRecord | undefined> {
     const m = this.matches.get(id);
     return m && copyMatch(m);
   }
 
-  listMatches(limit?: number): MatchRecord[] {
+  async listMatches(limit?: number): Promise<MatchRecord[]> {
     const all = [...this.matches.values()].sort((a, b) => b.id - a.id);
     return (limit === undefined || limit < 0 ? all : all.slice(0, limit)).map(copyMatch);
   }
 
-  setMatchStatus(id: number, status: MatchStatus): void {
+  async setMatchStatus(id: number, status: MatchStatus): Promise<void> {
     const m = this.matches.get(id);
     if (!m) throw new Error(`setMatchStatus: no match ${id}`);
     this.matches.set(id, { ...m, status });
   }
 
-  addScrambles(matchId: number, scrambles: ReadonlyArray<Omit<ScrambleRecord, 'id' | 'matchId'>>): ScrambleRecord[] {
+  async addScrambles(matchId: number, scrambles: readonly NewScramble[]): Promise<ScrambleRecord[]> {
     if (!this.matches.has(matchId)) throw new Error(`addScrambles: no match ${matchId}`);
     // Check everything first so a failure inserts nothing, like the SQLite transaction.
-    const taken = new Set(this.listScrambles(matchId).map((s) => s.index));
-    for (const s of scrambles) {
-      if (taken.has(s.index)) throw new Error(`addScrambles: match ${matchId} already has a scramble at that index`);
-      taken.add(s.index);
-    }
+    const taken = new Set((await this.listScrambles(matchId)).map((s) => s.index));
+    checkIndexes(scrambles, taken, `addScrambles: match ${matchId} already has a scramble at that index`);
+    return this.insertScrambles(matchId, scrambles);
+  }
+
+  async listScrambles(matchId: number): Promise<ScrambleRecord[]> {
+    return [...this.scrambles.values()]
+      .filter((s) => s.matchId === matchId)
+      .sort((a, b) => a.index - b.index)
+      .map(copyScramble);
+  }
+
+  async recordResult(r: ResultRecord): Promise<void> {
+    if (!isVerdict(r.verdict)) throw new Error(`recordResult: unknown verdict ${String(r.verdict)}`);
+    if (!this.scrambles.has(r.scrambleId)) throw new Error(`recordResult: no scramble ${r.scrambleId}`);
+    const key = `${r.scrambleId}\u0000${r.bot}`;
+    if (this.resultKeys.has(key)) return; // first write wins
+    this.resultKeys.add(key);
+    // Keep the encoded moves, not the caller's array, so later mutation by the caller cannot leak in.
+    const moves = encodeMoves(r.moves);
+    const record = dropEmpty<ResultRecord>({ ...r, moves: '' });
+    this.results.push({ seq: this.results.length, record, movesKind: moves.kind, movesText: moves.text });
+  }
+
+  async listResults(matchId: number): Promise<ResultRow[]> {
+    return this.rows((s) => s.matchId === matchId);
+  }
+
+  async allResults(puzzleClass?: string): Promise<ResultRow[]> {
+    return this.rows((s) => puzzleClass === undefined || s.puzzleClass === puzzleClass);
+  }
+
+  async listSummaries(matchId: number): Promise<ResultSummary[]> {
+    return (await this.listResults(matchId)).map(withoutMoves);
+  }
+
+  async allSummaries(puzzleClass?: string): Promise<ResultSummary[]> {
+    return (await this.allResults(puzzleClass)).map(withoutMoves);
+  }
+
+  async close(): Promise<void> {
+    // Nothing to release; kept for the port.
+  }
+
+  private insertScrambles(matchId: number, scrambles: readonly NewScramble[]): ScrambleRecord[] {
     return scrambles.map((s) => {
       const record: ScrambleRecord = {
         id: this.nextScrambleId++,
@@ -103,47 +157,6 @@ class MemoryStore implements Store {
       this.scrambles.set(record.id, record);
       return copyScramble(record);
     });
-  }
-
-  listScrambles(matchId: number): ScrambleRecord[] {
-    return [...this.scrambles.values()]
-      .filter((s) => s.matchId === matchId)
-      .sort((a, b) => a.index - b.index)
-      .map(copyScramble);
-  }
-
-  recordResult(r: ResultRecord): void {
-    if (!isVerdict(r.verdict)) throw new Error(`recordResult: unknown verdict ${String(r.verdict)}`);
-    if (!this.scrambles.has(r.scrambleId)) throw new Error(`recordResult: no scramble ${r.scrambleId}`);
-    const key = `${r.scrambleId}\u0000${r.bot}`;
-    if (this.resultKeys.has(key)) {
-      throw new Error(`recordResult: bot "${r.bot}" already has a result for scramble ${r.scrambleId}`);
-    }
-    this.resultKeys.add(key);
-    // Keep the encoded moves, not the caller's array, so later mutation by the caller cannot leak in.
-    const moves = encodeMoves(r.moves);
-    const record = dropEmpty<ResultRecord>({ ...r, moves: '' });
-    this.results.push({ seq: this.results.length, record, movesKind: moves.kind, movesText: moves.text });
-  }
-
-  listResults(matchId: number): ResultRow[] {
-    return this.rows((s) => s.matchId === matchId);
-  }
-
-  allResults(puzzleClass?: string): ResultRow[] {
-    return this.rows((s) => puzzleClass === undefined || s.puzzleClass === puzzleClass);
-  }
-
-  listSummaries(matchId: number): ResultSummary[] {
-    return this.listResults(matchId).map(withoutMoves);
-  }
-
-  allSummaries(puzzleClass?: string): ResultSummary[] {
-    return this.allResults(puzzleClass).map(withoutMoves);
-  }
-
-  close(): void {
-    // Nothing to release; kept for the port.
   }
 
   private rows(keep: (s: ScrambleRecord) => boolean): ResultRow[] {
@@ -164,6 +177,14 @@ class MemoryStore implements Store {
     // Same order as the SQLite query: match, scramble index, then insertion.
     out.sort((a, b) => a.row.matchId - b.row.matchId || a.row.scrambleIndex - b.row.scrambleIndex || a.seq - b.seq);
     return out.map((o) => o.row);
+  }
+}
+
+/** Throws when two scrambles share an index or one uses a taken index (adds each index to `taken`). */
+function checkIndexes(scrambles: readonly NewScramble[], taken: Set<number>, message: string): void {
+  for (const s of scrambles) {
+    if (taken.has(s.index)) throw new Error(message);
+    taken.add(s.index);
   }
 }
 

@@ -1,12 +1,25 @@
 /**
  * The SQLite Store (better-sqlite3). The only importer of better-sqlite3 together with ./schema.ts.
- * Every write method is its own transaction and is committed when it returns (WAL, synchronous=NORMAL:
- * a committed result survives a killed process; only an OS crash may lose the last few).
+ * Every write method is its own transaction and is committed when its promise resolves (WAL,
+ * synchronous=NORMAL: a committed result survives a killed process; only an OS crash may lose the last few).
+ * better-sqlite3 is synchronous: the methods do their work before returning a settled promise, which keeps
+ * the per-result cost of the embedded default low while callers treat every store alike.
  */
 import Database from 'better-sqlite3';
 import type { PuzzleState } from '../core/types.ts';
 import type { Verdict } from '../core/verdict.ts';
-import type { BotRecord, MatchRecord, MatchStatus, ResultRecord, ResultRow, ResultSummary, ScrambleRecord, Store } from './types.ts';
+import type {
+  BotRecord,
+  MatchRecord,
+  MatchStatus,
+  NewMatch,
+  NewScramble,
+  ResultRecord,
+  ResultRow,
+  ResultSummary,
+  ScrambleRecord,
+  Store,
+} from './types.ts';
 import { migrate } from './schema.ts';
 import type { MovesKind } from './row-codec.ts';
 import { decodeMoves, dropEmpty, encodeJson, encodeMoves, makeBound, nowIso } from './row-codec.ts';
@@ -144,7 +157,8 @@ class SqliteStore implements Store {
         `INSERT INTO results (scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms, reported_ms,
                               claimed_optimal, note, error_index, error, created_at)
          VALUES (@scrambleId, @bot, @verdict, @moveCount, @movesKind, @moves, @wallMs, @reportedMs,
-                 @claimedOptimal, @note, @errorIndex, @error, @createdAt)`,
+                 @claimedOptimal, @note, @errorIndex, @error, @createdAt)
+         ON CONFLICT (scramble_id, bot) DO NOTHING`,
       ),
       listResults: db.prepare<[number], JoinedResultRow>(`${RESULT_SELECT} WHERE s.match_id = ? ORDER BY s.idx, r.id`),
       allResults: db.prepare<[], JoinedResultRow>(`${RESULT_SELECT} ORDER BY s.match_id, s.idx, r.id`),
@@ -159,7 +173,7 @@ class SqliteStore implements Store {
     };
   }
 
-  addBot(bot: Omit<BotRecord, 'createdAt'>): void {
+  async addBot(bot: Omit<BotRecord, 'createdAt'>): Promise<void> {
     try {
       this.stmts.addBot.run({
         name: bot.name,
@@ -176,88 +190,79 @@ class SqliteStore implements Store {
     }
   }
 
-  getBot(name: string): BotRecord | undefined {
+  async getBot(name: string): Promise<BotRecord | undefined> {
     const row = this.stmts.getBot.get(name);
     return row && toBot(row);
   }
 
-  listBots(): BotRecord[] {
+  async listBots(): Promise<BotRecord[]> {
     return this.stmts.listBots.all().map(toBot);
   }
 
-  removeBot(name: string): boolean {
+  async removeBot(name: string): Promise<boolean> {
     return this.stmts.removeBot.run(name).changes > 0;
   }
 
-  createMatch(m: { config: unknown; seed: string; generatorVersion: string; bots: readonly string[] }): MatchRecord {
-    const info = this.stmts.createMatch.run({
-      config: encodeJson(m.config),
-      seed: m.seed,
-      generatorVersion: m.generatorVersion,
-      bots: JSON.stringify(m.bots),
-      now: nowIso(),
+  async createMatch(m: NewMatch): Promise<MatchRecord> {
+    if (m.scrambles.length === 0) throw new Error('createMatch: a match needs at least one scramble');
+    const create = this.db.transaction(() => {
+      const info = this.stmts.createMatch.run({
+        config: encodeJson(m.config),
+        seed: m.seed,
+        generatorVersion: m.generatorVersion,
+        bots: JSON.stringify(m.bots),
+        now: nowIso(),
+      });
+      const id = Number(info.lastInsertRowid);
+      this.insertScrambles(id, m.scrambles);
+      return id;
     });
-    const created = this.getMatch(Number(info.lastInsertRowid));
+    let id: number;
+    try {
+      id = create();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new Error('createMatch: two scrambles at one index');
+      throw err;
+    }
+    const created = this.stmts.getMatch.get(id);
     if (!created) throw new Error('createMatch: inserted row vanished');
-    return created;
+    return toMatch(created);
   }
 
-  getMatch(id: number): MatchRecord | undefined {
+  async getMatch(id: number): Promise<MatchRecord | undefined> {
     const row = this.stmts.getMatch.get(id);
     return row && toMatch(row);
   }
 
-  listMatches(limit?: number): MatchRecord[] {
+  async listMatches(limit?: number): Promise<MatchRecord[]> {
     // SQLite treats a negative LIMIT as "no limit".
     return this.stmts.listMatches.all(limit ?? -1).map(toMatch);
   }
 
-  setMatchStatus(id: number, status: MatchStatus): void {
+  async setMatchStatus(id: number, status: MatchStatus): Promise<void> {
     const info = this.stmts.setMatchStatus.run(status, nowIso(), id);
     if (info.changes === 0) throw new Error(`setMatchStatus: no match ${id}`);
   }
 
-  addScrambles(matchId: number, scrambles: ReadonlyArray<Omit<ScrambleRecord, 'id' | 'matchId'>>): ScrambleRecord[] {
-    const insertAll = this.db.transaction(() =>
-      scrambles.map((s): ScrambleRecord => {
-        const info = this.stmts.addScramble.run({
-          matchId,
-          index: s.index,
-          state: JSON.stringify(s.state),
-          puzzleClass: s.puzzleClass,
-          optimal: s.bound.optimal ?? null,
-          lowerBound: s.bound.lowerBound,
-        });
-        return {
-          id: Number(info.lastInsertRowid),
-          matchId,
-          index: s.index,
-          // Hand back what a later read returns: a JSON copy, not the caller's object.
-          state: JSON.parse(JSON.stringify(s.state)) as PuzzleState,
-          puzzleClass: s.puzzleClass,
-          bound: makeBound(s.bound.optimal, s.bound.lowerBound),
-        };
-      }),
-    );
+  async addScrambles(matchId: number, scrambles: readonly NewScramble[]): Promise<ScrambleRecord[]> {
     try {
-      return insertAll();
+      return this.db.transaction(() => this.insertScrambles(matchId, scrambles))();
     } catch (err) {
       if (isUniqueViolation(err)) throw new Error(`addScrambles: match ${matchId} already has a scramble at that index`);
-      if (isForeignKeyViolation(err)) {
-        throw new Error(`addScrambles: no match ${matchId}`);
-      }
+      if (isForeignKeyViolation(err)) throw new Error(`addScrambles: no match ${matchId}`);
       throw err;
     }
   }
 
-  listScrambles(matchId: number): ScrambleRecord[] {
+  async listScrambles(matchId: number): Promise<ScrambleRecord[]> {
     return this.stmts.listScrambles.all(matchId).map(toScramble);
   }
 
-  recordResult(r: ResultRecord): void {
+  async recordResult(r: ResultRecord): Promise<void> {
     const moves = encodeMoves(r.moves);
     try {
-      // Autocommit: one implicit transaction per statement, durable when run() returns.
+      // Autocommit: one implicit transaction per statement, durable when run() returns. A second result for
+      // the pair (a retried job) is dropped by ON CONFLICT: the first write wins.
       this.stmts.recordResult.run({
         scrambleId: r.scrambleId,
         bot: r.bot,
@@ -274,9 +279,6 @@ class SqliteStore implements Store {
         createdAt: nowIso(),
       });
     } catch (err) {
-      if (isUniqueViolation(err)) {
-        throw new Error(`recordResult: bot "${r.bot}" already has a result for scramble ${r.scrambleId}`);
-      }
       if (isForeignKeyViolation(err)) {
         throw new Error(`recordResult: no scramble ${r.scrambleId}`);
       }
@@ -284,26 +286,49 @@ class SqliteStore implements Store {
     }
   }
 
-  listResults(matchId: number): ResultRow[] {
+  async listResults(matchId: number): Promise<ResultRow[]> {
     return this.stmts.listResults.all(matchId).map(toResult);
   }
 
-  allResults(puzzleClass?: string): ResultRow[] {
+  async allResults(puzzleClass?: string): Promise<ResultRow[]> {
     const rows = puzzleClass === undefined ? this.stmts.allResults.all() : this.stmts.classResults.all(puzzleClass);
     return rows.map(toResult);
   }
 
-  listSummaries(matchId: number): ResultSummary[] {
+  async listSummaries(matchId: number): Promise<ResultSummary[]> {
     return this.stmts.listSummaries.all(matchId).map(toSummary);
   }
 
-  allSummaries(puzzleClass?: string): ResultSummary[] {
+  async allSummaries(puzzleClass?: string): Promise<ResultSummary[]> {
     const rows = puzzleClass === undefined ? this.stmts.allSummaries.all() : this.stmts.classSummaries.all(puzzleClass);
     return rows.map(toSummary);
   }
 
-  close(): void {
+  async close(): Promise<void> {
     if (this.db.open) this.db.close();
+  }
+
+  /** Inserts scrambles; the caller holds the transaction. */
+  private insertScrambles(matchId: number, scrambles: readonly NewScramble[]): ScrambleRecord[] {
+    return scrambles.map((s): ScrambleRecord => {
+      const info = this.stmts.addScramble.run({
+        matchId,
+        index: s.index,
+        state: JSON.stringify(s.state),
+        puzzleClass: s.puzzleClass,
+        optimal: s.bound.optimal ?? null,
+        lowerBound: s.bound.lowerBound,
+      });
+      return {
+        id: Number(info.lastInsertRowid),
+        matchId,
+        index: s.index,
+        // Hand back what a later read returns: a JSON copy, not the caller's object.
+        state: JSON.parse(JSON.stringify(s.state)) as PuzzleState,
+        puzzleClass: s.puzzleClass,
+        bound: makeBound(s.bound.optimal, s.bound.lowerBound),
+      };
+    });
   }
 }
 

@@ -77,38 +77,60 @@ export interface ResultRow extends ResultRecord {
  */
 export type ResultSummary = Omit<ResultRow, 'moves'>;
 
+/** A scramble as handed to the store: everything but the ids the store assigns. */
+export type NewScramble = Omit<ScrambleRecord, 'id' | 'matchId'>;
+
+/** A match as handed to the store, with its scrambles (at least one). */
+export interface NewMatch {
+  readonly config: unknown;
+  readonly seed: string;
+  readonly generatorVersion: string;
+  readonly bots: readonly string[];
+  /**
+   * The first scrambles of the match, stored in the same transaction as the match, so no crash can leave a
+   * match without scrambles. Huge matches store the rest later with {@link Store.addScrambles}.
+   */
+  readonly scrambles: readonly NewScramble[];
+}
+
 /**
- * Persistence port. The SQLite implementation (src/store/sqlite-store.ts) is the only importer of
- * better-sqlite3; an in-memory implementation exists for unit tests. Every write is committed before the
- * call returns, so a killed referee loses at most the scrambles in flight.
+ * Persistence port. Every method is asynchronous so a networked database (PostgreSQL) implements the same
+ * interface as the embedded SQLite store (src/store/sqlite-store.ts, the only importer of better-sqlite3)
+ * and the in-memory store for unit tests. Every write is committed before its promise resolves, so a killed
+ * referee loses at most the scrambles in flight. Misuse (unknown match or scramble, duplicate bot name) is a
+ * programmer error: the promise rejects.
  */
 export interface Store {
   // bots
-  addBot(bot: Omit<BotRecord, 'createdAt'>): void;
-  getBot(name: string): BotRecord | undefined;
-  listBots(): BotRecord[];
+  addBot(bot: Omit<BotRecord, 'createdAt'>): Promise<void>;
+  getBot(name: string): Promise<BotRecord | undefined>;
+  listBots(): Promise<BotRecord[]>;
   /** True when a bot was removed. Its past results stay. */
-  removeBot(name: string): boolean;
+  removeBot(name: string): Promise<boolean>;
 
   // matches
-  createMatch(m: { config: unknown; seed: string; generatorVersion: string; bots: readonly string[] }): MatchRecord;
-  getMatch(id: number): MatchRecord | undefined;
-  listMatches(limit?: number): MatchRecord[];
-  setMatchStatus(id: number, status: MatchStatus): void;
+  /** Creates a match (status `running`) and its first scrambles in one transaction. */
+  createMatch(m: NewMatch): Promise<MatchRecord>;
+  getMatch(id: number): Promise<MatchRecord | undefined>;
+  listMatches(limit?: number): Promise<MatchRecord[]>;
+  setMatchStatus(id: number, status: MatchStatus): Promise<void>;
 
   // scrambles and results
-  /** Inserts all scrambles of a match at once (one transaction). */
-  addScrambles(matchId: number, scrambles: ReadonlyArray<Omit<ScrambleRecord, 'id' | 'matchId'>>): ScrambleRecord[];
-  listScrambles(matchId: number): ScrambleRecord[];
-  /** Commits one result at once. A second result for the same (scramble, bot) is a programmer error. */
-  recordResult(r: ResultRecord): void;
-  listResults(matchId: number): ResultRow[];
+  /** Appends scrambles to an existing match (one transaction: all or none). */
+  addScrambles(matchId: number, scrambles: readonly NewScramble[]): Promise<ScrambleRecord[]>;
+  listScrambles(matchId: number): Promise<ScrambleRecord[]>;
+  /**
+   * Commits one result. Idempotent by (scramble, bot): when a result for the pair exists (a retried job),
+   * the call changes nothing and the first write wins.
+   */
+  recordResult(r: ResultRecord): Promise<void>;
+  listResults(matchId: number): Promise<ResultRow[]>;
   /** Every result, optionally for one puzzle class. */
-  allResults(puzzleClass?: string): ResultRow[];
+  allResults(puzzleClass?: string): Promise<ResultRow[]>;
   /** {@link listResults} without the moves. */
-  listSummaries(matchId: number): ResultSummary[];
+  listSummaries(matchId: number): Promise<ResultSummary[]>;
   /** {@link allResults} without the moves, for the leaderboard. */
-  allSummaries(puzzleClass?: string): ResultSummary[];
+  allSummaries(puzzleClass?: string): Promise<ResultSummary[]>;
 
-  close(): void;
+  close(): Promise<void>;
 }

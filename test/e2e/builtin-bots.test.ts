@@ -23,7 +23,7 @@ beforeAll(async () => {
   store = openSqliteStore(join(mkdtempSync(join(tmpdir(), 'arena-bots-')), 'bots.db'));
 });
 afterAll(async () => {
-  store.close();
+  await store.close();
   await server.close();
 });
 

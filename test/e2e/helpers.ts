@@ -34,10 +34,10 @@ export function spawnArena(args: string[], env: Record<string, string>): { child
 }
 
 /** Polls `pred` every 50 ms until it holds or `ms` pass. */
-export async function waitFor(pred: () => boolean, ms: number): Promise<boolean> {
+export async function waitFor(pred: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    if (pred()) return true;
+    if (await pred()) return true;
     await new Promise((r) => setTimeout(r, 50));
   }
   return pred();

@@ -42,12 +42,12 @@ describe('referee e2e - hostile bots', () => {
     const config: MatchConfig = { bots, count: states.length, seed: 'hostile', timeLimitMs: 2_000, maxMoves: 1_000, concurrency: 1 };
     const run = await startMatch(config, states, { store, clock: systemClock, makeLauncher: (b) => fixtureLauncher(b, server) });
     expect(run.status).toBe('finished');
-    store.close();
+    await store.close();
 
     // Reopen the file: what the referee committed is what a later reader sees.
     const again = openSqliteStore(file);
-    const rows = again.listResults(run.match.id);
-    again.close();
+    const rows = await again.listResults(run.match.id);
+    await again.close();
     expect(rows).toHaveLength(bots.length * states.length);
     for (const r of rows) {
       expect({ bot: r.bot, verdict: r.verdict }).toEqual({ bot: r.bot, verdict: EXPECTED[r.bot as keyof typeof EXPECTED] });

@@ -20,13 +20,22 @@ async function freshDb(): Promise<string> {
   return db;
 }
 
-function countResults(db: string): ResultRow[] {
+async function countResults(db: string): Promise<ResultRow[]> {
   const s = openSqliteStore(db);
   try {
-    const m = s.listMatches(1)[0];
-    return m ? s.listResults(m.id) : [];
+    const [m] = await s.listMatches(1);
+    return m ? await s.listResults(m.id) : [];
   } finally {
-    s.close();
+    await s.close();
+  }
+}
+
+async function lastMatch(db: string) {
+  const s = openSqliteStore(db);
+  try {
+    return (await s.listMatches(1))[0];
+  } finally {
+    await s.close();
   }
 }
 
@@ -37,23 +46,21 @@ describe('referee e2e - kill and resume', () => {
     const db = await freshDb();
     const first = spawnArena([...MATCH, '--db', db], {});
     // The silent bot times out on every scramble, so the match takes seconds: kill it midway.
-    expect(await waitFor(() => countResults(db).length >= 3, 60_000)).toBe(true);
+    expect(await waitFor(async () => (await countResults(db)).length >= 3, 60_000)).toBe(true);
     first.child.kill('SIGKILL');
     await first.done;
-    const before = countResults(db);
+    const before = await countResults(db);
     expect(before.length).toBeGreaterThanOrEqual(3);
     expect(before.length).toBeLessThan(10);
 
-    const s = openSqliteStore(db);
-    const match = s.listMatches(1)[0];
-    s.close();
+    const match = await lastMatch(db);
     const resumed = await spawnArena(['match', '--resume', String(match.id), '--db', db, '--json'], {}).done;
     expect(resumed.code, resumed.stderr).toBe(0);
     const report = JSON.parse(resumed.stdout);
     expect(report.match.status).toBe('finished');
     expect(report.results).toHaveLength(10);
 
-    const after = countResults(db);
+    const after = await countResults(db);
     expect(after).toHaveLength(10);
     const keys = after.map((r) => `${r.scrambleIndex}/${r.bot}`);
     expect(new Set(keys).size).toBe(10);
@@ -65,16 +72,14 @@ describe('referee e2e - kill and resume', () => {
   it('Ctrl-C stops cleanly: the match is marked interrupted, exit 130, and it can be resumed', async () => {
     const db = await freshDb();
     const run = spawnArena([...MATCH, '--db', db], {});
-    expect(await waitFor(() => countResults(db).length >= 2, 60_000)).toBe(true);
+    expect(await waitFor(async () => (await countResults(db)).length >= 2, 60_000)).toBe(true);
     run.child.kill('SIGINT');
     const r = await run.done;
     expect(r.code).toBe(130);
-    const s = openSqliteStore(db);
-    const match = s.listMatches(1)[0];
-    s.close();
+    const match = await lastMatch(db);
     expect(match.status).toBe('interrupted');
     const resumed = await spawnArena(['match', '--resume', String(match.id), '--db', db, '--json'], {}).done;
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect(countResults(db)).toHaveLength(10);
+    expect(await countResults(db)).toHaveLength(10);
   });
 });

@@ -28,54 +28,70 @@ describe('openSqliteStore', () => {
     }
   }
 
-  it('keeps everything after closing and reopening the file', () => {
+  it('keeps everything after closing and reopening the file', async () => {
     const a = openSqliteStore(file);
-    a.addBot({ name: 'bot1', kind: 'command', cmd: 'node b.js', stdio: true });
-    const m = a.createMatch({ config: { n: 1 }, seed: 'abc', generatorVersion: 'g', bots: ['bot1'] });
-    const [s] = a.addScrambles(m.id, [
-      { index: 0, state: { kind: 'hanoi', pegs: 3, start: 'AB', goal: 'CC' }, puzzleClass: 'hanoi 2', bound: { optimal: 3, lowerBound: 3 } },
-    ]);
-    a.recordResult({ scrambleId: s.id, bot: 'bot1', verdict: 'solved', moveCount: 3, moves: 'ACABCB', wallMs: 1.5 });
-    a.setMatchStatus(m.id, 'finished');
-    const before = { bots: a.listBots(), matches: a.listMatches(), scrambles: a.listScrambles(m.id), results: a.allResults() };
-    a.close();
+    await a.addBot({ name: 'bot1', kind: 'command', cmd: 'node b.js', stdio: true });
+    const m = await a.createMatch({
+      config: { n: 1 },
+      seed: 'abc',
+      generatorVersion: 'g',
+      bots: ['bot1'],
+      scrambles: [
+        { index: 0, state: { kind: 'hanoi', pegs: 3, start: 'AB', goal: 'CC' }, puzzleClass: 'hanoi 2', bound: { optimal: 3, lowerBound: 3 } },
+      ],
+    });
+    const [s] = await a.listScrambles(m.id);
+    await a.recordResult({ scrambleId: s.id, bot: 'bot1', verdict: 'solved', moveCount: 3, moves: 'ACABCB', wallMs: 1.5 });
+    await a.setMatchStatus(m.id, 'finished');
+    const snapshot = async (st: typeof a) => ({
+      bots: await st.listBots(),
+      matches: await st.listMatches(),
+      scrambles: await st.listScrambles(m.id),
+      results: await st.allResults(),
+    });
+    const before = await snapshot(a);
+    await a.close();
 
     const b = openSqliteStore(file);
     try {
-      expect({ bots: b.listBots(), matches: b.listMatches(), scrambles: b.listScrambles(m.id), results: b.allResults() }).toEqual(
-        before,
-      );
-      expect(b.getMatch(m.id)?.status).toBe('finished');
+      expect(await snapshot(b)).toEqual(before);
+      expect((await b.getMatch(m.id))?.status).toBe('finished');
     } finally {
-      b.close();
+      await b.close();
     }
   });
 
-  it('sees a result recorded by another open connection at once (each write commits)', () => {
+  it('sees a result recorded by another open connection at once (each write commits)', async () => {
     const writer = openSqliteStore(file);
     const reader = openSqliteStore(file);
     try {
-      const m = writer.createMatch({ config: null, seed: '1', generatorVersion: 'g', bots: ['x'] });
-      const [s] = writer.addScrambles(m.id, [
-        { index: 0, state: { kind: 'swaps', rows: 1, cols: 2, tiles: [2, 1] }, puzzleClass: 'swaps 1x2', bound: { lowerBound: 1 } },
-      ]);
-      writer.recordResult({ scrambleId: s.id, bot: 'x', verdict: 'solved', moveCount: 1, moves: [[1, 2]], wallMs: 1 });
-      expect(reader.listResults(m.id)).toHaveLength(1);
+      const m = await writer.createMatch({
+        config: null,
+        seed: '1',
+        generatorVersion: 'g',
+        bots: ['x'],
+        scrambles: [
+          { index: 0, state: { kind: 'swaps', rows: 1, cols: 2, tiles: [2, 1] }, puzzleClass: 'swaps 1x2', bound: { lowerBound: 1 } },
+        ],
+      });
+      const [s] = await writer.listScrambles(m.id);
+      await writer.recordResult({ scrambleId: s.id, bot: 'x', verdict: 'solved', moveCount: 1, moves: [[1, 2]], wallMs: 1 });
+      expect(await reader.listResults(m.id)).toHaveLength(1);
     } finally {
-      writer.close();
-      reader.close();
+      await writer.close();
+      await reader.close();
     }
   });
 
-  it('sets WAL, foreign keys and the schema version', () => {
-    openSqliteStore(file).close();
+  it('sets WAL, foreign keys and the schema version', async () => {
+    await openSqliteStore(file).close();
     expect(rawPragma('journal_mode')).toBe('wal');
     expect(rawPragma('user_version')).toBe(SCHEMA_VERSION);
     expect(SCHEMA_VERSION).toBe(MIGRATIONS.length);
   });
 
-  it('applies migrations once: reopening an up-to-date file changes nothing', () => {
-    openSqliteStore(file).close();
+  it('applies migrations once: reopening an up-to-date file changes nothing', async () => {
+    await openSqliteStore(file).close();
     const schemaOf = () => {
       const db = new Database(file, { readonly: true });
       try {
@@ -85,14 +101,14 @@ describe('openSqliteStore', () => {
       }
     };
     const first = schemaOf();
-    openSqliteStore(file).close();
-    openSqliteStore(file).close();
+    await openSqliteStore(file).close();
+    await openSqliteStore(file).close();
     expect(schemaOf()).toEqual(first);
     expect(rawPragma('user_version')).toBe(SCHEMA_VERSION);
   });
 
-  it('applies only the missing migrations, in order, and rolls a failing batch back', () => {
-    openSqliteStore(file).close();
+  it('applies only the missing migrations, in order, and rolls a failing batch back', async () => {
+    await openSqliteStore(file).close();
     const v2: Migration = { version: SCHEMA_VERSION + 1, description: 'extra table', sql: 'CREATE TABLE extra (x INTEGER) STRICT;' };
     const v3bad: Migration = { version: SCHEMA_VERSION + 2, description: 'broken', sql: 'CREATE TABLE extra (y INTEGER);' };
     const db = new Database(file);
@@ -112,8 +128,8 @@ describe('openSqliteStore', () => {
     );
   });
 
-  it('refuses a database with a newer schema version, with a one-line message', () => {
-    openSqliteStore(file).close();
+  it('refuses a database with a newer schema version, with a one-line message', async () => {
+    await openSqliteStore(file).close();
     const db = new Database(file);
     db.pragma('user_version = 3');
     db.close();
@@ -122,11 +138,11 @@ describe('openSqliteStore', () => {
     );
   });
 
-  it('refuses a file that is not a SQLite database, with a one-line message', () => {
+  it('refuses a file that is not a SQLite database, with a one-line message', async () => {
     fs.writeFileSync(file, 'this is not a database, just some text that is long enough to fill a header '.repeat(20));
     let message = '';
     try {
-      openSqliteStore(file).close();
+      await openSqliteStore(file).close();
     } catch (err) {
       message = (err as Error).message;
     }

@@ -24,7 +24,7 @@ export interface BotAddOptions {
 }
 
 /** Registers a command or remote bot; for a remote bot the returned text holds its token, shown once. */
-export function botAddAction(o: BotAddOptions): string {
+export async function botAddAction(o: BotAddOptions): Promise<string> {
   if (!NAME.test(o.name)) throw new CliError(`bad bot name "${o.name}": letters, digits, '.', '_' and '-' only`);
   if (o.remote === Boolean(o.cmd)) throw new CliError('give exactly one of --cmd "<command line>" or --remote');
   if (builtinBotCommand(o.name, PROJECT_ROOT)) throw new CliError(`"${o.name}" is a built-in bot; pick another name`);
@@ -32,44 +32,44 @@ export function botAddAction(o: BotAddOptions): string {
   if (o.cmd !== undefined && splitCommand(o.cmd).length === 0) throw new CliError('--cmd is empty');
   const { store } = openStore(o.db);
   try {
-    if (store.getBot(o.name)) throw new CliError(`a bot named "${o.name}" is already registered (arena bot remove ${o.name} first)`);
+    if (await store.getBot(o.name)) throw new CliError(`a bot named "${o.name}" is already registered (arena bot remove ${o.name} first)`);
     if (o.remote) {
       const token = newToken();
-      store.addBot({ name: o.name, kind: 'remote', tokenHash: hashToken(token) });
+      await store.addBot({ name: o.name, kind: 'remote', tokenHash: hashToken(token) });
       return `registered remote bot ${o.name}. Its token (shown only now; only a hash is stored):\n${token}\nThe bot dials the referee started with --listen, sending "Authorization: Bearer <token>".\n`;
     }
-    store.addBot({ name: o.name, kind: 'command', cmd: o.cmd!, ...(o.cwd ? { cwd: o.cwd } : {}), ...(o.stdio ? { stdio: true } : {}) });
+    await store.addBot({ name: o.name, kind: 'command', cmd: o.cmd!, ...(o.cwd ? { cwd: o.cwd } : {}), ...(o.stdio ? { stdio: true } : {}) });
     return `registered bot ${o.name}: ${o.cmd}${o.stdio ? ' (stdio)' : ''}\n`;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
 /** Lists built-in and registered bots. */
-export function botListAction(o: { db?: string; json: boolean }): string {
+export async function botListAction(o: { db?: string; json: boolean }): Promise<string> {
   const { store } = openStore(o.db);
   try {
     const builtin = listBuiltinBots(PROJECT_ROOT).map((name) => ({ name, kind: 'built-in', how: `bots/${name}/main.ts` }));
-    const reg = store.listBots().map((b) => ({ name: b.name, kind: b.kind, how: b.kind === 'remote' ? 'dials in with its token' : `${b.cmd}${b.stdio ? ' (stdio)' : ''}${b.cwd ? ` in ${b.cwd}` : ''}` }));
+    const reg = (await store.listBots()).map((b) => ({ name: b.name, kind: b.kind, how: b.kind === 'remote' ? 'dials in with its token' : `${b.cmd}${b.stdio ? ' (stdio)' : ''}${b.cwd ? ` in ${b.cwd}` : ''}` }));
     const all = [...builtin, ...reg];
     if (o.json) return JSON.stringify(all) + '\n';
     return renderTable([['name', 'kind', 'runs as'], ...all.map((b) => [b.name, b.kind, b.how])]) + '\n';
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
 /** Unregisters a bot; its past results stay. */
-export function botRemoveAction(o: { name: string; db?: string }): string {
+export async function botRemoveAction(o: { name: string; db?: string }): Promise<string> {
   const { store } = openStore(o.db);
   try {
-    if (!store.removeBot(o.name)) {
+    if (!(await store.removeBot(o.name))) {
       if (builtinBotCommand(o.name, PROJECT_ROOT)) throw new CliError(`"${o.name}" is a built-in bot; it cannot be removed`);
       throw new CliError(`no registered bot named "${o.name}"`);
     }
     return `removed bot ${o.name} (its past results stay in the database)\n`;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -77,7 +77,7 @@ export function botRemoveAction(o: { name: string; db?: string }): string {
 export async function botCheckAction(o: { name: string; db?: string; timeLimitMs: number }): Promise<{ text: string; exitCode: number }> {
   const { store } = openStore(o.db);
   try {
-    const bot = resolveBot(o.name, store);
+    const bot = await resolveBot(o.name, store);
     const server = await startArenaServer({ authenticate: () => undefined });
     try {
       const lines: CheckLine[] = await checkBot(launcherFor(bot, server, { startTimeoutMs: 30_000 }), systemClock, o.timeLimitMs);
@@ -88,7 +88,7 @@ export async function botCheckAction(o: { name: string; db?: string; timeLimitMs
       await server.close();
     }
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -104,21 +104,21 @@ export function registerBot(program: Command, print: (text: string) => void, set
     .option('--stdio', 'the bot speaks newline-delimited JSON on stdin/stdout instead of WebSocket')
     .option('--remote', 'a bot on another machine: prints its long-lived token once')
     .option('--db <file>', 'database (default ARENA_DB or ./leaderboard.db)')
-    .action((name: string, f: { cmd?: string; cwd?: string; stdio?: boolean; remote?: boolean; db?: string }) =>
-      print(botAddAction({ name, ...(f.cmd !== undefined ? { cmd: f.cmd } : {}), ...(f.cwd ? { cwd: f.cwd } : {}), stdio: Boolean(f.stdio), remote: Boolean(f.remote), ...(f.db ? { db: f.db } : {}) })),
+    .action(async (name: string, f: { cmd?: string; cwd?: string; stdio?: boolean; remote?: boolean; db?: string }) =>
+      print(await botAddAction({ name, ...(f.cmd !== undefined ? { cmd: f.cmd } : {}), ...(f.cwd ? { cwd: f.cwd } : {}), stdio: Boolean(f.stdio), remote: Boolean(f.remote), ...(f.db ? { db: f.db } : {}) })),
     );
   bot
     .command('list')
     .description('built-in and registered bots')
     .option('--db <file>', 'database')
     .option('--json', 'machine-readable output')
-    .action((f: { db?: string; json?: boolean }) => print(botListAction({ ...(f.db ? { db: f.db } : {}), json: Boolean(f.json) })));
+    .action(async (f: { db?: string; json?: boolean }) => print(await botListAction({ ...(f.db ? { db: f.db } : {}), json: Boolean(f.json) })));
   bot
     .command('remove')
     .description('unregister a bot (its results stay)')
     .argument('<name>', 'bot name')
     .option('--db <file>', 'database')
-    .action((name: string, f: { db?: string }) => print(botRemoveAction({ name, ...(f.db ? { db: f.db } : {}) })));
+    .action(async (name: string, f: { db?: string }) => print(await botRemoveAction({ name, ...(f.db ? { db: f.db } : {}) })));
   bot
     .command('check')
     .description('compliance run: handshake, tiny scrambles of each declared kind, a cancelled request')

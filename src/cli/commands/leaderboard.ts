@@ -11,12 +11,12 @@ export interface LeaderboardOptions {
 }
 
 /** Reads every result (optionally one class) and fits the ratings. */
-export function leaderboardAction(o: LeaderboardOptions): { boards: ClassBoard[]; text: string } {
+export async function leaderboardAction(o: LeaderboardOptions): Promise<{ boards: ClassBoard[]; text: string }> {
   const { store } = openStore(o.db);
   try {
     // "sliding" selects every sliding class; "sliding 4x4" exactly one.
     const c = o.puzzleClass;
-    const rows = store.allSummaries().filter((r) => !c || r.puzzleClass === c || r.puzzleClass.startsWith(`${c} `));
+    const rows = (await store.allSummaries()).filter((r) => !c || r.puzzleClass === c || r.puzzleClass.startsWith(`${c} `));
     const boards = buildLeaderboard(rows);
     if (o.json) return { boards, text: JSON.stringify(boards) + '\n' };
     if (boards.length === 0) return { boards, text: o.puzzleClass ? `no results for ${o.puzzleClass}\n` : 'no results yet: run arena match first\n' };
@@ -39,7 +39,7 @@ export function leaderboardAction(o: LeaderboardOptions): { boards: ClassBoard[]
     });
     return { boards, text: parts.join('\n\n') + '\n' };
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -51,7 +51,7 @@ export function registerLeaderboard(program: Command, print: (text: string) => v
     .option('--puzzle <class>', 'one puzzle class, e.g. "sliding 4x4" or "hanoi 12"')
     .option('--db <file>', 'results database (default ARENA_DB or ./leaderboard.db)')
     .option('--json', 'machine-readable output')
-    .action((f: { puzzle?: string; db?: string; json?: boolean }) =>
-      print(leaderboardAction({ ...(f.puzzle ? { puzzleClass: f.puzzle } : {}), ...(f.db ? { db: f.db } : {}), json: Boolean(f.json) }).text),
+    .action(async (f: { puzzle?: string; db?: string; json?: boolean }) =>
+      print((await leaderboardAction({ ...(f.puzzle ? { puzzleClass: f.puzzle } : {}), ...(f.db ? { db: f.db } : {}), json: Boolean(f.json) })).text),
     );
 }

@@ -49,7 +49,7 @@ export async function matchAction(o: MatchOptions, io: MatchIo): Promise<{ repor
     let botNames: readonly string[] = o.bots;
     let states: PuzzleState[] = [];
     if (o.resume !== undefined) {
-      const m = store.getMatch(o.resume);
+      const m = await store.getMatch(o.resume);
       if (!m) throw new CliError(`no match with id ${o.resume}`);
       if (m.status === 'finished') throw new CliError(`match ${o.resume} is already finished`);
       botNames = m.bots;
@@ -60,8 +60,9 @@ export async function matchAction(o: MatchOptions, io: MatchIo): Promise<{ repor
         ? parseScrambles(textOrFile(o.scrambleFile), o.scrambleFile)
         : must(generateScrambles(o.spec ?? { kind: 'sliding', size: 3 }, o.count, o.seed, o.walk));
     }
-    const resolved = new Map<string, ResolvedBot>(botNames.map((b) => [b, resolveBot(b, store)]));
-    const remoteTokens = new Map(store.listBots().filter((b) => b.kind === 'remote' && b.tokenHash).map((b) => [b.tokenHash!, b.name]));
+    const resolved = new Map<string, ResolvedBot>();
+    for (const b of botNames) resolved.set(b, await resolveBot(b, store));
+    const remoteTokens = new Map((await store.listBots()).filter((b) => b.kind === 'remote' && b.tokenHash).map((b) => [b.tokenHash!, b.name]));
     const server = await startArenaServer({
       ...(o.listen ? { host: o.listen.host, port: o.listen.port } : {}),
       authenticate: (token) => remoteTokens.get(hashToken(token)),
@@ -95,7 +96,7 @@ export async function matchAction(o: MatchOptions, io: MatchIo): Promise<{ repor
         };
         run = await startMatch(config, states, deps);
       }
-      const report = buildMatchReport(run.match, store.listScrambles(run.match.id), store.listSummaries(run.match.id));
+      const report = buildMatchReport(run.match, await store.listScrambles(run.match.id), await store.listSummaries(run.match.id));
       let text = o.json ? JSON.stringify(report) + '\n' : formatMatchReport(report);
       if (run.status === 'interrupted') text += `\nmatch ${run.match.id} interrupted; finish it with: arena match --resume ${run.match.id}\n`;
       return { report, text, exitCode: run.status === 'finished' ? 0 : 130 };
@@ -103,7 +104,7 @@ export async function matchAction(o: MatchOptions, io: MatchIo): Promise<{ repor
       await server.close();
     }
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
