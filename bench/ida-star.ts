@@ -6,11 +6,11 @@
  */
 import { createRng } from '../src/core/rng.ts';
 import { sliding } from '../src/puzzles/sliding/index.ts';
-import { makeBoard } from '../bots/ida-star/board.ts';
-import { IdaSearch } from '../bots/ida-star/ida-search.ts';
-import { defaultCacheDir } from '../bots/ida-star/pdb-cache.ts';
-import { PdbHeuristic } from '../bots/ida-star/pdb-heuristic.ts';
-import { loadOrBuildPdbSet, PARTITION_4X4 } from '../bots/ida-star/pdb-set.ts';
+import { makeBoard } from '../src/solvers/sliding/board.ts';
+import { IdaSearch } from '../src/solvers/sliding/ida-search.ts';
+import { defaultCacheDir } from '../src/solvers/sliding/pdb-cache.ts';
+import { PdbHeuristic } from '../src/solvers/sliding/pdb-heuristic.ts';
+import { loadOrBuildPdbSet, PARTITION_4X4 } from '../src/solvers/sliding/pdb-set.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 
 export const bench: BenchSuite = async ({ quick }) => {

@@ -7,7 +7,7 @@ import type { PuzzleState } from '../../src/core/types.ts';
 import { runBot } from '../../src/sdk/index.ts';
 import type { SolveAnswer, SolveContext } from '../../src/sdk/index.ts';
 import { parseFlags } from './flags.ts';
-import { defaultCacheDir } from './pdb-cache.ts';
+import { defaultCacheDir } from '../../src/solvers/sliding/pdb-cache.ts';
 import { PdbLoader } from './pdb-loader.ts';
 import { MAX_CELLS, solveSliding } from './solve.ts';
 

@@ -1,5 +1,5 @@
-import type { PatternTable } from './pdb-heuristic.ts';
-import { loadOrBuildPdbSet, loadPdbSet, PARTITION_4X4 } from './pdb-set.ts';
+import type { PatternTable } from '../../src/solvers/sliding/pdb-heuristic.ts';
+import { loadOrBuildPdbSet, loadPdbSet, PARTITION_4X4 } from '../../src/solvers/sliding/pdb-set.ts';
 
 /**
  * The bot's lazy handle on the 4×4 tables. The first request reads them from the disk cache (milliseconds);

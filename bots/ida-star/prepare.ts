@@ -4,8 +4,8 @@
  * install: without tables the bot still works (it builds them lazily, in the background).
  * Set ARENA_SKIP_PDB=1 to skip.
  */
-import { defaultCacheDir } from './pdb-cache.ts';
-import { loadOrBuildPdbSet, loadPdbSet, PARTITION_4X4 } from './pdb-set.ts';
+import { defaultCacheDir } from '../../src/solvers/sliding/pdb-cache.ts';
+import { loadOrBuildPdbSet, loadPdbSet, PARTITION_4X4 } from '../../src/solvers/sliding/pdb-set.ts';
 
 const dir = defaultCacheDir();
 if (process.env.ARENA_SKIP_PDB === '1') {

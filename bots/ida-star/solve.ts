@@ -1,12 +1,12 @@
 import type { SlidingState } from '../../src/core/types.ts';
 import type { SolveAnswer, SolveContext } from '../../src/sdk/types.ts';
-import { applyMoves, isGoal, isPermutation, isSolvable, makeBoard } from './board.ts';
-import type { Board } from './board.ts';
-import { IdaSearch } from './ida-search.ts';
-import type { SearchStatus } from './ida-search.ts';
-import { ManhattanLcHeuristic } from './manhattan-lc.ts';
-import { PdbHeuristic } from './pdb-heuristic.ts';
-import type { PatternTable } from './pdb-heuristic.ts';
+import { applyMoves, isGoal, isPermutation, isSolvable, makeBoard } from '../../src/solvers/sliding/board.ts';
+import type { Board } from '../../src/solvers/sliding/board.ts';
+import { IdaSearch } from '../../src/solvers/sliding/ida-search.ts';
+import type { SearchStatus } from '../../src/solvers/sliding/ida-search.ts';
+import { ManhattanLcHeuristic } from '../../src/solvers/sliding/manhattan-lc.ts';
+import { PdbHeuristic } from '../../src/solvers/sliding/pdb-heuristic.ts';
+import type { PatternTable } from '../../src/solvers/sliding/pdb-heuristic.ts';
 import { describeWeighting, WeightedSearch } from './weighted-search.ts';
 import type { Weighting } from './weighted-search.ts';
 

@@ -1,7 +1,7 @@
-import type { Board } from './board.ts';
-import { DIR_LETTERS, INVERSE_DIR } from './board.ts';
-import { lineConflict, manhattanLc } from './manhattan-lc.ts';
-import type { SearchStatus } from './ida-search.ts';
+import type { Board } from '../../src/solvers/sliding/board.ts';
+import { DIR_LETTERS, INVERSE_DIR } from '../../src/solvers/sliding/board.ts';
+import { lineConflict, manhattanLc } from '../../src/solvers/sliding/manhattan-lc.ts';
+import type { SearchStatus } from '../../src/solvers/sliding/ida-search.ts';
 
 /**
  * How the estimate is inflated: f = g + φ(h). `sqrt` is the seed's h·√h (5×5), `square` its h·h (bigger

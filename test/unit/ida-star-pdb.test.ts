@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import { sliding } from '../../src/puzzles/sliding/index.ts';
-import { makeBoard } from '../../bots/ida-star/board.ts';
-import { IdaSearch } from '../../bots/ida-star/ida-search.ts';
-import { ManhattanLcHeuristic } from '../../bots/ida-star/manhattan-lc.ts';
-import { buildPatternDb } from '../../bots/ida-star/pdb-build.ts';
-import { defaultCacheDir, loadPdb, pdbFileName } from '../../bots/ida-star/pdb-cache.ts';
-import { PdbHeuristic } from '../../bots/ida-star/pdb-heuristic.ts';
-import { rankCells, rankWeights } from '../../bots/ida-star/pdb-rank.ts';
-import { loadOrBuildPdbSet, PARTITION_4X4 } from '../../bots/ida-star/pdb-set.ts';
+import { makeBoard } from '../../src/solvers/sliding/board.ts';
+import { IdaSearch } from '../../src/solvers/sliding/ida-search.ts';
+import { ManhattanLcHeuristic } from '../../src/solvers/sliding/manhattan-lc.ts';
+import { buildPatternDb } from '../../src/solvers/sliding/pdb-build.ts';
+import { defaultCacheDir, loadPdb, pdbFileName } from '../../src/solvers/sliding/pdb-cache.ts';
+import { PdbHeuristic } from '../../src/solvers/sliding/pdb-heuristic.ts';
+import { rankCells, rankWeights } from '../../src/solvers/sliding/pdb-rank.ts';
+import { loadOrBuildPdbSet, PARTITION_4X4 } from '../../src/solvers/sliding/pdb-set.ts';
 
 /**
  * Independent oracle: 0-1 BFS over EVERY arrangement of the board (both parities, tiles all distinct),

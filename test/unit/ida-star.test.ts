@@ -4,10 +4,10 @@ import type { SlidingState } from '../../src/core/types.ts';
 import { sliding } from '../../src/puzzles/sliding/index.ts';
 import { slidingTable } from '../../src/puzzles/sliding/table.ts';
 import type { SolveContext } from '../../src/sdk/types.ts';
-import { makeBoard } from '../../bots/ida-star/board.ts';
+import { makeBoard } from '../../src/solvers/sliding/board.ts';
 import { parseFlags } from '../../bots/ida-star/flags.ts';
-import { IdaSearch } from '../../bots/ida-star/ida-search.ts';
-import { ManhattanLcHeuristic, manhattanLc } from '../../bots/ida-star/manhattan-lc.ts';
+import { IdaSearch } from '../../src/solvers/sliding/ida-search.ts';
+import { ManhattanLcHeuristic, manhattanLc } from '../../src/solvers/sliding/manhattan-lc.ts';
 import { solveSliding } from '../../bots/ida-star/solve.ts';
 
 function idaSolve(rows: number, cols: number, tiles: readonly number[], useLc = true): string {

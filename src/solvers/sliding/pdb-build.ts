@@ -32,8 +32,7 @@ export function buildPatternDb(rows: number, cols: number, tiles: readonly numbe
 
 /**
  * {@link buildPatternDb} in slices: yields its progress about every `slice` expanded states, so a bot can
- * build on its main thread between event-loop turns (worker threads cannot load TypeScript under tsx), and
- * returns the table.
+ * build on its main thread between event-loop turns and stay responsive to the referee, and returns the table.
  */
 export function* buildPatternDbSteps(
   rows: number,

@@ -12,7 +12,7 @@ const MAX_TILES = 16;
 export function defaultCacheDir(): string {
   const env = process.env.ARENA_CACHE_DIR;
   if (env) return resolve(env);
-  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
   return join(root, '.cache', 'pdb');
 }
 

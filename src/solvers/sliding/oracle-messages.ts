@@ -1,0 +1,40 @@
+/** Messages between the exact oracle (main thread) and its worker thread. */
+
+/** Passed once when the worker starts. */
+export interface OracleWorkerData {
+  /** Where the 4×4 pattern databases are cached. */
+  readonly cacheDir: string;
+  /** Nodes between budget checks (tests make it small to exercise the budget). */
+  readonly sliceNodes?: number;
+}
+
+/** Solve one board exactly within a budget. */
+export interface OracleRequest {
+  readonly id: number;
+  readonly rows: number;
+  readonly cols: number;
+  readonly tiles: readonly number[];
+  readonly budgetMs: number;
+}
+
+/** The worker's answer to one request. */
+export type OracleReply =
+  | {
+      readonly id: number;
+      readonly status: 'exact';
+      readonly optimal: number;
+      /** One optimal solution (blank moves), so a caller can check it. */
+      readonly moves: string;
+      readonly nodes: number;
+      readonly ms: number;
+    }
+  | {
+      readonly id: number;
+      readonly status: 'bound';
+      /** Why there is no exact optimum (budget spent, tables missing, board too big). */
+      readonly note: string;
+      /** A lower bound the search proved on its way (its last completed threshold), when it ran at all. */
+      readonly lowerBound?: number;
+      readonly nodes?: number;
+      readonly ms: number;
+    };

@@ -1,0 +1,151 @@
+import { Worker } from 'node:worker_threads';
+import type { Bound, PuzzleState, SlidingState } from '../../core/types.ts';
+import { sliding } from '../../puzzles/sliding/index.ts';
+import { EXACT_MAX_CELLS } from './exact.ts';
+import type { OracleReply, OracleRequest, OracleWorkerData } from './oracle-messages.ts';
+import { defaultCacheDir } from './pdb-cache.ts';
+
+/** What the oracle made of one scramble. */
+export interface OracleResult {
+  /** The exact optimum when found (`optimal` set), else the cheap bound, raised where the search proved more. */
+  readonly bound: Bound;
+  /** Why the bound stands (budget spent, no pattern databases, the oracle failed); absent when exact. */
+  readonly note?: string;
+  /** Time the oracle spent on it, ms. */
+  readonly ms: number;
+  /** Search nodes generated, when it searched (a steadier measure of work than time on a shared machine). */
+  readonly nodes?: number;
+}
+
+/**
+ * Knows the exact optimum of states whose cheap bound is only a bound. Handed to whoever creates a match, so
+ * tests can pass a scripted one; {@link SlidingOracle} is the real one.
+ */
+export interface OptimumOracle {
+  /** True when `state`, whose cheap bound is `bound`, is worth asking about. */
+  covers(state: PuzzleState, bound: Bound): boolean;
+  /** Resolves to the improved bound; never rejects (a failure is a note on the unchanged bound). */
+  improve(state: PuzzleState, bound: Bound): Promise<OracleResult>;
+  /** Stops the worker; pending requests resolve with the bound unchanged. */
+  close(): Promise<void>;
+}
+
+/** Options of the sliding oracle. */
+export interface SlidingOracleOptions {
+  /** Per-scramble budget of the exact search, ms (default 30 s). */
+  readonly budgetMs?: number;
+  /** Pattern database cache (default `.cache/pdb`, or ARENA_CACHE_DIR). */
+  readonly cacheDir?: string;
+  /** Nodes between budget checks (default 500,000, a few milliseconds). */
+  readonly sliceNodes?: number;
+}
+
+/** The default per-scramble budget of the exact search. */
+export const ORACLE_BUDGET_MS = 30_000;
+
+interface Pending {
+  readonly state: SlidingState;
+  readonly bound: Bound;
+  readonly resolve: (r: OracleResult) => void;
+}
+
+/**
+ * The exact optimum of sliding boards of 10–16 cells (the ≤ 9-cell ones have exact tables already): IDA*
+ * with the 4×4 pattern databases (Manhattan + linear conflict on the other shapes) in one worker thread, so
+ * a match goes on while it searches. Requests are answered one at a time, in order. The thread is started on
+ * the first request and holds the process open only while requests are pending.
+ *
+ * Every exact answer's solution is replayed here before it is believed: the optimum is then at least an
+ * upper bound that is achieved, and optimality rests on the admissibility of the heuristics (tested).
+ */
+export class SlidingOracle implements OptimumOracle {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private seq = 0;
+  private failed: string | null = null;
+  private closed = false;
+  private readonly budgetMs: number;
+  private readonly cacheDir: string;
+  private readonly sliceNodes?: number;
+
+  constructor(opts: SlidingOracleOptions = {}) {
+    this.budgetMs = opts.budgetMs ?? ORACLE_BUDGET_MS;
+    this.cacheDir = opts.cacheDir ?? defaultCacheDir();
+    this.sliceNodes = opts.sliceNodes;
+  }
+
+  covers(state: PuzzleState, bound: Bound): boolean {
+    return state.kind === 'sliding' && bound.optimal === undefined && state.rows * state.cols <= EXACT_MAX_CELLS;
+  }
+
+  improve(state: PuzzleState, bound: Bound): Promise<OracleResult> {
+    if (!this.covers(state, bound)) return Promise.resolve({ bound, ms: 0 });
+    if (this.closed) return Promise.resolve({ bound, note: 'oracle closed', ms: 0 });
+    if (this.failed) return Promise.resolve({ bound, note: this.failed, ms: 0 });
+    const s = state as SlidingState;
+    return new Promise((resolve) => {
+      const id = ++this.seq;
+      this.pending.set(id, { state: s, bound, resolve });
+      const w = this.start();
+      w.ref();
+      const req: OracleRequest = { id, rows: s.rows, cols: s.cols, tiles: s.tiles, budgetMs: this.budgetMs };
+      w.postMessage(req);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.settleAll('oracle closed before it finished');
+    const w = this.worker;
+    this.worker = null;
+    if (w) await w.terminate();
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    // A plain-JS entry that registers tsx in the worker's fresh module graph, then loads oracle-worker.ts.
+    const data: OracleWorkerData = { cacheDir: this.cacheDir, ...(this.sliceNodes ? { sliceNodes: this.sliceNodes } : {}) };
+    const w = new Worker(new URL('./oracle-boot.mjs', import.meta.url), { workerData: data });
+    w.on('message', (reply: OracleReply) => this.onReply(reply));
+    w.on('error', (e) => this.fail(`oracle failed: ${e.message}`));
+    w.on('exit', (code) => {
+      if (!this.closed) this.fail(`oracle thread exited (code ${code})`);
+    });
+    this.worker = w;
+    return w;
+  }
+
+  private onReply(reply: OracleReply): void {
+    const p = this.pending.get(reply.id);
+    if (!p) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.worker?.unref();
+    p.resolve(this.interpret(p, reply));
+  }
+
+  private interpret(p: Pending, reply: OracleReply): OracleResult {
+    if (reply.status === 'exact') {
+      const check = sliding.replay(p.state, reply.moves);
+      if (check.verdict !== 'solved' || reply.optimal < p.bound.lowerBound) {
+        return { bound: p.bound, note: 'oracle answer failed its check; bound kept', ms: reply.ms };
+      }
+      return { bound: { optimal: reply.optimal, lowerBound: reply.optimal }, ms: reply.ms, nodes: reply.nodes };
+    }
+    // The search's last threshold is a proven lower bound; the optimum has the parity of the cheap bound.
+    let lb = Math.max(p.bound.lowerBound, reply.lowerBound ?? 0);
+    if ((lb - p.bound.lowerBound) % 2 !== 0) lb++;
+    return { bound: { lowerBound: lb }, note: reply.note, ms: reply.ms, ...(reply.nodes !== undefined ? { nodes: reply.nodes } : {}) };
+  }
+
+  private fail(note: string): void {
+    if (this.failed) return;
+    this.failed = note;
+    this.worker = null;
+    this.settleAll(note);
+  }
+
+  private settleAll(note: string): void {
+    for (const p of this.pending.values()) p.resolve({ bound: p.bound, note, ms: 0 });
+    this.pending.clear();
+  }
+}
