@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import type { PuzzleState } from '../../src/core/types.ts';
+import type { MatchConfig } from '../../src/referee/match-config.ts';
+import { resumeMatch, startMatch, type MatchDeps, type ResultEvent } from '../../src/referee/run-match.ts';
+import { createMemoryStore } from '../../src/store/memory-store.ts';
+import type { Store } from '../../src/store/types.ts';
+import { slidingBoard } from '../helpers/boards.ts';
+import { FakeClock } from '../helpers/fake-clock.ts';
+import { dropOnSolve, replyWith, ScriptedLauncher, silent, type ConnectPlan } from '../helpers/scripted-link.ts';
+
+// Whole matches in-process: memory store, scripted bots, fake clock. No process starts and no real time
+// passes, so time-outs of seconds and aborts at an exact moment are cheap and deterministic.
+
+const boards = ['LU', 'LLUR', 'ULDR', 'LLUURD', 'UULDRD', 'LURDLU'].map((p) => slidingBoard(3, 3, p));
+const states: PuzzleState[] = boards.map((b) => b.state);
+/** The known solution of any of the boards above. */
+const solve = (s: PuzzleState) => boards.find((b) => b.state === s || JSON.stringify(b.state) === JSON.stringify(s))!.solution;
+
+function config(bots: string[], o: Partial<MatchConfig> = {}): MatchConfig {
+  return { bots, count: states.length, seed: 'unit', timeLimitMs: 1000, maxMoves: 100, concurrency: 1, ...o };
+}
+
+/** Deps whose launchers follow `plans[bot]`; every launcher made is kept for inspection. */
+function harness(plans: Record<string, (attempt: number) => ConnectPlan>, store: Store = createMemoryStore()) {
+  const clock = new FakeClock();
+  const launchers: ScriptedLauncher[] = [];
+  const events: ResultEvent[] = [];
+  const deps = (extra: Partial<MatchDeps> = {}): MatchDeps => ({
+    store,
+    clock,
+    makeLauncher: (bot) => {
+      const l = new ScriptedLauncher(bot, plans[bot], { clock });
+      launchers.push(l);
+      return l;
+    },
+    onResult: (e) => events.push(e),
+    ...extra,
+  });
+  return { clock, store, launchers, events, deps };
+}
+
+const answers = () => replyWith(solve, { delayMs: 10 });
+
+describe('runMatch in-process', () => {
+  it('runMatch - every (scramble, bot) gets exactly one result; which bot goes first rotates per scramble', async () => {
+    const h = harness({ a: answers, b: answers });
+    const run = await h.clock.run(startMatch(config(['a', 'b']), states, h.deps()));
+    expect(run.status).toBe('finished');
+    const rows = await h.store.listResults(run.match.id);
+    expect(rows).toHaveLength(2 * states.length);
+    expect(new Set(rows.map((r) => `${r.scrambleIndex}/${r.bot}`)).size).toBe(rows.length);
+    expect(rows.every((r) => r.verdict === 'solved' && r.wallMs === 10)).toBe(true);
+    expect(h.events.map((e) => `${e.scrambleIndex}${e.bot}`)).toEqual(['0a', '0b', '1b', '1a', '2a', '2b', '3b', '3a', '4a', '4b', '5b', '5a']);
+    expect(h.events.map((e) => e.done)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    // One bot process each for the whole match, told bye at the end.
+    expect(h.launchers.map((l) => [l.name, l.connects, l.disposed])).toEqual([
+      ['a', 1, true],
+      ['b', 1, true],
+    ]);
+    expect(h.launchers.every((l) => l.links[0].closed)).toBe(true);
+  });
+
+  it('runMatch - a crashed bot is restarted for its next scramble; the crash is charged to one scramble', async () => {
+    const h = harness({ a: (attempt) => (attempt === 0 ? [answers(), dropOnSolve('segfault')] : answers()) });
+    const run = await h.clock.run(startMatch(config(['a']), states, h.deps()));
+    const rows = await h.store.listResults(run.match.id);
+    expect(rows.map((r) => r.verdict)).toEqual(['solved', 'crash', 'solved', 'solved', 'solved', 'solved']);
+    expect(rows[1].error).toBe('segfault');
+    expect(h.launchers[0].connects).toBe(2);
+  });
+
+  it('runMatch - a time-out closes the link and the next scramble gets a fresh bot', async () => {
+    const h = harness({ a: (attempt) => (attempt === 0 ? silent : answers()) });
+    const run = await h.clock.run(startMatch(config(['a'], { timeLimitMs: 5000 }), states.slice(0, 2), h.deps()));
+    const rows = await h.store.listResults(run.match.id);
+    expect(rows.map((r) => [r.verdict, r.wallMs])).toEqual([
+      ['timeout', 5000],
+      ['solved', 10],
+    ]);
+    const [first, second] = h.launchers[0].links;
+    expect(first.closeReason).toBe('timed out');
+    expect(first.sent.map((m) => m.type)).toEqual(['solve', 'cancel', 'result', 'bye']);
+    expect(second.sentOf('solve')).toHaveLength(1);
+  });
+
+  it('runMatch - a bot that cannot start gets crash with the reason', async () => {
+    const h = harness({ a: () => ({ fail: 'no such file: ./bot' }) });
+    const run = await h.clock.run(startMatch(config(['a']), states.slice(0, 1), h.deps()));
+    const [row] = await h.store.listResults(run.match.id);
+    expect(row).toMatchObject({ verdict: 'crash', moveCount: 0 });
+    expect(row.error).toMatch(/could not start: no such file/);
+  });
+
+  it('runMatch - a declared capability gap is unsupported without a solve being sent', async () => {
+    const clock = new FakeClock();
+    const store = createMemoryStore();
+    const launchers: ScriptedLauncher[] = [];
+    const run = await clock.run(
+      startMatch(config(['small']), states.slice(0, 1), {
+        store,
+        clock,
+        makeLauncher: (bot) => {
+          const l = new ScriptedLauncher(bot, answers, { clock, capabilities: [{ kind: 'sliding', maxSize: 4 }] });
+          launchers.push(l);
+          return l;
+        },
+      }),
+    );
+    const [row] = await store.listResults(run.match.id);
+    expect(row.verdict).toBe('unsupported');
+    expect(row.error).toMatch(/up to size 4; this scramble has size 9/);
+    expect(launchers[0].links[0].sentOf('solve')).toEqual([]);
+  });
+
+  it('runMatch - parallel workers each hold their own bots and never play a job twice', async () => {
+    const h = harness({ a: answers, b: () => replyWith(solve, { delayMs: 35 }) });
+    const run = await h.clock.run(startMatch(config(['a', 'b'], { concurrency: 3 }), states, h.deps()));
+    expect(run.status).toBe('finished');
+    const rows = await h.store.listResults(run.match.id);
+    expect(new Set(rows.map((r) => `${r.scrambleIndex}/${r.bot}`)).size).toBe(12);
+    expect(rows).toHaveLength(12);
+    // Three workers, each with its own launcher per bot it met: no link carried two requests at once.
+    for (const l of h.launchers) for (const link of l.links) expect(link.sentOf('solve').length).toBeGreaterThan(0);
+    expect(h.launchers.length).toBeGreaterThanOrEqual(3);
+    expect(h.launchers.length).toBeLessThanOrEqual(6);
+  });
+
+  it('runMatch - abort mid-match records nothing for the request in flight, and resume plays only what is missing', async () => {
+    const h = harness({ a: answers, b: () => replyWith(solve, { delayMs: 400 }) });
+    const stop = new AbortController();
+    const first = startMatch(config(['a', 'b']), states, h.deps({ signal: stop.signal }));
+    // Results land at t = 10 (0a), 410 (0b), 810 (1b), 820 (1a), 830 (2a); abort while 2b is being answered.
+    await h.clock.advance(1000);
+    stop.abort();
+    const run = await h.clock.run(first);
+    expect(run.status).toBe('interrupted');
+    expect((await h.store.getMatch(run.match.id))?.status).toBe('interrupted');
+    const before = await h.store.listResults(run.match.id);
+    expect(before.map((r) => `${r.scrambleIndex}${r.bot}`)).toEqual(['0a', '0b', '1b', '1a', '2a']);
+    const inFlight = h.launchers.find((l) => l.name === 'b')!.links[0];
+    expect(inFlight.sent.map((m) => m.type).slice(-2)).toEqual(['cancel', 'bye']);
+
+    const again = harness({ a: answers, b: answers }, h.store);
+    const resumed = await again.clock.run(resumeMatch(run.match.id, again.deps()));
+    expect(resumed.ok && resumed.value.status).toBe('finished');
+    const after = await h.store.listResults(run.match.id);
+    expect(after).toHaveLength(12);
+    for (const r of before) expect(after.find((x) => x.scrambleId === r.scrambleId && x.bot === r.bot)).toEqual(r);
+    // Only the 7 missing jobs were played, and progress counts on from what was already there.
+    const solves = again.launchers.flatMap((l) => l.links.flatMap((link) => link.sentOf('solve')));
+    expect(solves).toHaveLength(7);
+    expect(again.events.map((e) => e.done)).toEqual([6, 7, 8, 9, 10, 11, 12]);
+  });
+
+  it('resumeMatch - unknown, finished and scramble-less matches are clear rejections', async () => {
+    const h = harness({ a: answers });
+    expect(await resumeMatch(99, h.deps())).toMatchObject({ ok: false, reason: 'no match with id 99' });
+    const run = await h.clock.run(startMatch(config(['a']), states.slice(0, 1), h.deps()));
+    expect(await resumeMatch(run.match.id, h.deps())).toMatchObject({ ok: false, reason: `match ${run.match.id} is already finished` });
+
+    // A match stored without scrambles (only an older version killed mid-creation could leave one).
+    const legacy = new Proxy(h.store, {
+      get: (target, key) => (key === 'listScrambles' ? async () => [] : Reflect.get(target, key, target)),
+    });
+    await h.store.setMatchStatus(run.match.id, 'interrupted');
+    const r = await resumeMatch(run.match.id, { ...h.deps(), store: legacy });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.reason).toMatch(/has no scrambles/);
+  });
+});
