@@ -1,22 +1,46 @@
 /**
- * Where the leaderboard database lives. Kept apart from the SQLite store so callers can compute the path
- * (for messages, `--db` defaults) without opening anything.
+ * Where the results database lives and how to open it: a SQLite file (the embedded default) or a
+ * PostgreSQL server named by a `postgres://` URL (`--db` or ARENA_DB), for matches shared by many machines.
+ * The location helpers open nothing, so callers can compute and print the location first.
  */
 import path from 'node:path';
+import { isPgUrl, redactPgUrl } from './pg-connect.ts';
+import { openPgStore } from './pg-store.ts';
+import { openSqliteStore } from './sqlite-store.ts';
+import type { Store } from './types.ts';
 
-/** Environment variable that overrides the database path. */
+export { isPgUrl } from './pg-connect.ts';
+
+/** Environment variable that overrides the database location. */
 export const ENV_DB = 'ARENA_DB';
 
 /** Default file name, at the project root. */
 export const DEFAULT_DB_FILE = 'leaderboard.db';
 
 /**
- * The database path: `$ARENA_DB` when set and non-empty, else `<projectRoot>/leaderboard.db`. A relative
- * `$ARENA_DB` is resolved against the working directory, as a path typed in a shell would be; `:memory:` is
- * passed through for throwaway runs.
+ * A location as typed (flag or environment): a postgres URL or `:memory:` as is, a file path resolved
+ * against the working directory, as a path typed in a shell would be.
  */
+export function normalizeDbLocation(typed: string): string {
+  return typed === ':memory:' || isPgUrl(typed) ? typed : path.resolve(typed);
+}
+
+/** The database location: `$ARENA_DB` when set and non-empty, else `<projectRoot>/leaderboard.db`. */
 export function defaultDbPath(projectRoot: string, env: NodeJS.ProcessEnv = process.env): string {
   const fromEnv = env[ENV_DB];
-  if (fromEnv !== undefined && fromEnv.trim() !== '') return fromEnv === ':memory:' ? fromEnv : path.resolve(fromEnv);
+  if (fromEnv !== undefined && fromEnv.trim() !== '') return normalizeDbLocation(fromEnv);
   return path.join(projectRoot, DEFAULT_DB_FILE);
+}
+
+/** The location for messages: a URL without its password. */
+export function describeDbLocation(location: string): string {
+  return isPgUrl(location) ? redactPgUrl(location) : location;
+}
+
+/**
+ * Opens (creating and migrating if needed) the store at `location`. Rejects with an Error whose message is
+ * a bare one-line reason; the caller adds {@link describeDbLocation}.
+ */
+export async function openStoreAt(location: string): Promise<Store> {
+  return isPgUrl(location) ? openPgStore(location) : openSqliteStore(location);
 }

@@ -1,17 +1,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PuzzleState } from '../../src/core/types.ts';
 import { createMemoryStore } from '../../src/store/memory-store.ts';
+import { openPgStore } from '../../src/store/pg-store.ts';
 import { openSqliteStore } from '../../src/store/sqlite-store.ts';
 import type { NewScramble, ResultRecord, Store } from '../../src/store/types.ts';
+import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.ts';
 
 /** One implementation under test: a fresh store per test, cleaned up afterwards. */
 interface Impl {
   readonly name: string;
-  open(): Store;
-  cleanup(): void;
+  open(): Store | Promise<Store>;
+  cleanup(): void | Promise<void>;
+  /** After the last test (stops a server). */
+  done?(): Promise<void>;
 }
 
 function sqliteImpl(): Impl {
@@ -30,6 +34,22 @@ function sqliteImpl(): Impl {
 
 const memoryImpl: Impl = { name: 'memory store', open: createMemoryStore, cleanup() {} };
 
+/** One throwaway PostgreSQL server for the file, a fresh database per test. */
+function pgImpl(): Impl {
+  let server: Promise<PgServer> | undefined;
+  return {
+    name: 'postgres store',
+    async open() {
+      server ??= startPgServer();
+      return openPgStore(await (await server).createDatabase('contract'));
+    },
+    cleanup() {},
+    async done() {
+      if (server) await (await server).destroy();
+    },
+  };
+}
+
 const sliding: PuzzleState = { kind: 'sliding', rows: 3, cols: 3, tiles: [8, 6, 7, 2, 5, 4, 3, 0, 1] };
 const hanoi: PuzzleState = { kind: 'hanoi', pegs: 3, start: 'BCCA', goal: 'CCCC' };
 const swaps: PuzzleState = { kind: 'swaps', rows: 2, cols: 2, tiles: [4, 3, 2, 1] };
@@ -42,15 +62,20 @@ function scrambleInputs(): NewScramble[] {
   ];
 }
 
-for (const impl of [memoryImpl, sqliteImpl()]) {
+const impls = [memoryImpl, sqliteImpl(), ...(skipPgTests() ? [] : [pgImpl()])];
+
+for (const impl of impls) {
   describe(`Store contract: ${impl.name}`, () => {
     let store: Store;
-    beforeEach(() => {
-      store = impl.open();
+    beforeEach(async () => {
+      store = await impl.open();
     });
     afterEach(async () => {
       await store.close();
-      impl.cleanup();
+      await impl.cleanup();
+    });
+    afterAll(async () => {
+      await impl.done?.();
     });
 
     /** A match with the first scramble of scrambleInputs(); tests add the others as they need. */

@@ -1,0 +1,152 @@
+/**
+ * The PostgreSQL schema as an ordered list of migrations, the counterpart of ./schema.ts for SQLite. Our
+ * tables live in their own PostgreSQL schema (`arena`), so a database shared with other applications (or
+ * with the job queue's own schema) is never touched outside it. `arena.schema_version` records the version.
+ *
+ * Migrating runs in one transaction under a transaction-scoped advisory lock: two processes opening a fresh
+ * database at once (a worker and a match starting together) serialize, and the second finds the work done.
+ * A failing step rolls the whole call back, so a database is never left half-migrated.
+ */
+import type pg from 'pg';
+import { VERDICTS } from '../core/verdict.ts';
+
+/** One schema step. `version` is the schema version after it ran; versions are 1, 2, 3… in order. */
+export interface PgMigration {
+  readonly version: number;
+  readonly description: string;
+  readonly sql: string;
+}
+
+/** Our PostgreSQL schema (namespace). */
+export const PG_SCHEMA = 'arena';
+
+/** Advisory lock key for migrations: "PzAr" as an integer, the same tag SQLite files carry. */
+const MIGRATION_LOCK_KEY = 0x507a4172;
+
+const verdictList = VERDICTS.map((v) => `'${v}'`).join(', ');
+
+/** Every migration, oldest first. Append only: never edit a released step. */
+export const PG_MIGRATIONS: readonly PgMigration[] = [
+  {
+    version: 1,
+    description: 'bots, matches, scrambles, results (with who played them)',
+    sql: `
+      CREATE TABLE arena.bots (
+        name        text PRIMARY KEY,
+        kind        text NOT NULL CHECK (kind IN ('command', 'remote')),
+        cmd         text,
+        cwd         text,
+        stdio       boolean,
+        token_hash  text,
+        created_at  timestamptz NOT NULL DEFAULT now()
+      );
+
+      -- config and state are json (not jsonb) so they come back with the key order they were written in.
+      CREATE TABLE arena.matches (
+        id                 bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        config             json NOT NULL,
+        seed               text NOT NULL,
+        generator_version  text NOT NULL,
+        bots               json NOT NULL,
+        status             text NOT NULL CHECK (status IN ('running', 'interrupted', 'finished')),
+        created_at         timestamptz NOT NULL DEFAULT now(),
+        updated_at         timestamptz NOT NULL DEFAULT now()
+      );
+
+      CREATE TABLE arena.scrambles (
+        id            bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        match_id      bigint NOT NULL REFERENCES arena.matches(id) ON DELETE CASCADE,
+        idx           integer NOT NULL,
+        state         json NOT NULL,
+        puzzle_class  text NOT NULL,
+        optimal       integer,
+        lower_bound   integer NOT NULL,
+        UNIQUE (match_id, idx)
+      );
+      CREATE INDEX scrambles_by_class ON arena.scrambles (puzzle_class);
+
+      -- moves_kind says how to decode moves: 'text' is the joined move string verbatim, 'pairs' the JSON
+      -- array of swap pairs, 'json' a JSON string literal (for the rare string PostgreSQL text cannot hold:
+      -- one with a NUL character, which only a broken bot sends). worker and cpu say who played the result.
+      CREATE TABLE arena.results (
+        id               bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        scramble_id      bigint NOT NULL REFERENCES arena.scrambles(id) ON DELETE CASCADE,
+        bot              text NOT NULL,
+        verdict          text NOT NULL CHECK (verdict IN (${verdictList})),
+        move_count       integer NOT NULL,
+        moves_kind       text NOT NULL CHECK (moves_kind IN ('text', 'pairs', 'json')),
+        moves            text NOT NULL,
+        wall_ms          double precision NOT NULL,
+        reported_ms      double precision,
+        claimed_optimal  boolean,
+        note             text,
+        error_index      integer,
+        error            text,
+        worker           text,
+        cpu              text,
+        created_at       timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (scramble_id, bot)
+      );
+      CREATE INDEX results_by_bot ON arena.results (bot);
+    `,
+  },
+];
+
+/** The schema version this code writes and understands. */
+export const PG_SCHEMA_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1].version;
+
+/** Reads the version, or 0 when our schema is absent. Throws when `arena` exists but is not ours. */
+async function readVersion(db: pg.ClientBase): Promise<number> {
+  const ns = await db.query<{ has_version: boolean; tables: number }>(
+    `SELECT to_regclass('${PG_SCHEMA}.schema_version') IS NOT NULL AS has_version,
+            (SELECT count(*)::int FROM pg_tables WHERE schemaname = $1) AS tables`,
+    [PG_SCHEMA],
+  );
+  const { has_version, tables } = ns.rows[0];
+  if (!has_version) {
+    if (tables > 0) throw new Error(`not a puzzle-arena database (schema "${PG_SCHEMA}" has tables but no version)`);
+    return 0;
+  }
+  const v = await db.query<{ version: number }>(`SELECT version FROM ${PG_SCHEMA}.schema_version`);
+  return v.rows[0]?.version ?? 0;
+}
+
+/**
+ * Brings the database up to the last of `migrations` ({@link PG_SCHEMA_VERSION} by default). Returns the
+ * version found before migrating. Throws an Error with a one-line message when the database is newer than
+ * this code or its `arena` schema belongs to someone else.
+ */
+export async function migratePg(pool: pg.Pool, migrations: readonly PgMigration[] = PG_MIGRATIONS): Promise<number> {
+  const target = migrations.length === 0 ? 0 : migrations[migrations.length - 1].version;
+  const client = await pool.connect();
+  try {
+    // Fast path without the lock: every open after the first finds the schema current.
+    const seen = await readVersion(client);
+    if (seen > target) throw new Error(`database schema v${seen} is newer than this puzzle-arena (v${target})`);
+    if (seen === target) return seen;
+    await client.query('BEGIN');
+    try {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+      // Re-read under the lock: another process may have migrated since the check above.
+      const current = await readVersion(client);
+      if (current > target) throw new Error(`database schema v${current} is newer than this puzzle-arena (v${target})`);
+      if (current === 0) {
+        await client.query(`CREATE SCHEMA IF NOT EXISTS ${PG_SCHEMA}`);
+        await client.query(`CREATE TABLE ${PG_SCHEMA}.schema_version (version integer NOT NULL)`);
+        await client.query(`INSERT INTO ${PG_SCHEMA}.schema_version VALUES (0)`);
+      }
+      for (const m of migrations) {
+        if (m.version <= current) continue;
+        await client.query(m.sql);
+      }
+      await client.query(`UPDATE ${PG_SCHEMA}.schema_version SET version = $1`, [target]);
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
+    return seen;
+  } finally {
+    client.release();
+  }
+}

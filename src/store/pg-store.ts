@@ -1,0 +1,395 @@
+/**
+ * The PostgreSQL Store (the `pg` driver), for results shared by many machines. Same contract as the SQLite
+ * store (test/unit/store-contract.test.ts runs against both): every write is committed when its promise
+ * resolves, results are idempotent by (scramble, bot) with the first write winning.
+ *
+ * Every statement goes through {@link withReconnect}: a server restart stalls a call instead of failing it.
+ * Reads and the idempotent writes (results, status, removals) are retried after any connection loss;
+ * inserts that would duplicate a row if run twice are retried only when they surely never reached the
+ * server.
+ */
+import type pg from 'pg';
+import type { PuzzleState } from '../core/types.ts';
+import type { Verdict } from '../core/verdict.ts';
+import { createPgPool, describeConnectError, withReconnect } from './pg-connect.ts';
+import { migratePg } from './pg-schema.ts';
+import { decodeMoves, dropEmpty, encodeJson, encodeMoves, makeBound } from './row-codec.ts';
+import type {
+  BotRecord,
+  MatchRecord,
+  MatchStatus,
+  NewMatch,
+  NewScramble,
+  ResultRecord,
+  ResultRow,
+  ResultSummary,
+  ScrambleRecord,
+  Store,
+} from './types.ts';
+
+interface BotRow {
+  name: string;
+  kind: 'command' | 'remote';
+  cmd: string | null;
+  cwd: string | null;
+  stdio: boolean | null;
+  token_hash: string | null;
+  created_at: Date;
+}
+
+interface MatchRow {
+  id: number;
+  config: unknown;
+  seed: string;
+  generator_version: string;
+  bots: string[];
+  status: MatchStatus;
+  created_at: Date;
+}
+
+interface ScrambleRow {
+  id: number;
+  match_id: number;
+  idx: number;
+  state: PuzzleState;
+  puzzle_class: string;
+  optimal: number | null;
+  lower_bound: number;
+}
+
+interface SummaryRow {
+  scramble_id: number;
+  bot: string;
+  verdict: Verdict;
+  move_count: number;
+  wall_ms: number;
+  reported_ms: number | null;
+  claimed_optimal: boolean | null;
+  note: string | null;
+  error_index: number | null;
+  error: string | null;
+  match_id: number;
+  idx: number;
+  puzzle_class: string;
+  optimal: number | null;
+  lower_bound: number;
+}
+
+interface ResultJoinRow extends SummaryRow {
+  moves_kind: 'text' | 'pairs' | 'json';
+  moves: string;
+}
+
+const SUMMARY_COLUMNS = `r.scramble_id, r.bot, r.verdict, r.move_count, r.wall_ms, r.reported_ms,
+         r.claimed_optimal, r.note, r.error_index, r.error,
+         s.match_id, s.idx, s.puzzle_class, s.optimal, s.lower_bound`;
+const FROM_RESULTS = 'FROM arena.results r JOIN arena.scrambles s ON s.id = r.scramble_id';
+const RESULT_SELECT = `SELECT ${SUMMARY_COLUMNS}, r.moves_kind, r.moves ${FROM_RESULTS}`;
+const SUMMARY_SELECT = `SELECT ${SUMMARY_COLUMNS} ${FROM_RESULTS}`;
+const MATCH_COLUMNS = 'id, config, seed, generator_version, bots, status, created_at';
+
+/** Options of {@link openPgStore}. */
+export interface PgStoreOptions {
+  /** Most connections (default 4). */
+  readonly maxConnections?: number;
+  /** application_name seen by the server (default "puzzle-arena"). */
+  readonly applicationName?: string;
+}
+
+/** A PostgreSQL store also hands its pool to the job queue, so one process keeps one set of connections. */
+export interface PgStore extends Store {
+  readonly pool: pg.Pool;
+  readonly url: string;
+}
+
+/**
+ * Connects to `url`, migrating the schema if needed. Throws an Error with a one-line message when the server
+ * cannot be reached, the login or database is wrong, the schema is newer than this code, or the `arena`
+ * schema belongs to someone else.
+ */
+export async function openPgStore(url: string, options: PgStoreOptions = {}): Promise<PgStore> {
+  const pool = createPgPool(url, { max: options.maxConnections, applicationName: options.applicationName });
+  try {
+    await migratePg(pool);
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    const code = (err as { code?: unknown }).code;
+    // Our own refusals (newer schema, foreign schema) have no driver code and are already one line.
+    throw new Error(code === undefined ? (err as Error).message.split('\n')[0] : describeConnectError(url, err));
+  }
+  return new PostgresStore(pool, url);
+}
+
+function pgCode(err: unknown): unknown {
+  return typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+}
+
+const UNIQUE_VIOLATION = '23505';
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** PostgreSQL text cannot hold U+0000; only a broken bot's note or reason would carry one. */
+function pgText(s: string | undefined): string | null {
+  return s === undefined ? null : s.includes('\u0000') ? s.replaceAll('\u0000', '\uFFFD') : s;
+}
+
+class PostgresStore implements PgStore {
+  readonly pool: pg.Pool;
+  readonly url: string;
+  private closed = false;
+
+  constructor(pool: pg.Pool, url: string) {
+    this.pool = pool;
+    this.url = url;
+  }
+
+  /** One statement, retried across a reconnect when `idempotent` (see the file comment). */
+  private async q<R extends pg.QueryResultRow>(sql: string, params: unknown[], idempotent: boolean): Promise<pg.QueryResult<R>> {
+    return withReconnect(() => this.pool.query<R>(sql, params), idempotent);
+  }
+
+  /** Runs `fn` in one transaction on one connection. Retried only if the connection could not be made. */
+  private async tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await withReconnect(() => this.pool.connect(), false);
+    try {
+      await client.query('BEGIN');
+      const out = await fn(client);
+      await client.query('COMMIT');
+      return out;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async addBot(bot: Omit<BotRecord, 'createdAt'>): Promise<void> {
+    try {
+      await this.q(
+        `INSERT INTO arena.bots (name, kind, cmd, cwd, stdio, token_hash) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [bot.name, bot.kind, bot.cmd ?? null, bot.cwd ?? null, bot.stdio ?? null, bot.tokenHash ?? null],
+        false,
+      );
+    } catch (err) {
+      if (pgCode(err) === UNIQUE_VIOLATION) throw new Error(`bot "${bot.name}" is already registered`);
+      throw err;
+    }
+  }
+
+  async getBot(name: string): Promise<BotRecord | undefined> {
+    const { rows } = await this.q<BotRow>(`SELECT * FROM arena.bots WHERE name = $1`, [name], true);
+    return rows[0] && toBot(rows[0]);
+  }
+
+  async listBots(): Promise<BotRecord[]> {
+    // COLLATE "C": byte order, the same as SQLite's and the memory store's, whatever the server's locale.
+    const { rows } = await this.q<BotRow>(`SELECT * FROM arena.bots ORDER BY name COLLATE "C"`, [], true);
+    return rows.map(toBot);
+  }
+
+  async removeBot(name: string): Promise<boolean> {
+    const { rowCount } = await this.q(`DELETE FROM arena.bots WHERE name = $1`, [name], true);
+    return (rowCount ?? 0) > 0;
+  }
+
+  async createMatch(m: NewMatch): Promise<MatchRecord> {
+    if (m.scrambles.length === 0) throw new Error('createMatch: a match needs at least one scramble');
+    try {
+      return await this.tx(async (c) => {
+        const { rows } = await c.query<MatchRow>(
+          `INSERT INTO arena.matches (config, seed, generator_version, bots, status)
+           VALUES ($1, $2, $3, $4, 'running') RETURNING ${MATCH_COLUMNS}`,
+          [encodeJson(m.config), m.seed, m.generatorVersion, JSON.stringify(m.bots)],
+        );
+        await insertScrambles(c, rows[0].id, m.scrambles);
+        return toMatch(rows[0]);
+      });
+    } catch (err) {
+      if (pgCode(err) === UNIQUE_VIOLATION) throw new Error('createMatch: two scrambles at one index');
+      throw err;
+    }
+  }
+
+  async getMatch(id: number): Promise<MatchRecord | undefined> {
+    const { rows } = await this.q<MatchRow>(`SELECT ${MATCH_COLUMNS} FROM arena.matches WHERE id = $1`, [id], true);
+    return rows[0] && toMatch(rows[0]);
+  }
+
+  async listMatches(limit?: number): Promise<MatchRecord[]> {
+    const { rows } = await this.q<MatchRow>(
+      `SELECT ${MATCH_COLUMNS} FROM arena.matches ORDER BY id DESC LIMIT $1`,
+      [limit ?? null],
+      true,
+    );
+    return rows.map(toMatch);
+  }
+
+  async setMatchStatus(id: number, status: MatchStatus): Promise<void> {
+    const { rowCount } = await this.q(
+      `UPDATE arena.matches SET status = $1, updated_at = now() WHERE id = $2`,
+      [status, id],
+      true,
+    );
+    if (rowCount === 0) throw new Error(`setMatchStatus: no match ${id}`);
+  }
+
+  async addScrambles(matchId: number, scrambles: readonly NewScramble[]): Promise<ScrambleRecord[]> {
+    try {
+      return await this.tx((c) => insertScrambles(c, matchId, scrambles));
+    } catch (err) {
+      if (pgCode(err) === UNIQUE_VIOLATION) throw new Error(`addScrambles: match ${matchId} already has a scramble at that index`);
+      if (pgCode(err) === FOREIGN_KEY_VIOLATION) throw new Error(`addScrambles: no match ${matchId}`);
+      throw err;
+    }
+  }
+
+  async listScrambles(matchId: number): Promise<ScrambleRecord[]> {
+    const { rows } = await this.q<ScrambleRow>(`SELECT * FROM arena.scrambles WHERE match_id = $1 ORDER BY idx`, [matchId], true);
+    return rows.map(toScramble);
+  }
+
+  async recordResult(r: ResultRecord): Promise<void> {
+    const moves = encodeMoves(r.moves);
+    // A string PostgreSQL text cannot hold is stored as a JSON string literal instead (lossless).
+    const [kind, text] = moves.kind === 'text' && moves.text.includes('\u0000') ? ['json', JSON.stringify(moves.text)] : [moves.kind, moves.text];
+    try {
+      // ON CONFLICT: a retried job writes the pair again; the first write wins. Safe to retry after a lost
+      // connection for the same reason.
+      await this.q(
+        `INSERT INTO arena.results (scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms, reported_ms,
+                                    claimed_optimal, note, error_index, error)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         ON CONFLICT (scramble_id, bot) DO NOTHING`,
+        [
+          r.scrambleId, r.bot, r.verdict, r.moveCount, kind, text, r.wallMs, r.reportedMs ?? null,
+          r.claimedOptimal ?? null, pgText(r.note), r.errorIndex ?? null, pgText(r.error),
+        ],
+        true,
+      );
+    } catch (err) {
+      if (pgCode(err) === FOREIGN_KEY_VIOLATION) throw new Error(`recordResult: no scramble ${r.scrambleId}`);
+      throw err;
+    }
+  }
+
+  async listResults(matchId: number): Promise<ResultRow[]> {
+    const { rows } = await this.q<ResultJoinRow>(`${RESULT_SELECT} WHERE s.match_id = $1 ORDER BY s.idx, r.id`, [matchId], true);
+    return rows.map(toResult);
+  }
+
+  async allResults(puzzleClass?: string): Promise<ResultRow[]> {
+    const { rows } = await this.q<ResultJoinRow>(
+      `${RESULT_SELECT} WHERE $1::text IS NULL OR s.puzzle_class = $1 ORDER BY s.match_id, s.idx, r.id`,
+      [puzzleClass ?? null],
+      true,
+    );
+    return rows.map(toResult);
+  }
+
+  async listSummaries(matchId: number): Promise<ResultSummary[]> {
+    const { rows } = await this.q<SummaryRow>(`${SUMMARY_SELECT} WHERE s.match_id = $1 ORDER BY s.idx, r.id`, [matchId], true);
+    return rows.map(toSummary);
+  }
+
+  async allSummaries(puzzleClass?: string): Promise<ResultSummary[]> {
+    const { rows } = await this.q<SummaryRow>(
+      `${SUMMARY_SELECT} WHERE $1::text IS NULL OR s.puzzle_class = $1 ORDER BY s.match_id, s.idx, r.id`,
+      [puzzleClass ?? null],
+      true,
+    );
+    return rows.map(toSummary);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+}
+
+/** Inserts scrambles in one statement; the caller holds the transaction. */
+async function insertScrambles(c: pg.PoolClient, matchId: number, scrambles: readonly NewScramble[]): Promise<ScrambleRecord[]> {
+  if (scrambles.length === 0) return [];
+  const { rows } = await c.query<{ id: number; idx: number }>(
+    `INSERT INTO arena.scrambles (match_id, idx, state, puzzle_class, optimal, lower_bound)
+     SELECT $1, * FROM unnest($2::int[], $3::json[], $4::text[], $5::int[], $6::int[])
+     RETURNING id, idx`,
+    [
+      matchId,
+      scrambles.map((s) => s.index),
+      scrambles.map((s) => JSON.stringify(s.state)),
+      scrambles.map((s) => s.puzzleClass),
+      scrambles.map((s) => s.bound.optimal ?? null),
+      scrambles.map((s) => s.bound.lowerBound),
+    ],
+  );
+  const idOf = new Map(rows.map((r) => [r.idx, r.id]));
+  return scrambles.map((s) => ({
+    id: idOf.get(s.index)!,
+    matchId,
+    index: s.index,
+    // Hand back what a later read returns: a JSON copy, not the caller's object.
+    state: JSON.parse(JSON.stringify(s.state)) as PuzzleState,
+    puzzleClass: s.puzzleClass,
+    bound: makeBound(s.bound.optimal, s.bound.lowerBound),
+  }));
+}
+
+function toBot(row: BotRow): BotRecord {
+  return dropEmpty<BotRecord>({
+    name: row.name,
+    kind: row.kind,
+    cmd: row.cmd,
+    cwd: row.cwd,
+    stdio: row.stdio,
+    tokenHash: row.token_hash,
+    createdAt: row.created_at.toISOString(),
+  });
+}
+
+function toMatch(row: MatchRow): MatchRecord {
+  return {
+    id: row.id,
+    config: row.config,
+    seed: row.seed,
+    generatorVersion: row.generator_version,
+    bots: row.bots,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+function toScramble(row: ScrambleRow): ScrambleRecord {
+  return {
+    id: row.id,
+    matchId: row.match_id,
+    index: row.idx,
+    state: row.state,
+    puzzleClass: row.puzzle_class,
+    bound: makeBound(row.optimal, row.lower_bound),
+  };
+}
+
+function toResult(row: ResultJoinRow): ResultRow {
+  const moves = row.moves_kind === 'json' ? (JSON.parse(row.moves) as string) : decodeMoves(row.moves_kind, row.moves);
+  return { ...toSummary(row), moves };
+}
+
+function toSummary(row: SummaryRow): ResultSummary {
+  return dropEmpty<ResultSummary>({
+    scrambleId: row.scramble_id,
+    bot: row.bot,
+    verdict: row.verdict,
+    moveCount: row.move_count,
+    wallMs: row.wall_ms,
+    reportedMs: row.reported_ms,
+    claimedOptimal: row.claimed_optimal,
+    note: row.note,
+    errorIndex: row.error_index,
+    error: row.error,
+    matchId: row.match_id,
+    scrambleIndex: row.idx,
+    puzzleClass: row.puzzle_class,
+    bound: makeBound(row.optimal, row.lower_bound),
+  });
+}
