@@ -152,3 +152,22 @@ export async function withReconnect<T>(op: () => Promise<T>, idempotent: boolean
     }
   }
 }
+
+/**
+ * Runs `fn` in one transaction on one pooled connection: committed when it resolves, rolled back when it
+ * throws. Getting the connection is retried only while none could be made.
+ */
+export async function withTransaction<T>(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await withReconnect(() => pool.connect(), false);
+  try {
+    await client.query('BEGIN');
+    const out = await fn(client);
+    await client.query('COMMIT');
+    return out;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}

@@ -29,7 +29,7 @@ const verdictList = VERDICTS.map((v) => `'${v}'`).join(', ');
 export const PG_MIGRATIONS: readonly PgMigration[] = [
   {
     version: 1,
-    description: 'bots, matches, scrambles, results (with who played them)',
+    description: 'bots, matches, scrambles, results (with who played them), workers and their jobs',
     sql: `
       CREATE TABLE arena.bots (
         name        text PRIMARY KEY,
@@ -88,6 +88,55 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
         UNIQUE (scramble_id, bot)
       );
       CREATE INDEX results_by_bot ON arena.results (bot);
+
+      -- Distributed matches. The jobs themselves live in the job queue's schema (pg-boss); these tables say
+      -- which queue holds a match's jobs for one bot, who is working, on what, and who could not start a bot.
+      CREATE TABLE arena.match_queues (
+        match_id       bigint NOT NULL REFERENCES arena.matches(id) ON DELETE CASCADE,
+        bot            text NOT NULL,
+        queue          text NOT NULL UNIQUE,
+        lease_seconds  integer NOT NULL,
+        PRIMARY KEY (match_id, bot)
+      );
+
+      -- A worker is live while stopped_at is null; heartbeat_at is the server's clock, so machines with
+      -- skewed clocks agree on who is stale.
+      CREATE TABLE arena.workers (
+        id            bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        name          text NOT NULL,
+        host          text NOT NULL,
+        cpu           text NOT NULL,
+        pid           integer NOT NULL,
+        concurrency   integer NOT NULL,
+        started_at    timestamptz NOT NULL DEFAULT now(),
+        heartbeat_at  timestamptz NOT NULL DEFAULT now(),
+        stopped_at    timestamptz,
+        stop_reason   text
+      );
+      CREATE INDEX workers_live ON arena.workers (heartbeat_at) WHERE stopped_at IS NULL;
+
+      -- The queue jobs a worker holds. A row is removed when the job completes or is handed back; the rows of
+      -- a worker found dead are how its jobs are handed back at once instead of after their lease.
+      CREATE TABLE arena.worker_jobs (
+        job_id      uuid PRIMARY KEY,
+        queue       text NOT NULL,
+        worker_id   bigint NOT NULL REFERENCES arena.workers(id) ON DELETE CASCADE,
+        match_id    bigint NOT NULL,
+        bot         text NOT NULL,
+        scrambles   integer NOT NULL,
+        started_at  timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX worker_jobs_by_worker ON arena.worker_jobs (worker_id);
+
+      -- A worker that cannot start a bot says why, once per (match, bot, worker name).
+      CREATE TABLE arena.refusals (
+        match_id  bigint NOT NULL REFERENCES arena.matches(id) ON DELETE CASCADE,
+        bot       text NOT NULL,
+        worker    text NOT NULL,
+        reason    text NOT NULL,
+        at        timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (match_id, bot, worker)
+      );
     `,
   },
 ];

@@ -11,7 +11,7 @@
 import type pg from 'pg';
 import type { PuzzleState } from '../core/types.ts';
 import type { Verdict } from '../core/verdict.ts';
-import { createPgPool, describeConnectError, withReconnect } from './pg-connect.ts';
+import { createPgPool, describeConnectError, withReconnect, withTransaction } from './pg-connect.ts';
 import { migratePg } from './pg-schema.ts';
 import { decodeMoves, dropEmpty, encodeJson, encodeMoves, makeBound } from './row-codec.ts';
 import type {
@@ -102,6 +102,11 @@ export interface PgStore extends Store {
   readonly url: string;
 }
 
+/** The store as a PostgreSQL store, or undefined for any other implementation. */
+export function asPgStore(store: Store): PgStore | undefined {
+  return store instanceof PostgresStore ? store : undefined;
+}
+
 /**
  * Connects to `url`, migrating the schema if needed. Throws an Error with a one-line message when the server
  * cannot be reached, the login or database is wrong, the schema is newer than this code, or the `arena`
@@ -147,20 +152,8 @@ class PostgresStore implements PgStore {
     return withReconnect(() => this.pool.query<R>(sql, params), idempotent);
   }
 
-  /** Runs `fn` in one transaction on one connection. Retried only if the connection could not be made. */
-  private async tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await withReconnect(() => this.pool.connect(), false);
-    try {
-      await client.query('BEGIN');
-      const out = await fn(client);
-      await client.query('COMMIT');
-      return out;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+  private tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    return withTransaction(this.pool, fn);
   }
 
   async addBot(bot: Omit<BotRecord, 'createdAt'>): Promise<void> {

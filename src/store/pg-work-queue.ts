@@ -1,0 +1,288 @@
+/**
+ * The WorkQueue on PostgreSQL: jobs in pg-boss (its own schema, `arena_queue`, on the results' server), one
+ * queue per (match, bot) so a worker that cannot start a bot simply stops asking that queue, and the
+ * bookkeeping pg-boss does not keep (who holds which job, who refused which bot) in our `arena` tables.
+ *
+ * Claims, leases and retries are pg-boss's (SKIP LOCKED fetch, expireInSeconds, retry state). Taking a job
+ * and recording who holds it happen in one transaction (pg-boss runs its statements on our connection), as
+ * do completing it and dropping that record, so a worker declared dead can never complete a job that has
+ * meanwhile gone to another worker. pg-boss 10 is pinned exactly because matchJobs reads its job table.
+ */
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import { withReconnect, withTransaction } from './pg-connect.ts';
+import type { HeldRow } from './pg-workers.ts';
+import * as workers from './pg-workers.ts';
+import type {
+  EnqueueOptions,
+  LivenessOptions,
+  MatchJobs,
+  MatchQueue,
+  QueueJob,
+  WorkerInfo,
+  WorkerRecord,
+  WorkQueue,
+} from './work-queue.ts';
+
+/** pg-boss's schema. */
+const BOSS_SCHEMA = 'arena_queue';
+
+/** How often pg-boss's maintenance (lease expiry, archiving) runs, across all processes together. */
+const MAINTENANCE_SECONDS = 10;
+
+/** Default attempts per job before it counts as failed (each dead worker or refusal uses one). */
+const DEFAULT_RETRY_LIMIT = 25;
+
+/** Jobs per insert statement. */
+const INSERT_CHUNK = 1000;
+
+interface JobData {
+  matchId: number;
+  bot: string;
+  scrambleIds: number[];
+}
+
+/** Options of {@link openPgWorkQueue}. */
+export interface PgWorkQueueOptions {
+  /** Run pg-boss's maintenance in this process (workers do; a watching CLI need not). Default true. */
+  readonly supervise?: boolean;
+  /** Where pg-boss's background errors go (a dropped connection during maintenance). Default: ignored. */
+  onError?(err: Error): void;
+}
+
+/** A pg-boss `db` on one connection: its statements join the caller's transaction. */
+function onClient(c: pg.PoolClient): { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> } {
+  return { executeSql: (text, values) => c.query(text, values as unknown[]) };
+}
+
+/** Starts pg-boss on `pool` (installing or migrating its schema under its own lock) and returns the queue. */
+export async function openPgWorkQueue(pool: pg.Pool, options: PgWorkQueueOptions = {}): Promise<WorkQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
+    schema: BOSS_SCHEMA,
+    supervise: options.supervise ?? true,
+    schedule: false,
+    migrate: true,
+    maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+    archiveCompletedAfterSeconds: 24 * 3600,
+    deleteAfterDays: 7,
+  });
+  boss.on('error', (err) => options.onError?.(err));
+  await boss.start();
+  return new PgWorkQueue(pool, boss);
+}
+
+class PgWorkQueue implements WorkQueue {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly boss: PgBoss,
+  ) {}
+
+  /** Fails held jobs back into pg-boss's retry state, inside the caller's transaction. */
+  private readonly handBack = async (c: pg.PoolClient, rows: readonly HeldRow[], reason: string): Promise<void> => {
+    const byQueue = new Map<string, string[]>();
+    for (const r of rows) byQueue.set(r.queue, [...(byQueue.get(r.queue) ?? []), r.job_id]);
+    // pg-boss 10 takes output data with an id array too; its typings list only the single-id form.
+    const fail = this.boss.fail.bind(this.boss) as (name: string, ids: string[], data: object, o: { db: unknown }) => Promise<unknown>;
+    for (const [queue, ids] of byQueue) await fail(queue, ids, { reason }, { db: onClient(c) });
+  };
+
+  async enqueue(matchId: number, jobs: ReadonlyArray<{ bot: string; scrambleIds: readonly number[] }>, options: EnqueueOptions): Promise<number> {
+    const bots = [...new Set(jobs.map((j) => j.bot))];
+    const queueOf = new Map<string, string>();
+    for (const [i, bot] of bots.entries()) {
+      const { rows } = await this.pool.query<{ queue: string }>(
+        `INSERT INTO arena.match_queues (match_id, bot, queue, lease_seconds) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (match_id, bot) DO UPDATE SET lease_seconds = EXCLUDED.lease_seconds
+         RETURNING queue`,
+        [matchId, bot, `arena-m${matchId}-b${i}`, options.leaseSeconds],
+      );
+      const queue = rows[0].queue;
+      queueOf.set(bot, queue);
+      if (!(await this.boss.getQueue(queue))) {
+        await this.boss.createQueue(queue, {
+          name: queue,
+          policy: 'standard',
+          retryLimit: options.retryLimit ?? DEFAULT_RETRY_LIMIT,
+          retryDelay: 0,
+          expireInSeconds: options.leaseSeconds,
+        });
+      }
+    }
+    const inserts = jobs.map((j) => ({
+      name: queueOf.get(j.bot)!,
+      data: { matchId, bot: j.bot, scrambleIds: [...j.scrambleIds] } satisfies JobData,
+      expireInSeconds: options.leaseSeconds,
+      retryLimit: options.retryLimit ?? DEFAULT_RETRY_LIMIT,
+    }));
+    for (let i = 0; i < inserts.length; i += INSERT_CHUNK) await this.boss.insert(inserts.slice(i, i + INSERT_CHUNK));
+    return inserts.length;
+  }
+
+  async cancelMatch(matchId: number): Promise<void> {
+    const { rows } = await this.pool.query<{ queue: string }>(`SELECT queue FROM arena.match_queues WHERE match_id = $1`, [matchId]);
+    await this.pool.query(`DELETE FROM arena.worker_jobs WHERE match_id = $1`, [matchId]);
+    for (const r of rows) await this.boss.deleteQueue(r.queue);
+  }
+
+  registerWorker(info: WorkerInfo): Promise<number> {
+    return withReconnect(() => workers.registerWorker(this.pool, info), false);
+  }
+
+  heartbeat(workerId: number, holding: readonly string[], liveness: LivenessOptions): Promise<boolean> {
+    return withReconnect(() => withTransaction(this.pool, (c) => workers.heartbeat(c, this.handBack, workerId, holding, liveness)), true);
+  }
+
+  stopWorker(workerId: number, reason: string): Promise<void> {
+    return withReconnect(() => withTransaction(this.pool, (c) => workers.stopWorker(c, this.handBack, workerId, reason)), true);
+  }
+
+  async openQueues(workerName: string): Promise<MatchQueue[]> {
+    const { rows } = await withReconnect(
+      () =>
+        this.pool.query<{ match_id: number; bot: string; queue: string }>(
+          `SELECT q.match_id, q.bot, q.queue
+             FROM arena.match_queues q JOIN arena.matches m ON m.id = q.match_id
+            WHERE m.status = 'running'
+              AND NOT EXISTS (SELECT 1 FROM arena.refusals r WHERE r.match_id = q.match_id AND r.bot = q.bot AND r.worker = $1)
+            ORDER BY q.match_id, q.queue`,
+          [workerName],
+        ),
+      true,
+    );
+    return rows.map((r) => ({ matchId: r.match_id, bot: r.bot, queue: r.queue }));
+  }
+
+  // A retry after a lost reply may take a second job; the first is then returned by the heartbeat's
+  // reconciliation, so retrying is safe.
+  take(workerId: number, queue: MatchQueue): Promise<QueueJob | undefined> {
+    return withReconnect(
+      () =>
+        withTransaction(this.pool, async (c) => {
+          const [job] = await this.boss.fetch<JobData>(queue.queue, { batchSize: 1, includeMetadata: true, db: onClient(c) });
+          if (!job) return undefined;
+          await c.query(
+            `INSERT INTO arena.worker_jobs (job_id, queue, worker_id, match_id, bot, scrambles) VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (job_id) DO UPDATE SET worker_id = EXCLUDED.worker_id, started_at = now()`,
+            [job.id, queue.queue, workerId, job.data.matchId, job.data.bot, job.data.scrambleIds.length],
+          );
+          return {
+            id: job.id,
+            queue: queue.queue,
+            matchId: job.data.matchId,
+            bot: job.data.bot,
+            scrambleIds: job.data.scrambleIds,
+            attempt: job.retryCount,
+          };
+        }),
+      true,
+    );
+  }
+
+  complete(workerId: number, job: QueueJob): Promise<boolean> {
+    return withReconnect(
+      () =>
+        withTransaction(this.pool, async (c) => {
+          const mine = await c.query(`DELETE FROM arena.worker_jobs WHERE job_id = $1 AND worker_id = $2`, [job.id, workerId]);
+          if (mine.rowCount === 0) return false;
+          await this.boss.complete(job.queue, job.id, null as unknown as object, { db: onClient(c) });
+          return true;
+        }),
+      true,
+    );
+  }
+
+  giveBack(workerId: number, job: QueueJob, reason: string): Promise<void> {
+    return withReconnect(
+      () =>
+        withTransaction(this.pool, async (c) => {
+          const mine = await c.query(`DELETE FROM arena.worker_jobs WHERE job_id = $1 AND worker_id = $2`, [job.id, workerId]);
+          if ((mine.rowCount ?? 0) > 0) await this.handBack(c, [{ job_id: job.id, queue: job.queue }], reason);
+        }),
+      true,
+    );
+  }
+
+  async refuse(workerName: string, matchId: number, bot: string, reason: string): Promise<void> {
+    await withReconnect(
+      () =>
+        this.pool.query(
+          `INSERT INTO arena.refusals (match_id, bot, worker, reason) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (match_id, bot, worker) DO UPDATE SET reason = EXCLUDED.reason, at = now()`,
+          [matchId, bot, workerName, reason],
+        ),
+      true,
+    );
+  }
+
+  async doneScrambles(bot: string, scrambleIds: readonly number[]): Promise<Set<number>> {
+    const { rows } = await withReconnect(
+      () => this.pool.query<{ scramble_id: number }>(`SELECT scramble_id FROM arena.results WHERE bot = $1 AND scramble_id = ANY($2::bigint[])`, [bot, scrambleIds]),
+      true,
+    );
+    return new Set(rows.map((r) => r.scramble_id));
+  }
+
+  async finishIfComplete(matchId: number): Promise<boolean> {
+    const { rows } = await withReconnect(
+      () =>
+        this.pool.query<{ status: string; missing: number }>(
+          `SELECT m.status,
+                  (SELECT count(*) FROM arena.scrambles s WHERE s.match_id = m.id) * json_array_length(m.bots)
+                  - (SELECT count(*) FROM arena.results r JOIN arena.scrambles s ON s.id = r.scramble_id
+                      WHERE s.match_id = m.id AND r.bot IN (SELECT json_array_elements_text(m.bots))) AS missing
+             FROM arena.matches m WHERE m.id = $1`,
+          [matchId],
+        ),
+      true,
+    );
+    const row = rows[0];
+    if (!row) return false;
+    if (row.status === 'finished') return true;
+    if (row.missing > 0 || row.status !== 'running') return false;
+    await withReconnect(() => this.pool.query(`UPDATE arena.matches SET status = 'finished', updated_at = now() WHERE id = $1`, [matchId]), true);
+    // Whatever jobs remain (duplicates of retried ones) have nothing left to play.
+    await this.cancelMatch(matchId).catch(() => undefined);
+    return true;
+  }
+
+  listWorkers(options: LivenessOptions & { includeStopped?: boolean }): Promise<WorkerRecord[]> {
+    return withReconnect(() => workers.listWorkers(this.pool, options), true);
+  }
+
+  async matchJobs(matchId: number, liveness: LivenessOptions): Promise<MatchJobs | undefined> {
+    const { rows: queues } = await this.pool.query<{ queue: string }>(`SELECT queue FROM arena.match_queues WHERE match_id = $1`, [matchId]);
+    if (queues.length === 0) return undefined;
+    const names = queues.map((q) => q.queue);
+    const { rows: counts } = await this.pool.query<{ state: string; n: number }>(
+      `SELECT state, count(*)::int AS n FROM (
+         SELECT state FROM ${BOSS_SCHEMA}.job WHERE name = ANY($1)
+         UNION ALL SELECT state FROM ${BOSS_SCHEMA}.archive WHERE name = ANY($1)) j
+       GROUP BY state`,
+      [names],
+    );
+    const n = (states: string[]) => counts.filter((c) => states.includes(c.state)).reduce((a, c) => a + c.n, 0);
+    const { rows: failed } = await this.pool.query<{ reason: string | null }>(
+      `SELECT COALESCE(output->>'reason', output->'value'->>'message', output::text) AS reason
+         FROM ${BOSS_SCHEMA}.job WHERE name = ANY($1) AND state = 'failed' ORDER BY completed_on DESC LIMIT 3`,
+      [names],
+    );
+    const { rows: refusals } = await this.pool.query<{ bot: string; worker: string; reason: string }>(
+      `SELECT bot, worker, reason FROM arena.refusals WHERE match_id = $1 ORDER BY bot, worker`,
+      [matchId],
+    );
+    return {
+      queued: n(['created', 'retry']),
+      active: n(['active']),
+      completed: n(['completed']),
+      failed: n(['failed']),
+      failures: failed.map((f) => f.reason ?? 'unknown'),
+      refusals,
+      liveWorkers: await workers.liveWorkerNames(this.pool, liveness),
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.boss.stop({ graceful: false, close: false, wait: true });
+  }
+}
