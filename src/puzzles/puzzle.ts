@@ -9,12 +9,13 @@ import type {
   ScrambleSpec,
   WireMoves,
 } from '../core/types.ts';
+import type { RenderOptions } from './render-grid.ts';
 
 /**
  * Incremental move validator: the referee feeds it the chunks of a solution as they arrive, so a
  * multi-million-move answer is checked in one pass without being joined. Works on typed arrays in place.
  */
-export interface Replayer {
+export interface Replayer<S extends PuzzleState = PuzzleState> {
   /**
    * Applies every move in `chunk`. Returns null when all were legal, else a rejection whose `index` is the
    * 0-based index of the first illegal move counted from the start of the whole solution. After a rejection
@@ -25,6 +26,8 @@ export interface Replayer {
   readonly count: number;
   /** True when the current position is the goal. */
   isSolved(): boolean;
+  /** The current position (after the moves applied legally so far) as a canonical state, for replays. */
+  state(): S;
   /** Final outcome: solved, or invalid (first illegal move, or "not solved after the last move"). */
   finish(): ReplayOutcome;
 }
@@ -53,7 +56,7 @@ export interface Puzzle<S extends PuzzleState = PuzzleState> {
   /** Format wire moves as the notation text (inverse of parseMoves). */
   formatMoves(moves: WireMoves): string;
   /** A fresh incremental validator starting at `start`. */
-  replayer(start: S): Replayer;
+  replayer(start: S): Replayer<S>;
   /** Replays a whole solution (convenience over {@link replayer}). */
   replay(start: S, moves: WireMoves): ReplayOutcome;
   /** Exact optimum or admissible lower bound the referee can compute cheaply. */
@@ -62,4 +65,9 @@ export interface Puzzle<S extends PuzzleState = PuzzleState> {
   className(state: S): string;
   /** A readable, multi-line picture of the state for terminals. */
   describe(state: S): string;
+  /**
+   * A terminal picture of a position for replays: lines of equal width within the size limits, what changed
+   * since `previous` marked.
+   */
+  render(state: S, opts?: RenderOptions<S>): string[];
 }

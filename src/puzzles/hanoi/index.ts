@@ -5,6 +5,7 @@ import { describeHanoi } from './describe.ts';
 import { hanoiDistance } from './distance.ts';
 import { HanoiReplayer } from './replayer.ts';
 import { hanoiWalk } from './walk.ts';
+import { renderHanoi } from './render.ts';
 import type { Puzzle } from '../puzzle.ts';
 
 /** Largest tower accepted: 2^24 − 1 ≈ 16.8 M moves is the longest optimal solution we ever validate. */
@@ -148,4 +149,5 @@ export const hanoi: Puzzle<HanoiState> = {
   },
 
   describe: describeHanoi,
+  render: renderHanoi,
 };

@@ -11,12 +11,13 @@ const PEG_LETTERS = 'ABC';
  * bottom first, disc 0 = smallest) and the peg of every disc in another, so each move is O(1). A chunk may
  * end between the two letters of a move; the first letter is kept until the next chunk completes the pair.
  */
-export class HanoiReplayer implements Replayer {
+export class HanoiReplayer implements Replayer<HanoiState> {
   private readonly n: number;
   private readonly stacks: Uint8Array;
   private readonly heights = new Int32Array(3);
   private readonly pegOf: Uint8Array;
   private readonly goalPeg: Uint8Array;
+  private readonly goal: string;
   private misplaced = 0;
   /** Peg index of a first letter waiting for its partner across a chunk boundary, or −1. */
   private pendingFrom = -1;
@@ -29,6 +30,7 @@ export class HanoiReplayer implements Replayer {
     this.stacks = new Uint8Array(3 * n);
     this.pegOf = new Uint8Array(n);
     this.goalPeg = new Uint8Array(n);
+    this.goal = state.goal;
     // Largest disc first so every stack is built bottom-up in size order.
     for (let d = n - 1; d >= 0; d--) {
       const p = state.start.charCodeAt(d) - 65;
@@ -49,6 +51,10 @@ export class HanoiReplayer implements Replayer {
     let s = '';
     for (let d = 0; d < this.n; d++) s += PEG_LETTERS[this.pegOf[d]];
     return s;
+  }
+
+  state(): HanoiState {
+    return { kind: 'hanoi', pegs: 3, start: this.current(), goal: this.goal };
   }
 
   isSolved(): boolean {

@@ -1,5 +1,6 @@
 import type { Rng } from '../../core/rng.ts';
 import type { Bound, ScrambleSpec, SlidingState, WireMoves } from '../../core/types.ts';
+import { renderSliding } from './render.ts';
 import type { Puzzle } from '../puzzle.ts';
 import { normalizeSlidingSpec, requireSlidingSpec } from './spec.ts';
 import { parseSliding } from './parse.ts';
@@ -76,4 +77,5 @@ export const sliding: Puzzle<SlidingState> = {
   },
 
   describe: describeSliding,
+  render: renderSliding,
 };

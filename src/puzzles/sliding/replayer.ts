@@ -31,7 +31,7 @@ function legalMask(rows: number, cols: number): Uint8Array {
  * the blank's index and the number of misplaced tiles are tracked so each move is a handful of
  * integer operations and isSolved() is O(1). Move indexes in reasons are the same 0-based indexes as `index`.
  */
-export class SlidingReplayer implements Replayer {
+export class SlidingReplayer implements Replayer<SlidingState> {
   private readonly tiles: Int32Array;
   private readonly rows: number;
   private readonly cols: number;
@@ -61,6 +61,10 @@ export class SlidingReplayer implements Replayer {
 
   get count(): number {
     return this.applied;
+  }
+
+  state(): SlidingState {
+    return { kind: 'sliding', rows: this.rows, cols: this.cols, tiles: Array.from(this.tiles) };
   }
 
   isSolved(): boolean {

@@ -2,6 +2,7 @@ import type { Rng } from '../../core/rng.ts';
 import { shuffleInPlace } from '../../core/rng.ts';
 import type { Bound, ReplayOutcome, Result, ScrambleSpec, SwapsState, WireMoves } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
+import { renderSwaps } from './render.ts';
 import type { Puzzle } from '../puzzle.ts';
 import { swapsDistance } from './cycles.ts';
 import { formatSwapsMoves, parseSwapsMoves } from './notation.ts';
@@ -159,4 +160,5 @@ export const swaps: Puzzle<SwapsState> = {
   },
 
   describe: describeSwaps,
+  render: renderSwaps,
 };

@@ -19,8 +19,10 @@ export function preview(value: unknown): string {
  * Incremental swap-puzzle validator: cell → piece and piece → cell in Int32Arrays, so each swap is O(1), and
  * a running count of misplaced pieces makes isSolved O(1). Chunks are arrays of [a, b] piece pairs.
  */
-export class SwapsReplayer implements Replayer {
+export class SwapsReplayer implements Replayer<SwapsState> {
   private readonly n: number;
+  private readonly rows: number;
+  private readonly cols: number;
   private readonly tiles: Int32Array;
   private readonly pos: Int32Array;
   private misplaced = 0;
@@ -30,6 +32,8 @@ export class SwapsReplayer implements Replayer {
   constructor(state: SwapsState) {
     const n = state.tiles.length;
     this.n = n;
+    this.rows = state.rows;
+    this.cols = state.cols;
     this.tiles = Int32Array.from(state.tiles);
     this.pos = new Int32Array(n + 1);
     for (let i = 0; i < n; i++) {
@@ -45,6 +49,10 @@ export class SwapsReplayer implements Replayer {
   /** The current tiles, row-major (a copy; for tests and debugging). */
   current(): number[] {
     return Array.from(this.tiles);
+  }
+
+  state(): SwapsState {
+    return { kind: 'swaps', rows: this.rows, cols: this.cols, tiles: Array.from(this.tiles) };
   }
 
   isSolved(): boolean {

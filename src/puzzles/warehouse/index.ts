@@ -2,6 +2,7 @@ import type { Rng } from '../../core/rng.ts';
 import { shuffleInPlace } from '../../core/rng.ts';
 import type { Bound, ReplayOutcome, Result, ScrambleSpec, WarehouseState, WireMoves } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
+import { renderWarehouse } from './render.ts';
 import type { Puzzle } from '../puzzle.ts';
 import { isWarehouseSize, warehouseLayout, warehouseManhattan, WAREHOUSE_MAX_SIZE } from './layout.ts';
 import { WarehouseReplayer } from './replayer.ts';
@@ -156,4 +157,5 @@ export const warehouse: Puzzle<WarehouseState> = {
   },
 
   describe: describeWarehouse,
+  render: renderWarehouse,
 };

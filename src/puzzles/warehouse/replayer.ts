@@ -22,7 +22,7 @@ function tokenOf(num: number, dir: number): string {
  * end inside a number: the partial number is carried into the next push(). Board and tile→cell arrays are
  * Int32Arrays, so each move is O(1); a misplaced-tile counter makes isSolved O(1).
  */
-export class WarehouseReplayer implements Replayer {
+export class WarehouseReplayer implements Replayer<WarehouseState> {
   private readonly layout: WarehouseLayout;
   private readonly cells: Int32Array;
   private readonly pos: Int32Array;
@@ -51,6 +51,10 @@ export class WarehouseReplayer implements Replayer {
   /** The current board, row-major (a copy; for tests and debugging). */
   current(): number[] {
     return Array.from(this.cells);
+  }
+
+  state(): WarehouseState {
+    return { kind: 'warehouse', size: this.layout.size, cells: Array.from(this.cells) };
   }
 
   isSolved(): boolean {
