@@ -1,5 +1,6 @@
-import type { PuzzleKind, ScrambleSpec } from '../core/types.ts';
-import { getPuzzle } from '../puzzles/index.ts';
+import type { ScrambleSpec } from '../core/types.ts';
+import { allPuzzles, getPuzzle, type SizeOption } from '../puzzles/index.ts';
+import { sizeOptionHelp, specFromSizeOptions } from '../puzzles/size-options.ts';
 import { CliError, must } from './errors.ts';
 
 /** Parses a positive integer flag, with a one-line error naming the flag. */
@@ -31,6 +32,11 @@ export interface SizeFlags {
   randomGoal?: boolean;
 }
 
+/** Help text of a size flag, from what each kind says the option means. */
+export function sizeFlagHelp(option: SizeOption): string {
+  return sizeOptionHelp(option, allPuzzles());
+}
+
 /** Maps a kind and the size flags to a validated scramble spec (the kind module checks ranges). */
 export function specFromFlags(kind: string, f: SizeFlags): ScrambleSpec {
   const puzzle = must(getPuzzle(kind));
@@ -40,24 +46,11 @@ export function specFromFlags(kind: string, f: SizeFlags): ScrambleSpec {
   const discs = intFlag('discs', f.discs);
   if ((rows === undefined) !== (cols === undefined)) throw new CliError('--rows and --cols go together');
   if (size !== undefined && rows !== undefined) throw new CliError('give either --size or --rows/--cols, not both');
-  const spec: ScrambleSpec = {
-    kind: kind as PuzzleKind,
+  const options = {
     ...(size !== undefined ? { size } : {}),
     ...(rows !== undefined ? { rows, cols } : {}),
     ...(discs !== undefined ? { discs } : {}),
     ...(f.randomGoal ? { randomGoal: true } : {}),
   };
-  return must(puzzle.normalizeSpec(withDefaultSize(spec)), `bad ${kind} size`);
-}
-
-function withDefaultSize(spec: ScrambleSpec): ScrambleSpec {
-  if (spec.size !== undefined || spec.rows !== undefined || spec.discs !== undefined) return spec;
-  switch (spec.kind) {
-    case 'hanoi':
-      return { ...spec, discs: 8 };
-    case 'warehouse':
-      return { ...spec, size: 9 };
-    default:
-      return { ...spec, size: spec.kind === 'sliding' ? 4 : 3 };
-  }
+  return must(specFromSizeOptions(puzzle, options), `bad ${kind} size`);
 }

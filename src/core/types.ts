@@ -2,43 +2,9 @@
  * Shared value types of puzzle-arena. These are the immutable, JSON-shaped values used by the API, the wire
  * and the database. Hot loops never work on them directly: each puzzle copies a state into a typed array.
  */
+import type { PuzzleKind } from './puzzle-kinds.ts';
 
-/** The four puzzle kinds of the seed documents. */
-export type PuzzleKind = 'sliding' | 'hanoi' | 'swaps' | 'warehouse';
-
-/** Sliding tile puzzle: R×C tiles row-major, 0 = blank; goal is 1..R·C−1 then the blank. */
-export interface SlidingState {
-  readonly kind: 'sliding';
-  readonly rows: number;
-  readonly cols: number;
-  readonly tiles: readonly number[];
-}
-
-/** Towers of Hanoi: one peg letter per disc, smallest disc first (seed 002's notation, "BCC"). */
-export interface HanoiState {
-  readonly kind: 'hanoi';
-  readonly pegs: 3;
-  readonly start: string;
-  readonly goal: string;
-}
-
-/** Swap puzzle: pieces 1..R·C row-major; goal ascending; a move exchanges two pieces named by number. */
-export interface SwapsState {
-  readonly kind: 'swaps';
-  readonly rows: number;
-  readonly cols: number;
-  readonly tiles: readonly number[];
-}
-
-/** Warehouse (thesis ch. 4): n×n cells row-major, n a perfect square, 0 = empty corridor/free cell. */
-export interface WarehouseState {
-  readonly kind: 'warehouse';
-  readonly size: number;
-  readonly cells: readonly number[];
-}
-
-/** Any puzzle state, in the canonical JSON used by the protocol, scramble files and the database. */
-export type PuzzleState = SlidingState | HanoiState | SwapsState | WarehouseState;
+export type { HanoiState, PuzzleKind, PuzzleState, SlidingState, SwapsState, WarehouseState } from './puzzle-kinds.ts';
 
 /**
  * Moves as they travel on the wire. Sliding (`"UDLR"`), Hanoi (`"ACAB"`) and warehouse (`"17U 4L"`) use a

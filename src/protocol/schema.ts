@@ -5,13 +5,14 @@
  * (MAX_PAYLOAD) has already bounded the text.
  */
 import { z } from 'zod';
+import { PUZZLE_KINDS } from '../core/puzzle-kinds.ts';
 import { VERDICTS } from '../core/verdict.ts';
+import { puzzles } from '../puzzles/index.ts';
 import type { BotMessage, RefereeMessage } from './messages.ts';
 
 /** The outcome of parsing one message. */
 export type ParseResult<M> = { readonly ok: true; readonly message: M } | { readonly ok: false; readonly reason: string };
 
-const KINDS = ['sliding', 'hanoi', 'swaps', 'warehouse'] as const;
 /** Ids are referee-chosen; the cap only stops a bot from echoing megabytes back in error texts. */
 const id = z.string().min(1).max(200);
 const int = z.number().int();
@@ -34,7 +35,7 @@ const wireMoves = z.custom<string | Array<[number, number]>>((v) => typeof v ===
   message: 'expected a string or an array of [integer, integer] pairs',
 });
 
-const capability = z.object({ kind: z.enum(KINDS), maxSize: z.number().int().positive().optional() });
+const capability = z.object({ kind: z.enum(PUZZLE_KINDS), maxSize: z.number().int().positive().optional() });
 
 const solveInfo = z.object({
   optimal: z.boolean().optional(),
@@ -56,14 +57,12 @@ const botSchemas = {
   unsupported: z.object({ type: z.literal('unsupported'), id, reason: z.string().max(10_000).optional() }),
 } as const;
 
-const intArray = z.array(int);
-/** Structural check only: the puzzle kind modules do the deep parse (tile ranges, permutations, sizes). */
-const puzzle = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('sliding'), rows: count, cols: count, tiles: intArray }),
-  z.object({ kind: z.literal('hanoi'), pegs: z.literal(3), start: z.string(), goal: z.string() }),
-  z.object({ kind: z.literal('swaps'), rows: count, cols: count, tiles: intArray }),
-  z.object({ kind: z.literal('warehouse'), size: count, cells: intArray }),
-]);
+/**
+ * Structural check only, each kind's wire shape: the puzzle kind modules do the deep parse (tile ranges,
+ * permutations, sizes). zod asks for a non-empty list, which PUZZLE_KINDS is.
+ */
+const [firstKind, ...otherKinds] = PUZZLE_KINDS;
+const puzzle = z.discriminatedUnion('kind', [puzzles[firstKind].wireShape, ...otherKinds.map((k) => puzzles[k].wireShape)]);
 
 const refereeSchemas = {
   welcome: z.object({

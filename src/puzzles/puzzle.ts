@@ -1,7 +1,7 @@
+import type { z } from 'zod';
 import type { Rng } from '../core/rng.ts';
 import type {
   Bound,
-  PuzzleKind,
   PuzzleState,
   Rejection,
   ReplayOutcome,
@@ -10,12 +10,13 @@ import type {
   WireMoves,
 } from '../core/types.ts';
 import type { RenderOptions } from './render-grid.ts';
+import type { MoveForm } from './move-form.ts';
 
 /**
  * Incremental move validator: the referee feeds it the chunks of a solution as they arrive, so a
  * multi-million-move answer is checked in one pass without being joined. Works on typed arrays in place.
  */
-export interface Replayer<S extends PuzzleState = PuzzleState> {
+export interface Replayer<S extends { readonly kind: string } = PuzzleState> {
   /**
    * Applies every move in `chunk`. Returns null when all were legal, else a rejection whose `index` is the
    * 0-based index of the first illegal move counted from the start of the whole solution. After a rejection
@@ -32,17 +33,42 @@ export interface Replayer<S extends PuzzleState = PuzzleState> {
   finish(): ReplayOutcome;
 }
 
+/** The size options a scramble spec is read from (the CLI's --size, --rows, --cols, --discs, --random-goal). */
+export type SizeOption = 'size' | 'rows' | 'cols' | 'discs' | 'randomGoal';
+
 /**
- * One puzzle kind. Every kind is a plain object implementing this interface, registered in `index.ts`.
- * All methods are pure and deterministic (randomness only through the given Rng); none throws on bad input:
- * bad input is a returned {@link Rejection}.
+ * One puzzle kind. Every kind is a plain object implementing this interface, in its folder
+ * `src/puzzles/<kind>/index.ts`, registered in `src/puzzles/index.ts`; no other layer switches on a kind's
+ * name, it asks the kind's Puzzle. All methods are pure and deterministic (randomness only through the
+ * given Rng); none throws on bad input: bad input is a returned {@link Rejection}.
  */
-export interface Puzzle<S extends PuzzleState = PuzzleState> {
-  readonly kind: PuzzleKind;
+export interface Puzzle<S extends { readonly kind: string } = PuzzleState> {
+  readonly kind: S['kind'];
+  /**
+   * The structural shape of a state on the wire (field names and JSON types, no ranges): what the SDK
+   * checks a `solve` message against. {@link parse} is the deep check.
+   */
+  readonly wireShape: z.ZodObject & z.ZodType<S>;
   /** Parse and validate a state from its canonical JSON (already JSON.parse'd). */
   parse(json: unknown): Result<S>;
+  /**
+   * What each size option means for this kind (help text), for the options it reads; a scramble spec is
+   * the kind plus these options, checked by {@link normalizeSpec}.
+   */
+  readonly sizeOptions: Readonly<Partial<Record<SizeOption, string>>>;
+  /** The spec used when no size option is given. */
+  readonly defaultSpec: ScrambleSpec;
   /** Validate a scramble spec (sizes in range) and fill in defaults; e.g. `{size:4}` → rows 4, cols 4. */
   normalizeSpec(spec: ScrambleSpec): Result<ScrambleSpec>;
+  /**
+   * What a compliance run (`arena bot check`) sends a bot declaring this kind: scrambles of the tiny
+   * `specs`, then the `fixed` states every bot of the kind should take.
+   */
+  readonly compliance: { readonly specs: readonly ScrambleSpec[]; readonly fixed: readonly S[] };
+  /** The measure a capability's `maxSize` bounds (e.g. cells, discs). */
+  sizeMeasure(state: S): number;
+  /** How this kind's moves travel (chunks, the empty answer) and are stored. */
+  readonly moves: MoveForm;
   /** The solved state for a (normalized) spec. */
   goal(spec: ScrambleSpec): S;
   /** True when `state` is at its goal. */

@@ -1,8 +1,7 @@
 import { createRng } from '../core/rng.ts';
-import type { PuzzleState, ScrambleSpec } from '../core/types.ts';
-import type { BotLauncher, Clock } from '../protocol/link.ts';
-import { puzzles } from '../puzzles/index.ts';
-import { sizeMeasure } from './scrambles.ts';
+import type { PuzzleState } from '../core/types.ts';
+import type { BotLauncher, BotLink, Clock } from '../protocol/link.ts';
+import { getPuzzle } from '../puzzles/index.ts';
 import { solveOne } from './solve-one.ts';
 
 /** One line of a compliance run. */
@@ -12,22 +11,9 @@ export interface CheckLine {
   readonly detail: string;
 }
 
-/** The smallest interesting instance of each kind, used by `arena bot check`. */
-const TINY: Readonly<Record<PuzzleState['kind'], readonly ScrambleSpec[]>> = {
-  sliding: [{ kind: 'sliding', rows: 2, cols: 2 }, { kind: 'sliding', rows: 3, cols: 3 }],
-  hanoi: [{ kind: 'hanoi', discs: 3 }, { kind: 'hanoi', discs: 5, randomGoal: true }],
-  swaps: [{ kind: 'swaps', rows: 2, cols: 2 }, { kind: 'swaps', rows: 3, cols: 3 }],
-  warehouse: [{ kind: 'warehouse', size: 4 }, { kind: 'warehouse', size: 9 }],
-};
-
-/** Fixed instances checked besides the scrambles: the classic full tower, which every Hanoi bot should take. */
-const FIXED: Readonly<Partial<Record<PuzzleState['kind'], readonly PuzzleState[]>>> = {
-  hanoi: [{ kind: 'hanoi', pegs: 3, start: 'AAAA', goal: 'CCCC' }],
-};
-
 /**
- * A compliance run for one bot: handshake, a few tiny scrambles of each declared kind (validated like a
- * match), and a request cancelled right after it is sent, after which the bot must still answer. Says
+ * A compliance run for one bot: handshake, a few tiny scrambles of each declared kind and its fixed
+ * instances (each kind's Puzzle.compliance, validated like a match), and a request cancelled right after it is sent, after which the bot must still answer. Says
  * plainly what is wrong; never throws for anything the bot does.
  */
 export async function checkBot(launcher: BotLauncher, clock: Clock, timeLimitMs = 10_000): Promise<CheckLine[]> {
@@ -42,15 +28,16 @@ export async function checkBot(launcher: BotLauncher, clock: Clock, timeLimitMs 
     const rng = createRng('bot-check');
     let seq = 0;
     for (const cap of h.capabilities) {
-      const puzzle = puzzles[cap.kind];
-      if (!puzzle) continue;
-      const states: PuzzleState[] = [...(FIXED[cap.kind] ?? [])];
-      for (const spec of TINY[cap.kind]) {
+      const found = getPuzzle(cap.kind);
+      if (!found.ok) continue;
+      const puzzle = found.value;
+      const states: PuzzleState[] = [...puzzle.compliance.fixed];
+      for (const spec of puzzle.compliance.specs) {
         const norm = puzzle.normalizeSpec(spec);
         if (norm.ok) states.push(puzzle.scramble(norm.value, rng));
       }
       for (const state of states) {
-        if (cap.maxSize !== undefined && sizeMeasure(state) > cap.maxSize) continue;
+        if (cap.maxSize !== undefined && puzzle.sizeMeasure(state) > cap.maxSize) continue;
         const out = await solveOne(link, { requestId: `check-${++seq}`, state, timeLimitMs, maxMoves: 10_000_000 }, clock);
         if (!out) break;
         const what = `${puzzle.className(state)} scramble`;
@@ -83,11 +70,13 @@ export async function checkBot(launcher: BotLauncher, clock: Clock, timeLimitMs 
 }
 
 /** Sends a solve, cancels it at once, then expects a normal answer to a fresh tiny request. */
-async function checkCancel(link: import('../protocol/link.ts').BotLink, seq: number, clock: Clock, timeLimitMs: number): Promise<CheckLine> {
+async function checkCancel(link: BotLink, seq: number, clock: Clock, timeLimitMs: number): Promise<CheckLine> {
   const cap = link.hello.capabilities[0];
-  if (!cap || !puzzles[cap.kind]) return { ok: false, what: 'cancel', detail: 'no declared kind to test with' };
-  const puzzle = puzzles[cap.kind];
-  const spec = puzzle.normalizeSpec(TINY[cap.kind][0]);
+  const found = getPuzzle(cap?.kind);
+  const tiny = found.ok ? found.value.compliance.specs[0] : undefined;
+  if (!found.ok || !tiny) return { ok: false, what: 'cancel', detail: 'no declared kind to test with' };
+  const puzzle = found.value;
+  const spec = puzzle.normalizeSpec(tiny);
   if (!spec.ok) return { ok: false, what: 'cancel', detail: spec.reason };
   const state = puzzle.scramble(spec.value, createRng('bot-check-cancel'));
   link.send({ type: 'solve', id: `check-cancel-${seq}`, puzzle: state, timeLimitMs, maxMoves: 10_000_000 });

@@ -3,7 +3,7 @@ import { reject } from '../core/types.ts';
 import { GENERATOR_VERSION } from '../core/rng.ts';
 import type { Verdict } from '../core/verdict.ts';
 import type { BotLauncher, BotLink, Clock } from '../protocol/link.ts';
-import { puzzles } from '../puzzles/index.ts';
+import { puzzleOf } from '../puzzles/index.ts';
 import type { MatchRecord, ScrambleRecord, Store } from '../store/types.ts';
 import type { MatchConfig } from './match-config.ts';
 import { capabilityGap, solveOne } from './solve-one.ts';
@@ -48,7 +48,7 @@ export async function startMatch(config: MatchConfig, states: readonly PuzzleSta
     generatorVersion: GENERATOR_VERSION,
     bots: config.bots,
     scrambles: states.map((state, index) => {
-      const p = puzzles[state.kind];
+      const p = puzzleOf(state);
       return { index, state, puzzleClass: p.className(state), bound: p.bound(state) };
     }),
   });

@@ -25,16 +25,3 @@ export function generateScrambles(
   }
   return { ok: true, value: out };
 }
-
-/** The size measure a capability's maxSize bounds: cells (sliding, swaps), discs (hanoi), n (warehouse). */
-export function sizeMeasure(state: PuzzleState): number {
-  switch (state.kind) {
-    case 'sliding':
-    case 'swaps':
-      return state.rows * state.cols;
-    case 'hanoi':
-      return state.start.length;
-    case 'warehouse':
-      return state.size;
-  }
-}

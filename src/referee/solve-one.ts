@@ -1,9 +1,9 @@
 import type { PuzzleState, WireMoves } from '../core/types.ts';
 import type { BotLink, Clock, LinkEvent } from '../protocol/link.ts';
 import type { Capability, MovesMessage } from '../protocol/messages.ts';
-import { puzzles } from '../puzzles/index.ts';
+import { puzzleOf } from '../puzzles/index.ts';
+import { joinChunks } from '../puzzles/move-form.ts';
 import type { ResultRecord } from '../store/types.ts';
-import { sizeMeasure } from './scrambles.ts';
 
 /** One request to one bot. */
 export interface SolveJob {
@@ -27,18 +27,11 @@ export type JobOutcome = Omit<ResultRecord, 'scrambleId' | 'bot'> & {
 export function capabilityGap(caps: readonly Capability[], state: PuzzleState): string | undefined {
   const cap = caps.find((c) => c.kind === state.kind);
   if (!cap) return `bot declared no capability for ${state.kind}`;
-  const size = sizeMeasure(state);
+  const size = puzzleOf(state).sizeMeasure(state);
   if (cap.maxSize !== undefined && size > cap.maxSize) {
     return `bot declared ${state.kind} up to size ${cap.maxSize}; this scramble has size ${size}`;
   }
   return undefined;
-}
-
-/** Joins received chunks in the order they came. */
-function joinChunks(chunks: WireMoves[]): WireMoves {
-  if (chunks.length === 0) return '';
-  if (typeof chunks[0] === 'string') return (chunks as string[]).join('');
-  return (chunks as ReadonlyArray<readonly [number, number]>[]).flat() as [number, number][];
 }
 
 /**
@@ -47,7 +40,7 @@ function joinChunks(chunks: WireMoves[]): WireMoves {
  * nothing is recorded for this request).
  */
 export function solveOne(link: BotLink, job: SolveJob, clock: Clock, signal?: AbortSignal): Promise<JobOutcome | undefined> {
-  const puzzle = puzzles[job.state.kind];
+  const puzzle = puzzleOf(job.state);
   const replayer = puzzle.replayer(job.state);
   const chunks: WireMoves[] = [];
   return new Promise((resolve) => {
@@ -60,7 +53,7 @@ export function solveOne(link: BotLink, job: SolveJob, clock: Clock, signal?: Ab
       unsubscribe();
       cancelTimer();
       signal?.removeEventListener('abort', onAbort);
-      const outcome: JobOutcome = { moveCount: replayer.count, moves: joinChunks(chunks), wallMs: clock.now() - t0, ...o };
+      const outcome: JobOutcome = { moveCount: replayer.count, moves: joinChunks(chunks, puzzle.moves), wallMs: clock.now() - t0, ...o };
       if (notify && !link.closed) {
         if (outcome.verdict !== 'solved' && outcome.verdict !== 'gave-up' && outcome.verdict !== 'unsupported') {
           link.send({ type: 'cancel', id: job.requestId });

@@ -6,6 +6,7 @@ import type { WireMoves } from '../core/types.ts';
 import type { SolveInfo, SolveMessage } from '../protocol/messages.ts';
 import { MAX_PAYLOAD, PROTOCOL_VERSION } from '../protocol/messages.ts';
 import { parseRefereeMessage } from '../protocol/schema.ts';
+import { puzzleOf } from '../puzzles/index.ts';
 import type { Channel } from './channel.ts';
 import { chunked, PAIR_CHUNK, STRING_CHUNK } from './chunked.ts';
 import type { BotDefinition, SolveAnswer } from './types.ts';
@@ -59,7 +60,7 @@ export function serveBot(def: BotDefinition, channel: Channel, log: Log): Promis
       for (const part of split(chunk)) await channel.send({ type: 'moves', id: req.id, moves: part, final: false });
     }
     if (signal.aborted) return;
-    const empty: WireMoves = req.puzzle.kind === 'swaps' ? [] : '';
+    const empty = puzzleOf(req.puzzle).moves.empty;
     await channel.send({ type: 'moves', id: req.id, moves: empty, final: true, info: infoOf(answer, performance.now() - started) });
   };
 

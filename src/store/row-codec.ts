@@ -3,18 +3,20 @@
  * memory store so both behave the same (absent optional fields come back absent, not `undefined` or null).
  */
 import type { Bound, WireMoves } from '../core/types.ts';
+import { MOVE_FORMS, moveFormOf, type MoveFormName } from '../puzzles/move-form.ts';
 
-/** How a `moves` column is to be decoded. */
-export type MovesKind = 'text' | 'pairs';
+/** How a `moves` column is to be decoded: the name of the move form it was encoded in. */
+export type MovesKind = MoveFormName;
 
-/** Encodes moves for storage: strings verbatim (compact), swap pairs as JSON. */
+/** Encodes moves for storage in their move form (notation verbatim, pairs as JSON), with the form's name. */
 export function encodeMoves(moves: WireMoves): { kind: MovesKind; text: string } {
-  return typeof moves === 'string' ? { kind: 'text', text: moves } : { kind: 'pairs', text: JSON.stringify(moves) };
+  const form = moveFormOf(moves);
+  return { kind: form.name, text: form.encode(moves) };
 }
 
 /** Inverse of {@link encodeMoves}. */
 export function decodeMoves(kind: MovesKind, text: string): WireMoves {
-  return kind === 'text' ? text : (JSON.parse(text) as Array<[number, number]>);
+  return MOVE_FORMS[kind].decode(text);
 }
 
 /** Builds a Bound without an `optimal` key when it is unknown. */

@@ -14,7 +14,7 @@ export interface LeaderboardOptions {
 export async function leaderboardAction(o: LeaderboardOptions): Promise<{ boards: ClassBoard[]; text: string }> {
   const { store } = openStore(o.db);
   try {
-    // "sliding" selects every sliding class; "sliding 4x4" exactly one.
+    // A kind name selects every class of that kind (class names start with the kind); a full class name, exactly one.
     const c = o.puzzleClass;
     const rows = (await store.allSummaries()).filter((r) => !c || r.puzzleClass === c || r.puzzleClass.startsWith(`${c} `));
     const boards = buildLeaderboard(rows);

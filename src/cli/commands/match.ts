@@ -5,6 +5,7 @@ import type { MatchConfig } from '../../referee/match-config.ts';
 import { MATCH_DEFAULTS } from '../../referee/match-config.ts';
 import { buildMatchReport, type MatchReport } from '../../referee/match-report.ts';
 import { resumeMatch, startMatch, type MatchRun, type ResultEvent } from '../../referee/run-match.ts';
+import { DEFAULT_KIND, puzzleKinds, puzzles } from '../../puzzles/index.ts';
 import { generateScrambles } from '../../referee/scrambles.ts';
 import { hashToken } from '../../transport/tokens.ts';
 import { systemClock } from '../../transport/system-clock.ts';
@@ -13,7 +14,7 @@ import { launcherFor, resolveBot, type ResolvedBot } from '../bot-resolver.ts';
 import { openStore } from '../context.ts';
 import { CliError, must } from '../errors.ts';
 import { formatMatchReport } from '../format-report.ts';
-import { durationFlag, intFlag, specFromFlags } from '../parse-flags.ts';
+import { durationFlag, intFlag, sizeFlagHelp, specFromFlags } from '../parse-flags.ts';
 import { loadPreset } from '../preset.ts';
 import { parseScrambles, textOrFile } from '../read-input.ts';
 
@@ -58,7 +59,7 @@ export async function matchAction(o: MatchOptions, io: MatchIo): Promise<{ repor
       if (new Set(botNames).size !== botNames.length) throw new CliError('a bot is named twice');
       states = o.scrambleFile
         ? parseScrambles(textOrFile(o.scrambleFile), o.scrambleFile)
-        : must(generateScrambles(o.spec ?? { kind: 'sliding', size: 3 }, o.count, o.seed, o.walk));
+        : must(generateScrambles(o.spec ?? puzzles[DEFAULT_KIND].defaultSpec, o.count, o.seed, o.walk));
     }
     const resolved = new Map<string, ResolvedBot>();
     for (const b of botNames) resolved.set(b, await resolveBot(b, store));
@@ -134,7 +135,7 @@ interface MatchFlags {
 export function matchOptionsFromFlags(bots: string[], f: MatchFlags): MatchOptions {
   const p = f.preset ? loadPreset(f.preset) : {};
   const str = (v: unknown) => (v === undefined ? undefined : String(v));
-  const kind = f.puzzle ?? p.puzzle ?? 'sliding';
+  const kind = f.puzzle ?? p.puzzle ?? DEFAULT_KIND;
   const sizeFlags = f.size ?? f.rows ?? f.cols ?? f.discs;
   const spec = specFromFlags(kind, {
     size: sizeFlags !== undefined ? f.size : str(p.size),
@@ -179,12 +180,12 @@ export function registerMatch(program: Command, run: (o: MatchOptions) => Promis
     .command('match')
     .description('play bots on identical scrambles; validate, record and report (one bot = a benchmark run)')
     .argument('[bots...]', 'bot names (built-in or registered); quote to pass flags: "ida-star --weight 2"')
-    .option('--puzzle <kind>', 'sliding | hanoi | swaps | warehouse (default sliding)')
-    .option('--size <n>', 'square side (sliding, swaps) or n (warehouse)')
-    .option('--rows <R>', 'rows (sliding, swaps)')
-    .option('--cols <C>', 'columns (sliding, swaps)')
-    .option('--discs <N>', 'discs (hanoi)')
-    .option('--random-goal', 'hanoi: random goal state too')
+    .option('--puzzle <kind>', `${puzzleKinds().join(' | ')} (default ${DEFAULT_KIND})`)
+    .option('--size <n>', sizeFlagHelp('size'))
+    .option('--rows <R>', sizeFlagHelp('rows'))
+    .option('--cols <C>', sizeFlagHelp('cols'))
+    .option('--discs <N>', sizeFlagHelp('discs'))
+    .option('--random-goal', sizeFlagHelp('randomGoal'))
     .option('--count <K>', `number of scrambles (default ${MATCH_DEFAULTS.count})`)
     .option('--seed <S>', 'seed for the scrambles (default: a random one, printed and stored)')
     .option('--walk <k>', 'scramble by a random walk of k moves instead of a uniform state')

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import type { PuzzleState, ScrambleSpec } from '../../core/types.ts';
-import { puzzles } from '../../puzzles/index.ts';
+import { puzzleKinds, puzzleOf } from '../../puzzles/index.ts';
 import { generateScrambles } from '../../referee/scrambles.ts';
 import { must } from '../errors.ts';
-import { intFlag, specFromFlags, type SizeFlags } from '../parse-flags.ts';
+import { intFlag, sizeFlagHelp, specFromFlags, type SizeFlags } from '../parse-flags.ts';
 
 /** Typed options of `arena scramble`. */
 export interface ScrambleOptions {
@@ -22,7 +22,7 @@ export function scrambleAction(o: ScrambleOptions): string {
 }
 
 function describeOne(s: PuzzleState, i: number, o: ScrambleOptions): string {
-  const p = puzzles[s.kind];
+  const p = puzzleOf(s);
   const b = p.bound(s);
   const dist = b.optimal !== undefined ? `optimal ${b.optimal}` : `lower bound ${b.lowerBound}`;
   return `# ${p.className(s)} — scramble ${i + 1}/${o.count}, seed ${o.seed}, ${dist}\n${p.describe(s)}\n`;
@@ -33,15 +33,15 @@ export function registerScramble(program: Command, print: (text: string) => void
   program
     .command('scramble')
     .description('print seeded, uniformly random solvable scrambles (JSON Lines with --json)')
-    .argument('<kind>', 'sliding | hanoi | swaps | warehouse')
-    .option('--size <n>', 'square side (sliding, swaps) or n (warehouse, a perfect square)')
-    .option('--rows <R>', 'rows (sliding, swaps)')
-    .option('--cols <C>', 'columns (sliding, swaps)')
-    .option('--discs <N>', 'number of discs (hanoi, 1..24)')
+    .argument('<kind>', puzzleKinds().join(' | '))
+    .option('--size <n>', sizeFlagHelp('size'))
+    .option('--rows <R>', sizeFlagHelp('rows'))
+    .option('--cols <C>', sizeFlagHelp('cols'))
+    .option('--discs <N>', sizeFlagHelp('discs'))
     .option('--count <K>', 'how many scrambles', '1')
     .option('--seed <S>', 'seed (number or text); same seed, same scrambles on every machine', '1')
     .option('--walk <k>', 'random walk of k moves from the goal instead of a uniform state')
-    .option('--random-goal', 'hanoi: draw a random goal too (default: all discs on C)')
+    .option('--random-goal', sizeFlagHelp('randomGoal'))
     .option('--json', 'one canonical JSON state per line')
     .action((kind: string, f: SizeFlags & { count: string; seed: string; walk?: string; json?: boolean }) => {
       const walk = intFlag('walk', f.walk, 0);

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { puzzles } from '../../puzzles/index.ts';
+import { puzzleOf } from '../../puzzles/index.ts';
 import { CliError, must } from '../errors.ts';
 import { parseScrambles, textOrFile } from '../read-input.ts';
 
@@ -27,7 +27,7 @@ export function verifyAction(o: VerifyOptions): { report: VerifyReport; text: st
   const states = parseScrambles(textOrFile(o.scramble), 'scramble');
   if (states.length !== 1) throw new CliError(`scramble: expected one state, found ${states.length}`);
   const state = states[0];
-  const p = puzzles[state.kind];
+  const p = puzzleOf(state);
   const moves = must(p.parseMoves(textOrFile(o.moves)), 'moves');
   const out = p.replay(state, moves);
   const b = p.bound(state);

@@ -6,6 +6,8 @@ import { hanoiDistance } from './distance.ts';
 import { HanoiReplayer } from './replayer.ts';
 import { hanoiWalk } from './walk.ts';
 import { renderHanoi } from './render.ts';
+import { z } from 'zod';
+import { textMoves } from '../move-form.ts';
 import type { Puzzle } from '../puzzle.ts';
 
 /** Largest tower accepted: 2^24 − 1 ≈ 16.8 M moves is the longest optimal solution we ever validate. */
@@ -95,8 +97,21 @@ function parseHanoiMoves(text: string): Result<WireMoves> {
 /** Towers of Hanoi, 3 pegs, any start to any goal (seed 002). */
 export const hanoi: Puzzle<HanoiState> = {
   kind: 'hanoi',
+  wireShape: z.object({ kind: z.literal('hanoi'), pegs: z.literal(3), start: z.string(), goal: z.string() }),
   parse: parseHanoi,
+  sizeOptions: { discs: `number of discs, 1..${HANOI_MAX_DISCS}`, randomGoal: 'draw a random goal too, instead of all discs on C' },
+  defaultSpec: { kind: 'hanoi', discs: 8 },
   normalizeSpec: normalizeHanoiSpec,
+  compliance: {
+    specs: [
+      { kind: 'hanoi', discs: 3 },
+      { kind: 'hanoi', discs: 5, randomGoal: true },
+    ],
+    // The classic full tower, which every Hanoi bot should take (the iterative method takes nothing else).
+    fixed: [{ kind: 'hanoi', pegs: 3, start: 'AAAA', goal: 'CCCC' }],
+  },
+  sizeMeasure: (state: HanoiState) => state.start.length,
+  moves: textMoves,
 
   goal(spec: ScrambleSpec): HanoiState {
     const tower = 'C'.repeat(discsOf(spec));

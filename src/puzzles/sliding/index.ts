@@ -1,7 +1,10 @@
 import type { Rng } from '../../core/rng.ts';
 import type { Bound, ScrambleSpec, SlidingState, WireMoves } from '../../core/types.ts';
 import { renderSliding } from './render.ts';
+import { z } from 'zod';
+import { textMoves } from '../move-form.ts';
 import type { Puzzle } from '../puzzle.ts';
+import { wireCount, wireInts } from '../wire-shape.ts';
 import { normalizeSlidingSpec, requireSlidingSpec } from './spec.ts';
 import { parseSliding } from './parse.ts';
 import { formatSlidingMoves, parseSlidingMoves } from './moves.ts';
@@ -24,9 +27,27 @@ function state(rows: number, cols: number, tiles: Int32Array): SlidingState {
 export const sliding: Puzzle<SlidingState> = {
   kind: 'sliding',
 
+  wireShape: z.object({ kind: z.literal('sliding'), rows: wireCount, cols: wireCount, tiles: wireInts }),
+
   parse: parseSliding,
 
+  sizeOptions: { size: 'square side', rows: 'rows', cols: 'columns' },
+
+  defaultSpec: { kind: 'sliding', size: 4 },
+
   normalizeSpec: normalizeSlidingSpec,
+
+  compliance: {
+    specs: [
+      { kind: 'sliding', rows: 2, cols: 2 },
+      { kind: 'sliding', rows: 3, cols: 3 },
+    ],
+    fixed: [],
+  },
+
+  sizeMeasure: (s: SlidingState) => s.rows * s.cols,
+
+  moves: textMoves,
 
   goal(spec: ScrambleSpec): SlidingState {
     const { rows, cols } = requireSlidingSpec(spec);

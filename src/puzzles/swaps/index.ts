@@ -3,7 +3,10 @@ import { shuffleInPlace } from '../../core/rng.ts';
 import type { Bound, ReplayOutcome, Result, ScrambleSpec, SwapsState, WireMoves } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
 import { renderSwaps } from './render.ts';
+import { z } from 'zod';
+import { pairMoves } from '../move-form.ts';
 import type { Puzzle } from '../puzzle.ts';
+import { wireCount, wireInts } from '../wire-shape.ts';
 import { swapsDistance } from './cycles.ts';
 import { formatSwapsMoves, parseSwapsMoves } from './notation.ts';
 import { SwapsReplayer } from './replayer.ts';
@@ -90,8 +93,20 @@ function describeSwaps(state: SwapsState): string {
 /** Swap puzzle: exchange any two pieces named by number (seed 004). */
 export const swaps: Puzzle<SwapsState> = {
   kind: 'swaps',
+  wireShape: z.object({ kind: z.literal('swaps'), rows: wireCount, cols: wireCount, tiles: wireInts }),
   parse: parseSwaps,
+  sizeOptions: { size: 'square side', rows: 'rows', cols: 'columns' },
+  defaultSpec: { kind: 'swaps', size: 3 },
   normalizeSpec: normalizeSwapsSpec,
+  compliance: {
+    specs: [
+      { kind: 'swaps', rows: 2, cols: 2 },
+      { kind: 'swaps', rows: 3, cols: 3 },
+    ],
+    fixed: [],
+  },
+  sizeMeasure: (state: SwapsState) => state.rows * state.cols,
+  moves: pairMoves,
 
   goal(spec: ScrambleSpec): SwapsState {
     const [rows, cols] = dims(spec);

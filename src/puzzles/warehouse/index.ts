@@ -3,7 +3,10 @@ import { shuffleInPlace } from '../../core/rng.ts';
 import type { Bound, ReplayOutcome, Result, ScrambleSpec, WarehouseState, WireMoves } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
 import { renderWarehouse } from './render.ts';
+import { z } from 'zod';
+import { textMoves } from '../move-form.ts';
 import type { Puzzle } from '../puzzle.ts';
+import { wireCount, wireInts } from '../wire-shape.ts';
 import { isWarehouseSize, warehouseLayout, warehouseManhattan, WAREHOUSE_MAX_SIZE } from './layout.ts';
 import { WarehouseReplayer } from './replayer.ts';
 import { warehouseWalk } from './walk.ts';
@@ -98,8 +101,20 @@ function describeWarehouse(state: WarehouseState): string {
 /** Warehouse (thesis chapter 4): tiles step into adjacent empty cells until each is home. */
 export const warehouse: Puzzle<WarehouseState> = {
   kind: 'warehouse',
+  wireShape: z.object({ kind: z.literal('warehouse'), size: wireCount, cells: wireInts }),
   parse: parseWarehouse,
+  sizeOptions: { size: 'n, a perfect square' },
+  defaultSpec: { kind: 'warehouse', size: 9 },
   normalizeSpec: normalizeWarehouseSpec,
+  compliance: {
+    specs: [
+      { kind: 'warehouse', size: 4 },
+      { kind: 'warehouse', size: 9 },
+    ],
+    fixed: [],
+  },
+  sizeMeasure: (state: WarehouseState) => state.size,
+  moves: textMoves,
 
   goal(spec: ScrambleSpec): WarehouseState {
     const size = sizeOf(spec);
