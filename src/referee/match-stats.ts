@@ -1,15 +1,21 @@
 /**
- * Statistics of a match: W-D-L, score, Elo difference with a 95% interval and a sign test for a pair of
- * bots, and per-bot summaries of results. Pure math, no I/O.
+ * Statistics of a match: for a pair of bots W-D-L, score, Elo and normalized Elo with exact intervals, LOS and
+ * the sign test, all agreeing; per-bot summaries of results. Pure math, no I/O.
  */
 import type { Bound } from '../core/types.ts';
 import { VERDICTS } from '../core/verdict.ts';
 import type { Verdict } from '../core/verdict.ts';
 import { compareResults } from './outcome.ts';
+import { scoreQuantile } from './score-distribution.ts';
+import { binomialTails } from './binomial.ts';
+import { likelihoodOfSuperiority, signTestP } from './sign-test.ts';
 import type { Contender, Outcome } from './outcome.ts';
 
 /** Two-sided 95% standard normal quantile, Φ⁻¹(0.975). */
 export const Z_95 = 1.959963984540054;
+
+/** Normalized Elo per unit of t-value (mean score excess over its per-game standard deviation): 800 / ln 10. */
+export const NELO_PER_T = 800 / Math.LN10;
 
 /** Wins, draws and losses of one bot against another. */
 export interface Wdl {
@@ -24,20 +30,41 @@ export interface PairTally extends Wdl {
   readonly b: string;
 }
 
-/** What a pair's match says about the first bot against the second. */
+/**
+ * What a pair's match says about the first bot against the second. Every number comes from one model (each
+ * scramble an independent win, draw or loss) and they agree: the interval excludes an even score exactly when
+ * `pValue` < 1 − level, and then `los` is beyond level + (1 − level)/2 on the same side.
+ */
 export interface PairStats extends Wdl {
   readonly games: number;
-  /** (W + D/2) / N; null when N = 0. */
+  /** Confidence level of the intervals (0.95 unless asked otherwise). */
+  readonly level: number;
+  /** (W + D/2) / N; null when N = 0 (so are all the estimates below). */
   readonly score: number | null;
-  /** Elo difference; ±Infinity for a score of 1 or 0, null when N = 0. Never NaN. */
+  /** Ends of the exact confidence interval on the expected score (see {@link scoreInterval}). */
+  readonly scoreLow: number | null;
+  readonly scoreHigh: number | null;
+  /** Logistic Elo difference of the score; ±Infinity for a score of 1 or 0. Never NaN. */
   readonly elo: number | null;
-  /** Ends of the confidence interval on the Elo difference (possibly ±Infinity); null when N = 0. */
+  /** The score interval's ends on the Elo scale (possibly ±Infinity). */
   readonly eloLow: number | null;
   readonly eloHigh: number | null;
   /** Half the interval width, as cutechess-cli prints it ("± x"); Infinity when an end is infinite. */
   readonly eloError: number | null;
-  /** Two-sided sign-test p-value of W against L, draws ignored; 1 when W + L = 0. */
+  /**
+   * Normalized Elo (fishtest, fastchess): (score − 1/2) / σ · 800/ln 10, σ the per-game standard deviation of
+   * the score; its interval is the score interval scaled the same way. Null when σ = 0 (every game the same
+   * result), where the scale does not exist.
+   */
+  readonly nElo: number | null;
+  readonly nEloLow: number | null;
+  readonly nEloHigh: number | null;
+  /** Likelihood of superiority, P(pW > pL) under a uniform prior; null when N = 0. */
+  readonly los: number | null;
+  /** Two-sided exact sign-test p-value of W against L, draws ignored; 1 when W + L = 0. */
   readonly pValue: number;
+  /** pValue < 1 − level, which is the same as the interval excluding an even score. */
+  readonly significant: boolean;
 }
 
 /** Counts a list of outcomes (from the first bot's point of view). */
@@ -63,76 +90,78 @@ export function eloFromScore(score: number): number {
 }
 
 /**
- * Score, Elo difference and its interval for a W-D-L record, as cutechess-cli and fastchess compute it for
- * independent games: the per-game score variance gives a normal interval on the mean score, clamped to
- * [0, 1], whose ends are mapped through the logistic to Elo. `z` sets the confidence (default 95%).
+ * Exact confidence interval on the expected score of a W-D-L record at `level`.
+ *
+ * Each end is a quantile of the score under a Dirichlet distribution, the trinomial form of the Clopper–Pearson
+ * interval: the lower end is the (1 − level)/2 quantile under Dirichlet(W, D, L + 1), the upper end the
+ * matching upper quantile under Dirichlet(W + 1, D, L). With no draws this is exactly Clopper–Pearson on the
+ * win share. Its coverage was checked by exact enumeration (at least the nominal level; see the tests), and at
+ * an even score it is the exact sign test: P(s ≤ 1/2) under Dirichlet(W, D, L + 1) is P(Beta(W, L + 1) ≤ 1/2)
+ * = P(Binomial(W + L, 1/2) ≥ W), the sign test's upper tail. So the lower end is above 1/2 exactly when that
+ * tail is below (1 − level)/2, and symmetrically for the upper end: the interval and the p-value cannot
+ * disagree, whatever the sample size. That equivalence is built in (the quantile search is anchored at 1/2 with
+ * the exact tail), not left to the rounding of a numerical integral.
  */
-export function pairStats(wdl: Wdl, z: number = Z_95): PairStats {
+export function scoreInterval(wdl: Wdl, level = 0.95): [number, number] {
   const { wins, draws, losses } = wdl;
-  const games = wins + draws + losses;
-  const pValue = signTestP(wins, losses);
-  if (games === 0) {
-    return { wins, draws, losses, games, score: null, elo: null, eloLow: null, eloHigh: null, eloError: null, pValue };
+  if (!(level > 0 && level < 1)) throw new RangeError(`scoreInterval: level ${level} is not in (0, 1)`);
+  checkCounts(wdl);
+  if (wins + draws + losses === 0) return [0, 1];
+  const tail = (1 - level) / 2;
+  const low = lowerEnd(wins, draws, losses, tail);
+  // The upper end is the lower end of the same record seen from the other side: s ↦ 1 − s swaps W and L.
+  const high = 1 - lowerEnd(losses, draws, wins, tail);
+  return [low, high];
+}
+
+/** The `tail` quantile of the score under Dirichlet(W, D, L + 1), anchored at 1/2 by the exact sign-test tail. */
+function lowerEnd(wins: number, draws: number, losses: number, tail: number): number {
+  const atHalf = binomialTails(wins, wins + losses, 0.5).atLeast;
+  return scoreQuantile(tail, { a: wins, b: draws, c: losses + 1 }, { x: 0.5, cdf: atHalf });
+}
+
+function checkCounts({ wins, draws, losses }: Wdl): void {
+  for (const c of [wins, draws, losses]) {
+    if (!Number.isInteger(c) || c < 0) throw new RangeError(`bad W-D-L count ${c}: counts are non-negative integers`);
   }
-  const w = wins / games;
-  const d = draws / games;
-  const l = losses / games;
-  const score = w + d / 2;
-  const perGameVariance = w * (1 - score) ** 2 + d * (0.5 - score) ** 2 + l * score ** 2;
-  const stdev = Math.sqrt(perGameVariance / games);
-  // With every game the same result the sample variance is 0 and the normal interval collapses to a point,
-  // claiming certainty after 3 games. The Wilson interval stays honest there: 10-0 gives (0.72, 1], not {1}.
-  const [lowScore, highScore] =
-    perGameVariance === 0 ? wilson(score, games, z) : [clamp01(score - z * stdev), clamp01(score + z * stdev)];
-  const eloLow = eloFromScore(lowScore);
-  const eloHigh = eloFromScore(highScore);
-  // An infinite end gives an infinite half-width (Infinity − x), never Infinity − Infinity = NaN: with both
-  // ends equal (score 0 or 1, zero variance) the width is 0 by definition.
-  const eloError = eloLow === eloHigh ? 0 : (eloHigh - eloLow) / 2;
-  return { wins, draws, losses, games, score, elo: eloFromScore(score), eloLow, eloHigh, eloError, pValue };
-}
-
-/** Wilson score interval for a proportion `p` observed over `n` trials. */
-function wilson(p: number, n: number, z: number): [number, number] {
-  const z2 = z * z;
-  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-  // Exact ends where the maths has them, so rounding never turns a 0-7 record's Elo end finite.
-  return [p === 0 ? 0 : clamp01(centre - half), p === 1 ? 1 : clamp01(centre + half)];
-}
-
-function clamp01(x: number): number {
-  return Math.min(1, Math.max(0, x));
 }
 
 /**
- * Two-sided exact sign test: the probability, under "each decisive game is a fair coin", of a split at least
- * as lopsided as `wins` vs `losses`. Computed in log space, summing the binomial tail from its largest term
- * down, so it neither overflows nor loses the small tail for large N (O(min(W, L)) time).
+ * Score, Elo and normalized Elo with their exact intervals, LOS and the sign-test p-value of a W-D-L record,
+ * all from the trinomial model (see {@link PairStats} for how they agree).
  */
-export function signTestP(wins: number, losses: number): number {
-  if (!Number.isInteger(wins) || !Number.isInteger(losses) || wins < 0 || losses < 0) {
-    throw new RangeError(`signTestP: counts must be non-negative integers (got ${wins}, ${losses})`);
+export function pairStats(wdl: Wdl, level = 0.95): PairStats {
+  checkCounts(wdl);
+  const { wins, draws, losses } = wdl;
+  const games = wins + draws + losses;
+  const pValue = signTestP(wins, losses);
+  const significant = pValue < 1 - level;
+  if (games === 0) {
+    return {
+      wins, draws, losses, games, level, score: null, scoreLow: null, scoreHigh: null, elo: null, eloLow: null, eloHigh: null,
+      eloError: null, nElo: null, nEloLow: null, nEloHigh: null, los: null, pValue, significant,
+    };
   }
-  const n = wins + losses;
-  if (n === 0) return 1;
-  const k = Math.min(wins, losses);
-  // log C(n, k) = Σ_{j=1..k} log((n − k + j) / j)
-  let logC = 0;
-  for (let j = 1; j <= k; j++) logC += Math.log((n - k + j) / j);
-  let term = Math.exp(logC - n * Math.LN2);
-  let sum = term;
-  // P(X = i − 1) = P(X = i) · i / (n − i + 1): each step down the tail shrinks the term.
-  for (let i = k; i >= 1 && term > sum * 1e-17; i--) {
-    term *= i / (n - i + 1);
-    sum += term;
-  }
-  return Math.min(1, 2 * sum);
+  const score = (wins + draws / 2) / games;
+  const [scoreLow, scoreHigh] = scoreInterval(wdl, level);
+  const eloLow = eloFromScore(scoreLow);
+  const eloHigh = eloFromScore(scoreHigh);
+  // An infinite end gives an infinite half-width (Infinity − x), never Infinity − Infinity = NaN: with both
+  // ends equal the width is 0 by definition.
+  const eloError = eloLow === eloHigh ? 0 : (eloHigh - eloLow) / 2;
+  const sigma = Math.sqrt((wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / games);
+  const nelo = (s: number): number | null => (sigma > 0 ? ((s - 0.5) / sigma) * NELO_PER_T : null);
+  return {
+    wins, draws, losses, games, level, score, scoreLow, scoreHigh,
+    elo: eloFromScore(score), eloLow, eloHigh, eloError,
+    nElo: nelo(score), nEloLow: nelo(scoreLow), nEloHigh: nelo(scoreHigh),
+    los: likelihoodOfSuperiority(wins, losses), pValue, significant,
+  };
 }
 
 /** Head-to-head statistics of a list of per-scramble outcomes. */
-export function matchStats(outcomes: readonly Outcome[], z: number = Z_95): PairStats {
-  return pairStats(tally(outcomes), z);
+export function matchStats(outcomes: readonly Outcome[], level = 0.95): PairStats {
+  return pairStats(tally(outcomes), level);
 }
 
 // ---- from stored results ----

@@ -6,12 +6,12 @@ import {
   matchStats,
   pairStats,
   pairTallies,
-  signTestP,
   summarizeBot,
   summarizeBots,
   tally,
-  Z_95,
+  NELO_PER_T,
 } from '../../src/referee/match-stats.ts';
+import { signTestP } from '../../src/referee/sign-test.ts';
 import type { ScoredResult } from '../../src/referee/match-stats.ts';
 
 describe('eloFromScore', () => {
@@ -27,47 +27,31 @@ describe('eloFromScore', () => {
   });
 });
 
-describe('signTestP', () => {
-  it('matches hand-computed exact binomial values', () => {
-    // 2·(C(10,0)+C(10,1)+C(10,2))/2^10 = 2·56/1024
-    expect(signTestP(8, 2)).toBeCloseTo(0.109375, 12);
-    expect(signTestP(9, 1)).toBeCloseTo(0.021484375, 12);
-    expect(signTestP(10, 0)).toBeCloseTo(0.001953125, 12);
-    // 2·176/1024
-    expect(signTestP(3, 7)).toBeCloseTo(0.34375, 12);
-    // 2·Σ_{i≤8} C(30,i) / 2^30, checked with Python's exact integers
-    expect(signTestP(22, 8)).toBeCloseTo(0.016124801710247993, 12);
-  });
-
-  it('is 1 for an even split or no decisive games, and symmetric', () => {
-    expect(signTestP(5, 5)).toBe(1);
-    expect(signTestP(0, 0)).toBe(1);
-    expect(signTestP(1, 0)).toBe(1);
-    expect(signTestP(13, 4)).toBe(signTestP(4, 13));
-  });
-
-  it('stays accurate and finite for large N', () => {
-    // Exact references from Python's big integers.
-    expect(signTestP(550, 450)).toBeCloseTo(0.0017305360849763176, 10);
-    expect(signTestP(50_500, 49_500) / 0.0015823598788515956).toBeCloseTo(1, 6);
-    expect(signTestP(50_000, 50_000)).toBe(1);
-    const tiny = signTestP(600_000, 400_000);
-    expect(tiny).toBeGreaterThanOrEqual(0);
-    expect(tiny).toBeLessThan(1e-300);
-  });
-});
-
 describe('pairStats', () => {
-  it('reports W-D-L, score and Elo with the per-game variance interval', () => {
+  it('reports W-D-L, score, Elo, normalized Elo, LOS and p from one model', () => {
     const s = pairStats({ wins: 60, draws: 20, losses: 20 });
-    expect(s).toMatchObject({ wins: 60, draws: 20, losses: 20, games: 100 });
+    expect(s).toMatchObject({ wins: 60, draws: 20, losses: 20, games: 100, level: 0.95, significant: true });
     expect(s.score).toBeCloseTo(0.7, 12);
     expect(s.elo).toBeCloseTo(147.19, 2);
-    // per-game variance = .6·.3² + .2·.2² + .2·.7² = .16, stdev of the mean = .04
-    expect(s.eloLow).toBeCloseTo(eloFromScore(0.7 - 1.959963984540054 * 0.04), 9);
-    expect(s.eloHigh).toBeCloseTo(eloFromScore(0.7 + 1.959963984540054 * 0.04), 9);
+    // Exact interval ends from the independent oracle (score-interval.test.ts): 0.61176…, 0.77708….
+    expect(s.scoreLow).toBeCloseTo(0.6117623204477757, 10);
+    expect(s.scoreHigh).toBeCloseTo(0.7770818888738965, 10);
+    expect(s.eloLow).toBeCloseTo(eloFromScore(0.6117623204477757), 6);
+    expect(s.eloHigh).toBeCloseTo(eloFromScore(0.7770818888738965), 6);
     expect(s.eloError).toBeCloseTo((s.eloHigh! - s.eloLow!) / 2, 9);
+    // By hand: per-game variance .6·.3² + .2·.2² + .2·.7² = .16, σ = .4; nElo = (.7 − .5)/.4 · 800/ln 10.
+    expect(s.nElo).toBeCloseTo(0.5 * NELO_PER_T, 9);
+    expect(NELO_PER_T).toBeCloseTo(347.43558552260146, 10);
+    expect(s.nEloLow).toBeCloseTo(((0.6117623204477757 - 0.5) / 0.4) * NELO_PER_T, 6);
     expect(s.pValue).toBeCloseTo(signTestP(60, 20), 15);
+    // LOS = P(Binomial(81, 1/2) ≤ 60), Python fractions: 0.99999717189255...
+    expect(s.los).toBeCloseTo(0.9999971718925525, 12);
+  });
+
+  it('gives LOS by hand for a small record, and 1/2 with no decisive games', () => {
+    // P(Binomial(8, 1/2) ≤ 5) = (1 + 8 + 28 + 56 + 70 + 56) / 256
+    expect(pairStats({ wins: 5, draws: 3, losses: 2 }).los).toBeCloseTo(219 / 256, 14);
+    expect(pairStats({ wins: 0, draws: 4, losses: 0 }).los).toBe(0.5);
   });
 
   it('has an interval that contains the estimate and shrinks as N grows', () => {
@@ -82,19 +66,20 @@ describe('pairStats', () => {
     }
   });
 
-  it('reports a perfect or null score as ±Infinity with a finite Wilson end, never NaN', () => {
+  it('reports a perfect or null score as ±Infinity with a finite exact end, never NaN', () => {
     const all = pairStats({ wins: 7, draws: 0, losses: 0 });
-    expect(all).toMatchObject({ score: 1, elo: Infinity, eloHigh: Infinity, eloError: Infinity });
-    // Wilson lower bound for 7/7 at 95%: 7 / (7 + z²) = 0.6457 → Elo +104.
-    expect(all.eloLow!).toBeCloseTo(eloFromScore(7 / (7 + Z_95 ** 2)), 6);
+    expect(all).toMatchObject({ score: 1, elo: Infinity, eloHigh: Infinity, eloError: Infinity, nElo: null });
+    // Clopper–Pearson lower end for 7 of 7 at 95%: 0.025^(1/7) = 0.5904 → Elo +63.5.
+    expect(all.eloLow!).toBeCloseTo(eloFromScore(0.025 ** (1 / 7)), 6);
     const none = pairStats({ wins: 0, draws: 0, losses: 7 });
     expect(none).toMatchObject({ score: 0, elo: -Infinity, eloLow: -Infinity, eloError: Infinity });
     expect(none.eloHigh!).toBeCloseTo(-all.eloLow!, 6);
     // More perfect games, a tighter (higher) lower bound.
     expect(pairStats({ wins: 70, draws: 0, losses: 0 }).eloLow!).toBeGreaterThan(all.eloLow!);
+    // 9-0-1: the exact upper end is below 1 (Clopper–Pearson, scipy beta.ppf(0.975, 10, 1)), so Elo's is finite.
     const nearly = pairStats({ wins: 9, draws: 0, losses: 1 });
-    expect(nearly.eloHigh).toBe(Infinity);
-    expect(nearly.eloError).toBe(Infinity);
+    expect(nearly.scoreHigh).toBeCloseTo(0.9974714214555382, 10);
+    expect(Number.isFinite(nearly.eloHigh)).toBe(true);
     for (const s of [all, none, nearly]) {
       for (const v of Object.values(s)) expect(Number.isNaN(v)).toBe(false);
     }
@@ -107,7 +92,10 @@ describe('pairStats', () => {
       elo: null,
       eloLow: null,
       eloHigh: null,
+      nElo: null,
+      los: null,
       pValue: 1,
+      significant: false,
     });
   });
 
