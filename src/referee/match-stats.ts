@@ -159,6 +159,31 @@ export function pairStats(wdl: Wdl, level = 0.95): PairStats {
   };
 }
 
+/**
+ * The same statistics from the second bot's point of view: W and L swapped, every estimate and interval
+ * mirrored. Identical to `pairStats` of the swapped record (the interval is built symmetrically), without
+ * computing it again.
+ */
+export function reversePairStats(s: PairStats): PairStats {
+  const neg = (x: number | null): number | null => (x === null ? null : -x);
+  const flip = (x: number | null): number | null => (x === null ? null : 1 - x);
+  return {
+    ...s,
+    wins: s.losses,
+    losses: s.wins,
+    score: flip(s.score),
+    scoreLow: flip(s.scoreHigh),
+    scoreHigh: flip(s.scoreLow),
+    elo: neg(s.elo),
+    eloLow: neg(s.eloHigh),
+    eloHigh: neg(s.eloLow),
+    nElo: neg(s.nElo),
+    nEloLow: neg(s.nEloHigh),
+    nEloHigh: neg(s.nEloLow),
+    los: flip(s.los),
+  };
+}
+
 /** Head-to-head statistics of a list of per-scramble outcomes. */
 export function matchStats(outcomes: readonly Outcome[], level = 0.95): PairStats {
   return pairStats(tally(outcomes), level);
