@@ -1,4 +1,5 @@
-import type { MatchReport } from '../referee/match-report.ts';
+import type { CrossTable } from '../referee/cross-table.ts';
+import type { MatchReport, ReportPair } from '../referee/match-report.ts';
 import { ms, num, renderTable } from './table.ts';
 
 /** The human-readable match report: a table per scramble, per-bot summary, head-to-head per pair. */
@@ -41,14 +42,63 @@ export function formatMatchReport(r: MatchReport, opts: { perScramble: boolean }
   }
   out.push('', renderTable(rows, new Set([1, 3, 4, 5, 6, 7])));
   if (r.summary.pairs.length) {
-    out.push('', 'head-to-head (first bot\'s point of view; solved beats unsolved, then fewer moves, then clearly faster):');
-    for (const p of r.summary.pairs) {
-      // Print the interval ends, not "± x": at a score of 0 or 1 one end is infinite.
-      const elo = p.elo === null ? 'n/a' : `${num(p.elo)} (95% ${num(p.eloLow)} .. ${num(p.eloHigh)})`;
-      out.push(
-        `  ${p.a} vs ${p.b}: +${p.wins} =${p.draws} -${p.losses}  score ${num(p.score, 3)}  Elo ${elo}  sign-test p = ${p.pValue.toPrecision(3)}`,
-      );
-    }
+    out.push('', "head-to-head (first bot's point of view; solved beats unsolved, then fewer moves, then clearly faster):");
+    for (const p of r.summary.pairs) out.push(...formatPair(p));
   }
+  if (r.summary.crossTable) out.push('', ...formatCrossTable(r.summary.crossTable));
   return out.join('\n') + '\n';
+}
+
+/**
+ * One pair: W-D-L, then score, Elo and normalized Elo with their intervals, LOS and the sign-test p-value,
+ * which agree by construction, and the verdict in words; then the time ratio where moves tie.
+ */
+function formatPair(p: ReportPair): string[] {
+  const pct = Math.round(p.level * 100);
+  const range = (v: number | null, lo: number | null, hi: number | null, digits: number, sign: boolean): string =>
+    v === null ? 'n/a' : `${signed(v, digits, sign)} (${pct}% ${signed(lo, digits, sign)} .. ${signed(hi, digits, sign)})`;
+  const head = `  ${p.a} vs ${p.b}: +${p.wins} =${p.draws} -${p.losses}`;
+  if (p.games === 0) return [`${head}  (no scramble in common)`];
+  const verdict = p.significant
+    ? `${p.score! > 0.5 ? p.a : p.b} is stronger (p < ${num(1 - p.level, 2)})`
+    : `no significant difference at ${pct}%`;
+  const lines = [
+    `${head}  score ${range(p.score, p.scoreLow, p.scoreHigh, 3, false)}`,
+    `      Elo ${range(p.elo, p.eloLow, p.eloHigh, 1, true)}  nElo ${range(p.nElo, p.nEloLow, p.nEloHigh, 1, true)}`,
+    `      LOS ${num(p.los! * 100, 1)}%  sign test p = ${p.pValue.toPrecision(3)}: ${verdict}`,
+  ];
+  const s = p.speed;
+  if (s.ratio !== null) {
+    const interval = s.low === null ? `too few for a ${pct}% interval` : `${pct}% ${num(s.low, 3)} .. ${num(s.high, 3)}`;
+    lines.push(`      time ${p.b}/${p.a} where moves tie: ${num(s.ratio, 3)} (${interval}) over ${s.pairs} scramble${s.pairs === 1 ? '' : 's'}`);
+  }
+  return lines;
+}
+
+/** The cross-table: one row per bot, best first, its totals and its score against each column bot. */
+function formatCrossTable(t: CrossTable): string[] {
+  const header = ['rank', 'bot', 'games', '+W', '=D', '-L', 'score', 'rating (95%)', ...t.order.map((_, j) => String(j + 1))];
+  const rows: string[][] = [header];
+  t.totals.forEach((x, i) => {
+    rows.push([
+      String(x.rank),
+      `${i + 1}. ${x.bot}`,
+      String(x.games),
+      String(x.wins),
+      String(x.draws),
+      String(x.losses),
+      num(x.score, 3),
+      `${signed(x.rating, 0, true)} (${signed(x.ratingLow, 0, true)} .. ${signed(x.ratingHigh, 0, true)})`,
+      ...t.cells[i].map((c, j) => (j === i ? '-' : c === null || c.score === null ? '' : `${num(c.score, 2)}${c.significant ? '*' : ''}`)),
+    ]);
+  });
+  return [
+    "cross-table (the row bot's score against each column bot; * = significant at 95%, exact sign test):",
+    renderTable(rows, new Set([0, 2, 3, 4, 5, 6, ...t.order.map((_, j) => 8 + j)])),
+  ];
+}
+
+function signed(v: number | null, digits: number, sign: boolean): string {
+  const text = num(v, digits);
+  return sign && v !== null && v > 0 && !text.startsWith('+') ? `+${text}` : text;
 }

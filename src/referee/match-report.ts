@@ -1,7 +1,9 @@
 import type { Verdict } from '../core/verdict.ts';
 import type { MatchRecord, ResultSummary, ScrambleRecord } from '../store/types.ts';
 import type { MatchConfig } from './match-config.ts';
+import { buildCrossTable, type CrossTable } from './cross-table.ts';
 import { pairStats, pairTallies, summarizeBots, type BotSummary, type PairStats } from './match-stats.ts';
+import { speedRatio, tiedTimePairs, type SpeedRatio } from './speed-ratio.ts';
 
 /** One bot's result on one scramble, as `arena match --json` prints it. */
 export interface ReportResult {
@@ -22,6 +24,8 @@ export interface ReportResult {
 export interface ReportPair extends PairStats {
   readonly a: string;
   readonly b: string;
+  /** b's time over a's on the scrambles both solved with equal moves (below 1: b is faster). */
+  readonly speed: SpeedRatio;
 }
 
 /** Everything a match produced, for printing or JSON. */
@@ -39,6 +43,8 @@ export interface MatchReport {
   readonly summary: {
     readonly bots: Readonly<Record<string, BotSummary>>;
     readonly pairs: ReportPair[];
+    /** For three or more bots: every pair in one table, per-bot totals and an order. */
+    readonly crossTable?: CrossTable;
   };
 }
 
@@ -75,9 +81,10 @@ export function buildMatchReport(match: MatchRecord, scrambles: readonly Scrambl
       const b = match.bots[j];
       const t = tallies.find((x) => (x.a === a && x.b === b) || (x.a === b && x.b === a));
       const wdl = !t ? { wins: 0, draws: 0, losses: 0 } : t.a === a ? t : { wins: t.losses, draws: t.draws, losses: t.wins };
-      pairs.push({ a, b, ...pairStats(wdl) });
+      pairs.push({ a, b, ...pairStats(wdl), speed: speedRatio(tiedTimePairs(rows, a, b)) });
     }
   }
+  const crossTable = match.bots.length >= 3 ? buildCrossTable(tallies, match.bots) : undefined;
   return {
     match: {
       id: match.id,
@@ -89,7 +96,7 @@ export function buildMatchReport(match: MatchRecord, scrambles: readonly Scrambl
       scrambles: scrambles.length,
     },
     results,
-    summary: { bots, pairs },
+    summary: { bots, pairs, ...(crossTable ? { crossTable } : {}) },
   };
 }
 
