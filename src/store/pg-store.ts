@@ -68,6 +68,8 @@ interface SummaryRow {
   note: string | null;
   error_index: number | null;
   error: string | null;
+  worker: string | null;
+  cpu: string | null;
   match_id: number;
   idx: number;
   puzzle_class: string;
@@ -81,7 +83,7 @@ interface ResultJoinRow extends SummaryRow {
 }
 
 const SUMMARY_COLUMNS = `r.scramble_id, r.bot, r.verdict, r.move_count, r.wall_ms, r.reported_ms,
-         r.claimed_optimal, r.note, r.error_index, r.error,
+         r.claimed_optimal, r.note, r.error_index, r.error, r.worker, r.cpu,
          s.match_id, s.idx, s.puzzle_class, s.optimal, s.lower_bound`;
 const FROM_RESULTS = 'FROM arena.results r JOIN arena.scrambles s ON s.id = r.scramble_id';
 const RESULT_SELECT = `SELECT ${SUMMARY_COLUMNS}, r.moves_kind, r.moves ${FROM_RESULTS}`;
@@ -250,12 +252,12 @@ class PostgresStore implements PgStore {
       // connection for the same reason.
       await this.q(
         `INSERT INTO arena.results (scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms, reported_ms,
-                                    claimed_optimal, note, error_index, error)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                                    claimed_optimal, note, error_index, error, worker, cpu)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
          ON CONFLICT (scramble_id, bot) DO NOTHING`,
         [
           r.scrambleId, r.bot, r.verdict, r.moveCount, kind, text, r.wallMs, r.reportedMs ?? null,
-          r.claimedOptimal ?? null, pgText(r.note), r.errorIndex ?? null, pgText(r.error),
+          r.claimedOptimal ?? null, pgText(r.note), r.errorIndex ?? null, pgText(r.error), pgText(r.worker), pgText(r.cpu),
         ],
         true,
       );
@@ -380,6 +382,8 @@ function toSummary(row: SummaryRow): ResultSummary {
     note: row.note,
     errorIndex: row.error_index,
     error: row.error,
+    worker: row.worker,
+    cpu: row.cpu,
     matchId: row.match_id,
     scrambleIndex: row.idx,
     puzzleClass: row.puzzle_class,

@@ -82,6 +82,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX results_by_bot ON results (bot);
     `,
   },
+  {
+    version: 2,
+    description: 'results: which worker and CPU model played them',
+    sql: `
+      ALTER TABLE results ADD COLUMN worker TEXT;
+      ALTER TABLE results ADD COLUMN cpu TEXT;
+    `,
+  },
 ];
 
 /** The schema version this code writes and understands. */

@@ -65,6 +65,8 @@ interface JoinedSummaryRow extends ScrambleRow {
   note: string | null;
   error_index: number | null;
   error: string | null;
+  worker: string | null;
+  cpu: string | null;
 }
 
 interface JoinedResultRow extends JoinedSummaryRow {
@@ -76,7 +78,7 @@ interface JoinedResultRow extends JoinedSummaryRow {
 const BUSY_TIMEOUT_MS = 5000;
 
 const SUMMARY_COLUMNS = `r.scramble_id, r.bot, r.verdict, r.move_count, r.wall_ms, r.reported_ms,
-         r.claimed_optimal, r.note, r.error_index, r.error,
+         r.claimed_optimal, r.note, r.error_index, r.error, r.worker, r.cpu,
          s.match_id, s.idx, s.puzzle_class, s.optimal, s.lower_bound`;
 const FROM_RESULTS = 'FROM results r JOIN scrambles s ON s.id = r.scramble_id';
 const RESULT_SELECT = `SELECT ${SUMMARY_COLUMNS}, r.moves_kind, r.moves ${FROM_RESULTS}`;
@@ -155,9 +157,9 @@ class SqliteStore implements Store {
       listScrambles: db.prepare<[number], ScrambleRow>(`SELECT * FROM scrambles WHERE match_id = ? ORDER BY idx`),
       recordResult: db.prepare(
         `INSERT INTO results (scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms, reported_ms,
-                              claimed_optimal, note, error_index, error, created_at)
+                              claimed_optimal, note, error_index, error, worker, cpu, created_at)
          VALUES (@scrambleId, @bot, @verdict, @moveCount, @movesKind, @moves, @wallMs, @reportedMs,
-                 @claimedOptimal, @note, @errorIndex, @error, @createdAt)
+                 @claimedOptimal, @note, @errorIndex, @error, @worker, @cpu, @createdAt)
          ON CONFLICT (scramble_id, bot) DO NOTHING`,
       ),
       listResults: db.prepare<[number], JoinedResultRow>(`${RESULT_SELECT} WHERE s.match_id = ? ORDER BY s.idx, r.id`),
@@ -276,6 +278,8 @@ class SqliteStore implements Store {
         note: r.note ?? null,
         errorIndex: r.errorIndex ?? null,
         error: r.error ?? null,
+        worker: r.worker ?? null,
+        cpu: r.cpu ?? null,
         createdAt: nowIso(),
       });
     } catch (err) {
@@ -383,6 +387,8 @@ function toSummary(row: JoinedSummaryRow): ResultSummary {
     note: row.note,
     errorIndex: row.error_index,
     error: row.error,
+    worker: row.worker,
+    cpu: row.cpu,
     matchId: row.match_id,
     scrambleIndex: row.idx,
     puzzleClass: row.puzzle_class,

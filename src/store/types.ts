@@ -61,6 +61,12 @@ export interface ResultRecord {
   readonly errorIndex?: number;
   /** Reason text for any verdict but solved. */
   readonly error?: string;
+  /**
+   * Who played it: the worker's name (distributed matches) and its machine's CPU model, so results from a
+   * slower machine can be told apart. Informational; scoring never reads them.
+   */
+  readonly worker?: string;
+  readonly cpu?: string;
 }
 
 /** One stored result with where it was played, as reports and the leaderboard consume it. */

@@ -167,6 +167,8 @@ for (const impl of impls) {
         reportedMs: 1200.25,
         claimedOptimal: false,
         note: 'weighted IDA*',
+        worker: 'w1',
+        cpu: 'Test CPU @ 3.0GHz',
       };
       const r1: ResultRecord = {
         scrambleId: s0.id,

@@ -107,6 +107,28 @@ describe('openSqliteStore', () => {
     expect(rawPragma('user_version')).toBe(SCHEMA_VERSION);
   });
 
+  it('upgrades a v1 file in place, which then records who played a result', async () => {
+    const db = new Database(file);
+    migrate(db, MIGRATIONS.slice(0, 1));
+    db.close();
+    const a = openSqliteStore(file);
+    try {
+      const m = await a.createMatch({
+        config: null,
+        seed: '1',
+        generatorVersion: 'g',
+        bots: ['x'],
+        scrambles: [{ index: 0, state: { kind: 'swaps', rows: 1, cols: 3, tiles: [2, 3, 1] }, puzzleClass: 'swaps 1x3', bound: { lowerBound: 2 } }],
+      });
+      const [s] = await a.listScrambles(m.id);
+      await a.recordResult({ scrambleId: s.id, bot: 'x', verdict: 'solved', moveCount: 2, moves: [[1, 2], [2, 3]], wallMs: 1, worker: 'w7', cpu: 'Some CPU' });
+      expect((await a.listSummaries(m.id))[0]).toMatchObject({ worker: 'w7', cpu: 'Some CPU' });
+    } finally {
+      await a.close();
+    }
+    expect(rawPragma('user_version')).toBe(SCHEMA_VERSION);
+  });
+
   it('applies only the missing migrations, in order, and rolls a failing batch back', async () => {
     await openSqliteStore(file).close();
     const v2: Migration = { version: SCHEMA_VERSION + 1, description: 'extra table', sql: 'CREATE TABLE extra (x INTEGER) STRICT;' };
