@@ -1,5 +1,4 @@
-import type { CrossTable } from '../referee/cross-table.ts';
-import type { MatchReport, ReportPair } from '../referee/match-report.ts';
+import type { CrossTable, MatchReport, ReportPair } from '../app/matches.ts';
 import { ms, num, renderTable } from './table.ts';
 
 /** The human-readable match report: a table per scramble, per-bot summary, head-to-head per pair. */

@@ -2,9 +2,10 @@ import { Command, CommanderError } from 'commander';
 import { CliError } from './errors.ts';
 import { registerScramble } from './commands/scramble.ts';
 import { registerVerify } from './commands/verify.ts';
-import { matchAction, registerMatch, type MatchOptions } from './commands/match.ts';
+import { registerMatch, type TerminalRun } from './commands/match.ts';
 import { registerBot } from './commands/bot.ts';
 import { registerLeaderboard } from './commands/leaderboard.ts';
+import { registerMatches } from './commands/matches.ts';
 import { progressBar } from './progress.ts';
 
 // The only place that prints and exits: commands return text, this file writes it.
@@ -15,7 +16,8 @@ const setExit = (code: number) => {
   exitCode = code;
 };
 
-async function runMatch(o: MatchOptions): Promise<void> {
+/** Runs a match in the terminal: Ctrl-C stops it cleanly, a progress bar on stderr, the report on stdout. */
+const terminal: TerminalRun = async (play) => {
   const stop = new AbortController();
   let interrupts = 0;
   const onSignal = () => {
@@ -28,7 +30,7 @@ async function runMatch(o: MatchOptions): Promise<void> {
   process.on('SIGTERM', onSignal);
   const bar = progressBar();
   try {
-    const r = await matchAction(o, { signal: stop.signal, progress: (e) => bar.update(e), info });
+    const r = await play({ signal: stop.signal, onResult: (e) => bar.update(e), notice: info });
     bar.end();
     print(r.text);
     setExit(r.exitCode);
@@ -37,7 +39,7 @@ async function runMatch(o: MatchOptions): Promise<void> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
-}
+};
 
 const program = new Command('arena')
   .description('puzzle-arena: seeded scrambles, solver bots over WebSockets, validated results in SQLite')
@@ -47,7 +49,8 @@ const program = new Command('arena')
 
 registerScramble(program, print);
 registerVerify(program, print, setExit);
-registerMatch(program, runMatch);
+registerMatch(program, terminal);
+registerMatches(program, print);
 registerBot(program, print, setExit);
 registerLeaderboard(program, print);
 

@@ -1,26 +1,49 @@
+import { MATCH_LIMITS } from '../app/matches.ts';
 import type { ScrambleSpec } from '../core/types.ts';
 import { allPuzzles, getPuzzle, type SizeOption } from '../puzzles/index.ts';
 import { sizeOptionHelp, specFromSizeOptions } from '../puzzles/size-options.ts';
 import { CliError, must } from './errors.ts';
 
-/** Parses a positive integer flag, with a one-line error naming the flag. */
-export function intFlag(name: string, value: string | undefined, min = 1): number | undefined {
+/** An inclusive range of accepted values. */
+export interface Range {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** Sizes: the puzzle kinds check their own ranges; this only keeps the number exact. */
+const ANY_SIZE: Range = { min: 1, max: Number.MAX_SAFE_INTEGER };
+
+/** Parses a whole-number flag within `range`, with a one-line error naming the flag and the range. */
+export function intFlag(name: string, value: string | undefined, range: Range): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value.trim())) throw new CliError(`--${name} must be a whole number, got "${value}"`);
-  const n = Number(value);
-  if (n < min) throw new CliError(`--${name} must be at least ${min}, got ${n}`);
+  const text = value.trim();
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < range.min || n > range.max) {
+    throw new CliError(`--${name} must be a whole number from ${range.min} to ${range.max}, got "${value}"`);
+  }
   return n;
 }
 
-/** Parses a duration: "10s", "500ms", "2m" or a bare number of milliseconds. */
-export function durationFlag(name: string, value: string | undefined): number | undefined {
+/** Parses a duration ("10s", "500ms", "2m" or a bare number of milliseconds) within `range` (ms). */
+export function durationFlag(name: string, value: string | undefined, range: Range): number | undefined {
   if (value === undefined) return undefined;
   const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(value.trim());
   if (!m) throw new CliError(`--${name} must be a duration like 500ms, 10s or 2m, got "${value}"`);
   const scale = m[2] === 's' ? 1000 : m[2] === 'm' ? 60_000 : 1;
-  const ms = Number(m[1]) * scale;
-  if (!(ms > 0)) throw new CliError(`--${name} must be positive`);
-  return Math.round(ms);
+  const ms = Math.round(Number(m[1]) * scale);
+  if (ms < range.min || ms > range.max) {
+    throw new CliError(`--${name} must be from ${range.min} ms to ${range.max} ms (${range.max / 3_600_000} h), got "${value}"`);
+  }
+  return ms;
+}
+
+/** A seed: any non-empty text up to the stored limit. */
+export function seedFlag(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const { min, max } = MATCH_LIMITS.seedLength;
+  if (value.trim().length < min) throw new CliError('--seed must not be empty');
+  if (value.length > max) throw new CliError(`--seed must be at most ${max} characters, got ${value.length}`);
+  return value;
 }
 
 /** The size flags shared by `scramble` and `match`. */
@@ -40,10 +63,10 @@ export function sizeFlagHelp(option: SizeOption): string {
 /** Maps a kind and the size flags to a validated scramble spec (the kind module checks ranges). */
 export function specFromFlags(kind: string, f: SizeFlags): ScrambleSpec {
   const puzzle = must(getPuzzle(kind));
-  const rows = intFlag('rows', f.rows);
-  const cols = intFlag('cols', f.cols);
-  const size = intFlag('size', f.size);
-  const discs = intFlag('discs', f.discs);
+  const rows = intFlag('rows', f.rows, ANY_SIZE);
+  const cols = intFlag('cols', f.cols, ANY_SIZE);
+  const size = intFlag('size', f.size, ANY_SIZE);
+  const discs = intFlag('discs', f.discs, ANY_SIZE);
   if ((rows === undefined) !== (cols === undefined)) throw new CliError('--rows and --cols go together');
   if (size !== undefined && rows !== undefined) throw new CliError('give either --size or --rows/--cols, not both');
   const options = {

@@ -1,4 +1,4 @@
-import type { ResultEvent } from '../referee/run-match.ts';
+import type { ResultEvent } from '../app/matches.ts';
 
 /**
  * A one-line progress bar on stderr when it is a terminal; silent otherwise (logs and pipes stay clean).

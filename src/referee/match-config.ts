@@ -1,15 +1,18 @@
-import type { PuzzleState, ScrambleSpec } from '../core/types.ts';
+import { z } from 'zod';
+import { PUZZLE_KINDS } from '../core/puzzle-kinds.ts';
+import type { PuzzleState, Result, ScrambleSpec } from '../core/types.ts';
+import { reject } from '../core/types.ts';
 
 /**
  * Everything that defines a match, stored as the match's config so `--resume` needs nothing else.
- * The scrambles themselves are stored too; `source` only records where they came from.
+ * The scrambles themselves are stored too; `spec`/`scrambleFile` record where they come from.
  */
 export interface MatchConfig {
   /** Bot names, in the order given (registered or built-in). */
   readonly bots: readonly string[];
   /** Generated scrambles: the spec; absent when scrambles came from a file. */
   readonly spec?: ScrambleSpec;
-  /** Number of generated scrambles. */
+  /** Number of scrambles. */
   readonly count: number;
   /** The user's seed (number or string), as given. */
   readonly seed: string;
@@ -35,6 +38,76 @@ export const MATCH_DEFAULTS = {
   maxMoves: 50_000_000,
   concurrency: 1,
 } as const;
+
+/**
+ * The accepted range of every number of a match, inclusive. Each bound has a reason: timers take at most
+ * 2^31 − 1 ms (beyond, Node fires them at once), and a day per scramble is already absurd; a billion moves
+ * is past what any answer can be held as (strings stop near 2^29 characters); every job of the pool holds
+ * its own bot processes, so parallelism beyond a few dozen only starves them; a million scrambles is weeks
+ * of play and its results alone fill memory; walks are generated move by move.
+ */
+export const MATCH_LIMITS = {
+  timeLimitMs: { min: 1, max: 86_400_000 },
+  maxMoves: { min: 1, max: 1_000_000_000 },
+  concurrency: { min: 1, max: 64 },
+  count: { min: 1, max: 1_000_000 },
+  walk: { min: 0, max: 100_000_000 },
+  marginMs: { min: 0, max: 86_400_000 },
+  seedLength: { min: 1, max: 200 },
+} as const;
+
+const int = (r: { min: number; max: number }) => z.number().int().min(r.min).max(r.max);
+
+const specSchema = z
+  .object({
+    kind: z.enum(PUZZLE_KINDS),
+    rows: z.number().int().positive().optional(),
+    cols: z.number().int().positive().optional(),
+    size: z.number().int().positive().optional(),
+    discs: z.number().int().positive().optional(),
+    randomGoal: z.boolean().optional(),
+  })
+  .strict();
+
+/** The runtime shape of a {@link MatchConfig}: what a config read back from a database must satisfy. */
+export const matchConfigSchema = z
+  .object({
+    bots: z.array(z.string().min(1)).min(1),
+    spec: specSchema.optional(),
+    count: int(MATCH_LIMITS.count),
+    seed: z.string().min(MATCH_LIMITS.seedLength.min).max(MATCH_LIMITS.seedLength.max),
+    walk: int(MATCH_LIMITS.walk).optional(),
+    scrambleFile: z.string().optional(),
+    timeLimitMs: z.number().int().min(MATCH_LIMITS.timeLimitMs.min).max(MATCH_LIMITS.timeLimitMs.max),
+    maxMoves: int(MATCH_LIMITS.maxMoves),
+    concurrency: int(MATCH_LIMITS.concurrency),
+    marginMs: z.number().min(MATCH_LIMITS.marginMs.min).max(MATCH_LIMITS.marginMs.max).optional(),
+  })
+  .strict();
+
+/**
+ * Validates a match config from an untrusted place (a database row, an API body): the shape, every range
+ * above, and that the bots are distinct. The reason names the first field that is wrong.
+ */
+export function parseMatchConfig(value: unknown): Result<MatchConfig> {
+  const r = matchConfigSchema.safeParse(value);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const where = issue.path.length ? issue.path.map(String).join('.') : 'config';
+    return reject('bad-config', `match config: ${where}: ${issue.message}`);
+  }
+  if (new Set(r.data.bots).size !== r.data.bots.length) return reject('bad-config', 'match config: a bot is named twice');
+  return { ok: true, value: r.data as MatchConfig };
+}
+
+/**
+ * How long a bot may take to start and say hello. It follows the match's time limit, since a bot is
+ * expected to answer within it, with a floor for interpreter start-up on a loaded machine and a ceiling so
+ * a bot that never starts costs a bounded time (twice: see the start-failure rule of the match runner).
+ */
+export function startTimeoutMs(config: Pick<MatchConfig, 'timeLimitMs'>): number {
+  return Math.min(120_000, Math.max(10_000, 2 * config.timeLimitMs));
+}
 
 /** Scrambles given explicitly (a file), instead of generated from a spec. */
 export type ExplicitScrambles = readonly PuzzleState[];

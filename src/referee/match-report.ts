@@ -1,6 +1,5 @@
 import type { Verdict } from '../core/verdict.ts';
 import type { MatchRecord, ResultSummary, ScrambleRecord } from '../store/types.ts';
-import type { MatchConfig } from './match-config.ts';
 import { buildCrossTable, type CrossTable } from './cross-table.ts';
 import { pairStats, pairTallies, summarizeBots, type BotSummary, type PairStats } from './match-stats.ts';
 import { speedRatio, tiedTimePairs, type SpeedRatio } from './speed-ratio.ts';
@@ -48,9 +47,16 @@ export interface MatchReport {
   };
 }
 
-/** Builds the report of a match from what the store holds (so a resumed match reports every result). */
-export function buildMatchReport(match: MatchRecord, scrambles: readonly ScrambleRecord[], rows: readonly ResultSummary[]): MatchReport {
-  const config = match.config as MatchConfig;
+/**
+ * Builds the report of a match from what the store holds (so a resumed match reports every result).
+ * `marginMs` is the match's time margin (its validated config's), absent for the default.
+ */
+export function buildMatchReport(
+  match: MatchRecord,
+  scrambles: readonly Pick<ScrambleRecord, 'puzzleClass'>[],
+  rows: readonly ResultSummary[],
+  marginMs?: number,
+): MatchReport {
   const order = new Map(match.bots.map((b, i) => [b, i]));
   const sorted = [...rows].sort((p, q) => p.scrambleIndex - q.scrambleIndex || (order.get(p.bot) ?? 0) - (order.get(q.bot) ?? 0));
   const results: ReportResult[] = sorted.map((r) => ({
@@ -73,7 +79,7 @@ export function buildMatchReport(match: MatchRecord, scrambles: readonly Scrambl
     if (s) bots[b] = s;
   }
   // Pairs in the order the bots were given, first-named bot's point of view.
-  const tallies = pairTallies(rows, config.marginMs);
+  const tallies = pairTallies(rows, marginMs);
   const pairs: ReportPair[] = [];
   for (let i = 0; i < match.bots.length; i++) {
     for (let j = i + 1; j < match.bots.length; j++) {

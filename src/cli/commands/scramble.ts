@@ -1,32 +1,9 @@
 import type { Command } from 'commander';
-import type { PuzzleState, ScrambleSpec } from '../../core/types.ts';
-import { puzzleKinds, puzzleOf } from '../../puzzles/index.ts';
-import { generateScrambles } from '../../referee/scrambles.ts';
+import { MATCH_LIMITS } from '../../app/matches.ts';
+import { describeScrambles } from '../../app/scrambles.ts';
 import { must } from '../errors.ts';
-import { intFlag, sizeFlagHelp, specFromFlags, type SizeFlags } from '../parse-flags.ts';
-
-/** Typed options of `arena scramble`. */
-export interface ScrambleOptions {
-  readonly spec: ScrambleSpec;
-  readonly count: number;
-  readonly seed: string;
-  readonly walk?: number;
-  readonly json: boolean;
-}
-
-/** Generates the scrambles and renders them as text lines. */
-export function scrambleAction(o: ScrambleOptions): string {
-  const states = must(generateScrambles(o.spec, o.count, o.seed, o.walk));
-  if (o.json) return states.map((s) => JSON.stringify(s)).join('\n') + '\n';
-  return states.map((s, i) => describeOne(s, i, o)).join('\n');
-}
-
-function describeOne(s: PuzzleState, i: number, o: ScrambleOptions): string {
-  const p = puzzleOf(s);
-  const b = p.bound(s);
-  const dist = b.optimal !== undefined ? `optimal ${b.optimal}` : `lower bound ${b.lowerBound}`;
-  return `# ${p.className(s)} — scramble ${i + 1}/${o.count}, seed ${o.seed}, ${dist}\n${p.describe(s)}\n`;
-}
+import { puzzleKinds } from '../../puzzles/index.ts';
+import { intFlag, seedFlag, sizeFlagHelp, specFromFlags, type SizeFlags } from '../parse-flags.ts';
 
 /** Registers `arena scramble`. */
 export function registerScramble(program: Command, print: (text: string) => void): void {
@@ -44,15 +21,19 @@ export function registerScramble(program: Command, print: (text: string) => void
     .option('--random-goal', sizeFlagHelp('randomGoal'))
     .option('--json', 'one canonical JSON state per line')
     .action((kind: string, f: SizeFlags & { count: string; seed: string; walk?: string; json?: boolean }) => {
-      const walk = intFlag('walk', f.walk, 0);
+      const spec = specFromFlags(kind, f);
+      const count = intFlag('count', f.count, MATCH_LIMITS.count)!;
+      const seed = seedFlag(f.seed)!;
+      const walk = intFlag('walk', f.walk, MATCH_LIMITS.walk);
+      const scrambles = must(describeScrambles(spec, count, seed, walk));
+      if (f.json) return print(scrambles.map((s) => JSON.stringify(s.state)).join('\n') + '\n');
       print(
-        scrambleAction({
-          spec: specFromFlags(kind, f),
-          count: intFlag('count', f.count) ?? 1,
-          seed: f.seed,
-          ...(walk !== undefined ? { walk } : {}),
-          json: Boolean(f.json),
-        }),
+        scrambles
+          .map((s, i) => {
+            const dist = s.bound.optimal !== undefined ? `optimal ${s.bound.optimal}` : `lower bound ${s.bound.lowerBound}`;
+            return `# ${s.puzzleClass} — scramble ${i + 1}/${count}, seed ${seed}, ${dist}\n${s.picture}\n`;
+          })
+          .join('\n'),
       );
     });
 }

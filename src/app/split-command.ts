@@ -1,11 +1,12 @@
-import { CliError } from './errors.ts';
+import type { Result } from '../core/types.ts';
+import { reject } from '../core/types.ts';
 
 /**
  * Splits a command line into argv like a POSIX shell would for the simple cases: whitespace separates,
  * single quotes are literal, double quotes allow \" and \\, a backslash escapes the next character outside
- * quotes. No expansion of any kind: bots are spawned without a shell.
+ * quotes. No expansion of any kind: bots are spawned without a shell. An unterminated quote is a rejection.
  */
-export function splitCommand(line: string): string[] {
+export function splitCommand(line: string): Result<string[]> {
   const out: string[] = [];
   let cur = '';
   let inWord = false;
@@ -34,7 +35,7 @@ export function splitCommand(line: string): string[] {
       inWord = true;
     }
   }
-  if (quote) throw new CliError(`unterminated ${quote} quote in command: ${line}`);
+  if (quote) return reject('bad-command', `unterminated ${quote} quote in command: ${line}`);
   if (inWord) out.push(cur);
-  return out;
+  return { ok: true, value: out };
 }

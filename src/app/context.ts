@@ -1,0 +1,59 @@
+/**
+ * What every application service runs against. An entry point (CLI command, web server, worker) opens one
+ * context, calls services with it, and closes it; services never open a database themselves.
+ */
+import { resolve } from 'node:path';
+import type { Result } from '../core/types.ts';
+import { reject } from '../core/types.ts';
+import type { Clock } from '../protocol/link.ts';
+import { defaultDbPath } from '../store/open.ts';
+import { openSqliteStore } from '../store/sqlite-store.ts';
+import type { Store } from '../store/types.ts';
+import { systemClock } from '../transport/system-clock.ts';
+import { PROJECT_ROOT } from './project-root.ts';
+
+/** The open store and where the project's built-in bots and presets live. */
+export interface AppContext {
+  readonly store: Store;
+  /** Where the store is, for messages. */
+  readonly dbLocation: string;
+  readonly projectRoot: string;
+  readonly clock: Clock;
+}
+
+/** Where to open a context. */
+export interface OpenOptions {
+  /** `--db`: a database file; default ARENA_DB, else leaderboard.db in the project root. */
+  readonly db?: string;
+  readonly projectRoot?: string;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/** An open context; `close` releases the store. */
+export interface OpenContext extends AppContext {
+  close(): Promise<void>;
+}
+
+/** Opens the results database (created and migrated on first use) as a context. */
+export async function openContext(o: OpenOptions = {}): Promise<Result<OpenContext>> {
+  const projectRoot = o.projectRoot ?? PROJECT_ROOT;
+  const dbLocation = o.db ? resolve(o.db) : defaultDbPath(projectRoot, o.env);
+  let store: Store;
+  try {
+    store = openSqliteStore(dbLocation);
+  } catch (e) {
+    return reject('db-open', `cannot open database ${dbLocation}: ${(e as Error).message}`);
+  }
+  return { ok: true, value: { store, dbLocation, projectRoot, clock: systemClock, close: () => store.close() } };
+}
+
+/** Runs `fn` with a freshly opened context and closes it afterwards, whatever happens. */
+export async function withContext<T>(o: OpenOptions, fn: (ctx: AppContext) => Promise<Result<T>>): Promise<Result<T>> {
+  const opened = await openContext(o);
+  if (!opened.ok) return opened;
+  try {
+    return await fn(opened.value);
+  } finally {
+    await opened.value.close();
+  }
+}

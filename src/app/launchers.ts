@@ -1,0 +1,19 @@
+import type { BotLauncher } from '../protocol/link.ts';
+import { createProcessLauncher } from '../transport/process-launcher.ts';
+import { createRemoteLauncher } from '../transport/remote-launcher.ts';
+import type { ArenaServer } from '../transport/ws-server.ts';
+import type { ResolvedBot } from './bot-registry.ts';
+
+/** A launcher for a resolved bot on `server`: a spawned process, or a remote bot awaited on the server. */
+export function launcherFor(bot: ResolvedBot, server: ArenaServer, opts: { startTimeoutMs: number }): BotLauncher {
+  if (bot.source === 'remote') return createRemoteLauncher(bot.name, server, opts.startTimeoutMs);
+  return createProcessLauncher({
+    name: bot.name,
+    command: bot.command!,
+    args: [...bot.args],
+    server,
+    startTimeoutMs: opts.startTimeoutMs,
+    ...(bot.cwd ? { cwd: bot.cwd } : {}),
+    ...(bot.stdio ? { stdio: true } : {}),
+  });
+}

@@ -1,0 +1,21 @@
+import { buildLeaderboard, type ClassBoard } from '../referee/leaderboard.ts';
+import type { AppContext } from './context.ts';
+
+export type { ClassBoard, LeaderboardEntry } from '../referee/leaderboard.ts';
+
+/** Which results the leaderboard rates. */
+export interface LeaderboardOptions {
+  /** A kind ("sliding": every sliding class) or one class ("sliding 4x4"); absent: every class. */
+  readonly puzzleClass?: string;
+}
+
+/** True when `puzzleClass` is selected by `filter`: the class itself or every class of a kind. */
+export function classMatches(puzzleClass: string, filter: string | undefined): boolean {
+  return filter === undefined || puzzleClass === filter || puzzleClass.startsWith(`${filter} `);
+}
+
+/** Fits a rating per puzzle class from every stored head-to-head scramble (optionally some classes). */
+export async function leaderboard(ctx: AppContext, o: LeaderboardOptions = {}): Promise<ClassBoard[]> {
+  const rows = await ctx.store.allSummaries();
+  return buildLeaderboard(rows.filter((r) => classMatches(r.puzzleClass, o.puzzleClass)));
+}

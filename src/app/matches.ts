@@ -1,0 +1,191 @@
+/**
+ * Match services: start, resume and stop a match, list matches, show one. Every entry point (CLI, web,
+ * worker) goes through these; the composition of a run (bots resolved, the WebSocket server with the right
+ * admission, launchers, the referee, the report) lives here and nowhere else.
+ */
+import type { PuzzleState, Result, ScrambleSpec } from '../core/types.ts';
+import { reject } from '../core/types.ts';
+import { parseMatchConfig, type MatchConfig } from '../referee/match-config.ts';
+import { buildMatchReport, type MatchReport } from '../referee/match-report.ts';
+import { resumeMatch as resumeRun, startMatch as startRun, type MatchDeps, type MatchRun, type ResultEvent } from '../referee/run-match.ts';
+import { generateScrambles } from '../referee/scrambles.ts';
+import type { MatchRecord, MatchStatus } from '../store/types.ts';
+import { startArenaServer } from '../transport/ws-server.ts';
+import { admitRemoteBots } from './admission.ts';
+import { resolveBot, type ResolvedBot } from './bot-registry.ts';
+import type { AppContext } from './context.ts';
+import { readScrambleFile } from './inputs.ts';
+import { launcherFor } from './launchers.ts';
+import { listenNotice, type ListenAddress } from './listen.ts';
+
+export { MATCH_DEFAULTS, MATCH_LIMITS } from '../referee/match-config.ts';
+export type { CrossTable } from '../referee/cross-table.ts';
+export type { MatchReport, ReportPair } from '../referee/match-report.ts';
+export type { MatchRun, ResultEvent } from '../referee/run-match.ts';
+export type { BlockedBot } from '../referee/start-guard.ts';
+
+/** Where a match's scrambles come from. */
+export type ScrambleSource =
+  | { readonly spec: ScrambleSpec; readonly count: number; readonly walk?: number }
+  | { readonly file: string };
+
+/** Everything needed to start a match. */
+export interface StartMatchOptions {
+  /** Bot arguments: "<name> [extra flags]". */
+  readonly bots: readonly string[];
+  readonly scrambles: ScrambleSource;
+  readonly seed: string;
+  readonly timeLimitMs: number;
+  readonly maxMoves: number;
+  readonly concurrency: number;
+  readonly marginMs?: number;
+  /** Where remote bots dial in; default a free port on 127.0.0.1. */
+  readonly listen?: ListenAddress;
+}
+
+/** How a running match talks to its caller. */
+export interface MatchIo {
+  /** Aborting stops the match cleanly: bots told bye, the match marked interrupted. */
+  readonly signal?: AbortSignal;
+  /** One event per recorded result. */
+  onResult?(event: ResultEvent): void;
+  /** Things the person running the match should know now (where remote bots dial, who may connect). */
+  notice?(text: string): void;
+}
+
+/** A finished or interrupted run and its report. */
+export interface MatchOutcome {
+  readonly run: MatchRun;
+  readonly report: MatchReport;
+}
+
+/** Checks the options, creates the match with its scrambles, and plays it. */
+export async function startMatch(ctx: AppContext, o: StartMatchOptions, io: MatchIo = {}): Promise<Result<MatchOutcome>> {
+  if (o.bots.length === 0) return reject('no-bots', 'name at least one bot (arena bot list shows them)');
+  if (new Set(o.bots).size !== o.bots.length) return reject('bad-bots', 'a bot is named twice');
+  const states = readStates(o.scrambles, o.seed);
+  if (!states.ok) return states;
+  const src = o.scrambles;
+  const config = parseMatchConfig({
+    bots: o.bots,
+    ...('spec' in src ? { spec: src.spec, ...(src.walk !== undefined ? { walk: src.walk } : {}) } : { scrambleFile: src.file }),
+    count: states.value.length,
+    seed: o.seed,
+    timeLimitMs: o.timeLimitMs,
+    maxMoves: o.maxMoves,
+    concurrency: o.concurrency,
+    ...(o.marginMs !== undefined ? { marginMs: o.marginMs } : {}),
+  } satisfies MatchConfig);
+  if (!config.ok) return config;
+  return withBots(ctx, config.value.bots, o.listen, io, async (deps) => ({ ok: true, value: await startRun(config.value, states.value, deps) }));
+}
+
+function readStates(src: ScrambleSource, seed: string): Result<PuzzleState[]> {
+  return 'file' in src ? readScrambleFile(src.file) : generateScrambles(src.spec, src.count, seed, src.walk);
+}
+
+/** Finishes an interrupted or killed match: plays only the (scramble, bot) pairs without a result. */
+export async function resumeMatch(ctx: AppContext, id: number, io: MatchIo & { listen?: ListenAddress } = {}): Promise<Result<MatchOutcome>> {
+  const match = await ctx.store.getMatch(id);
+  if (!match) return reject('no-match', `no match with id ${id}`);
+  if (match.status === 'finished') return reject('finished', `match ${id} is already finished`);
+  return withBots(ctx, match.bots, io.listen, io, (deps) => resumeRun(id, deps));
+}
+
+/**
+ * Resolves the bots, starts the WebSocket server that admits only this match's remote bots, runs `play`
+ * with launchers on it, and builds the report from what the store then holds.
+ */
+async function withBots(
+  ctx: AppContext,
+  bots: readonly string[],
+  listen: ListenAddress | undefined,
+  io: MatchIo,
+  play: (deps: MatchDeps) => Promise<Result<MatchRun>>,
+): Promise<Result<MatchOutcome>> {
+  const resolved = new Map<string, ResolvedBot>();
+  for (const b of bots) {
+    const r = await resolveBot(ctx, b);
+    if (!r.ok) return r;
+    resolved.set(b, r.value);
+  }
+  const server = await startArenaServer({ ...(listen ?? {}), authenticate: admitRemoteBots(resolved.values()) });
+  try {
+    const remote = [...resolved.values()].filter((r) => r.source === 'remote').map((r) => r.name);
+    const notice = listenNotice(listen, server.url, remote);
+    if (notice) io.notice?.(notice);
+    for (const name of remote) io.notice?.(`waiting for remote bot ${name} to dial ${server.url} with its token`);
+    const run = await play({
+      store: ctx.store,
+      clock: ctx.clock,
+      makeLauncher: (bot, opts) => launcherFor(resolved.get(bot)!, server, opts),
+      ...(io.signal ? { signal: io.signal } : {}),
+      ...(io.onResult ? { onResult: io.onResult } : {}),
+    });
+    if (!run.ok) return run;
+    const report = await reportOf(ctx, run.value.match);
+    return { ok: true, value: { run: run.value, report } };
+  } finally {
+    await server.close();
+  }
+}
+
+async function reportOf(ctx: AppContext, match: MatchRecord): Promise<MatchReport> {
+  const config = parseMatchConfig(match.config);
+  return buildMatchReport(
+    match,
+    await ctx.store.listScrambles(match.id),
+    await ctx.store.listSummaries(match.id),
+    config.ok ? config.value.marginMs : undefined,
+  );
+}
+
+/** The report of a stored match (running, interrupted or finished). */
+export async function showMatch(ctx: AppContext, id: number): Promise<Result<MatchReport>> {
+  const match = await ctx.store.getMatch(id);
+  if (!match) return reject('no-match', `no match with id ${id}`);
+  return { ok: true, value: await reportOf(ctx, match) };
+}
+
+/** One line of the match list. */
+export interface MatchListing {
+  readonly id: number;
+  readonly status: MatchStatus;
+  readonly createdAt: string;
+  readonly bots: readonly string[];
+  readonly seed: string;
+  /** Scrambles in the match (as configured). */
+  readonly scrambles: number | null;
+  /** Where the scrambles come from: the spec's kind, or the file. */
+  readonly source: string | null;
+}
+
+/** The most recent matches, newest first. */
+export async function listMatches(ctx: AppContext, o: { limit?: number } = {}): Promise<MatchListing[]> {
+  const matches = await ctx.store.listMatches(o.limit);
+  return matches.map((m) => {
+    const config = parseMatchConfig(m.config);
+    const c = config.ok ? config.value : undefined;
+    return {
+      id: m.id,
+      status: m.status,
+      createdAt: m.createdAt,
+      bots: m.bots,
+      seed: m.seed,
+      scrambles: c?.count ?? null,
+      source: c ? (c.scrambleFile ?? c.spec?.kind ?? null) : null,
+    };
+  });
+}
+
+/**
+ * Marks a running match interrupted, so nothing more is played for it until it is resumed. (A local run
+ * is stopped by its own process's signal; this is for a match left `running` by a process that died.)
+ */
+export async function stopMatch(ctx: AppContext, id: number): Promise<Result<MatchRecord>> {
+  const match = await ctx.store.getMatch(id);
+  if (!match) return reject('no-match', `no match with id ${id}`);
+  if (match.status !== 'running') return reject('not-running', `match ${id} is ${match.status}, not running`);
+  await ctx.store.setMatchStatus(id, 'interrupted');
+  return { ok: true, value: (await ctx.store.getMatch(id))! };
+}

@@ -1,0 +1,63 @@
+import type { ScrambleRecord } from '../store/types.ts';
+
+/** The limits a job is played under: its match's. */
+export interface PlayLimits {
+  readonly timeLimitMs: number;
+  readonly maxMoves: number;
+  /** How long the bot may take to start and say hello. */
+  readonly startTimeoutMs: number;
+}
+
+/**
+ * A unit of work handed to a worker: one bot plays these scrambles of one match, in order, and each result
+ * is recorded the moment it is validated. A local match hands out one scramble per job (so bots interleave
+ * scramble by scramble); a distributed queue hands out batches sized to take seconds.
+ */
+export interface Job {
+  readonly matchId: number;
+  readonly bot: string;
+  readonly scrambles: readonly ScrambleRecord[];
+  readonly limits: PlayLimits;
+}
+
+/** How a worker left a job. */
+export type JobEnd = 'complete' | 'abandoned';
+
+/**
+ * Where workers take their jobs from. Each job is handed to one worker; workers share nothing else, so the
+ * same worker code plays a local match (a list) or a distributed one (a queue on a database server).
+ */
+export interface JobSource {
+  /** The next job, or undefined when there is no more work for the asking worker (it then stops). */
+  next(): Promise<Job | undefined>;
+  /**
+   * The worker is done with `job`: every scramble has its result (`complete`), or it stopped early because
+   * the match is stopping (`abandoned`: what has no result is still to be played, e.g. on resume).
+   */
+  end(job: Job, how: JobEnd): Promise<void>;
+}
+
+/**
+ * A job source over a sequence, handing each job out once, in order. The sequence may be produced lazily
+ * (an async generator that stores scrambles batch by batch): concurrent `next` calls are queued by the
+ * iterator, so no two workers ever get the same job.
+ */
+export function sequenceJobSource(jobs: Iterable<Job> | AsyncIterable<Job>): JobSource {
+  const it = Symbol.asyncIterator in jobs ? jobs[Symbol.asyncIterator]() : toAsync(jobs[Symbol.iterator]());
+  let finished = false;
+  return {
+    async next() {
+      if (finished) return undefined;
+      const r = await it.next();
+      if (r.done) finished = true;
+      return r.done ? undefined : r.value;
+    },
+    async end() {
+      // Nothing to acknowledge: a local match learns what was played from the store.
+    },
+  };
+}
+
+function toAsync<T>(it: Iterator<T>): AsyncIterator<T> {
+  return { next: async () => it.next() };
+}

@@ -1,0 +1,126 @@
+import type { BotLauncher, BotLink, Clock } from '../protocol/link.ts';
+import type { ResultRecord, ScrambleRecord, Store } from '../store/types.ts';
+import type { Job, JobEnd, JobSource, PlayLimits } from './job-source.ts';
+import { capabilityGap, solveOne } from './solve-one.ts';
+import { START_ATTEMPTS, type StartGuard } from './start-guard.ts';
+
+/** What one play concluded: the stored result without its key. */
+export type PlayOutcome = Omit<ResultRecord, 'scrambleId' | 'bot'>;
+
+/** One result, recorded. */
+export interface Recorded {
+  readonly job: Job;
+  readonly scramble: ScrambleRecord;
+  readonly outcome: PlayOutcome;
+}
+
+/** What a worker is handed. */
+export interface WorkerDeps {
+  /** Where results go; each is committed before the next play starts. */
+  readonly store: Pick<Store, 'recordResult'>;
+  readonly clock: Clock;
+  /** Aborting stops the worker: the request in flight is cancelled and nothing is recorded for it. */
+  readonly signal?: AbortSignal;
+  /** A launcher for a bot; the worker asks once per bot and start timeout, so no two workers share a process. */
+  makeLauncher(bot: string, opts: { startTimeoutMs: number }): BotLauncher;
+  /** The start-failure rule, shared by the workers of a match. */
+  readonly starts: StartGuard;
+  /** Called after each result is committed. */
+  onRecorded?(recorded: Recorded): void;
+}
+
+/**
+ * One worker: takes jobs from `source` until it has none (or the signal aborts), plays every scramble of
+ * each with the job's bot, records each result the moment it is validated, and reports how it left the job.
+ * It keeps its own bot processes between jobs (a bot is started once and restarted only after a crash, a
+ * time-out or a protocol fault) and closes them all when it stops.
+ */
+export async function runWorker(source: JobSource, deps: WorkerDeps): Promise<void> {
+  const bots = new WorkerBots(deps);
+  try {
+    while (!deps.signal?.aborted) {
+      const job = await source.next();
+      if (!job) break;
+      const how = await playJob(job, bots, deps);
+      await source.end(job, how);
+      if (how === 'abandoned') break;
+    }
+  } finally {
+    await bots.dispose();
+  }
+}
+
+async function playJob(job: Job, bots: WorkerBots, deps: WorkerDeps): Promise<JobEnd> {
+  for (const scramble of job.scrambles) {
+    if (deps.signal?.aborted) return 'abandoned';
+    const outcome = await bots.play(job.bot, scramble, job.limits, job.matchId);
+    if (!outcome) return 'abandoned';
+    await deps.store.recordResult({ scrambleId: scramble.id, bot: job.bot, ...outcome });
+    deps.onRecorded?.({ job, scramble, outcome });
+  }
+  return 'complete';
+}
+
+/** The bot processes of one worker, by bot and start timeout. */
+class WorkerBots {
+  private readonly launchers = new Map<string, BotLauncher>();
+  private readonly links = new Map<string, BotLink>();
+  private requests = 0;
+
+  constructor(private readonly deps: WorkerDeps) {}
+
+  /** Plays one scramble; undefined when the signal aborted it (nothing is to be recorded). */
+  async play(bot: string, scramble: ScrambleRecord, limits: PlayLimits, matchId: number): Promise<PlayOutcome | undefined> {
+    const { clock, starts, signal } = this.deps;
+    const key = `${bot}\u0000${limits.startTimeoutMs}`;
+    const blocked = starts.blocked(bot);
+    if (blocked !== undefined) {
+      starts.charged(bot);
+      return crash(0, `not started again: it failed to start ${START_ATTEMPTS} times in a row (${blocked})`);
+    }
+    let link = this.links.get(key);
+    if (!link || link.closed) {
+      const t0 = clock.now();
+      const got = await this.launcher(bot, key, limits).connect();
+      starts.started(bot, got.ok ? undefined : got.reason);
+      if (!got.ok) return signal?.aborted ? undefined : crash(clock.now() - t0, `could not start: ${got.reason}`);
+      link = got.value;
+      this.links.set(key, link);
+    }
+    const gap = capabilityGap(link.hello.capabilities, scramble.state);
+    if (gap) return { verdict: 'unsupported', moveCount: 0, moves: '', wallMs: 0, error: gap };
+    const request = {
+      requestId: `m${matchId}-s${scramble.index}-r${++this.requests}`,
+      state: scramble.state,
+      timeLimitMs: limits.timeLimitMs,
+      maxMoves: limits.maxMoves,
+    };
+    const out = await solveOne(link, request, clock, signal);
+    if (!out) return undefined;
+    const { linkBroken, ...outcome } = out;
+    if (linkBroken) {
+      // A bot that broke the protocol, crashed or ran out of time is not trusted with the next scramble.
+      await link.close(out.verdict === 'timeout' ? 'timed out' : 'connection lost');
+      this.links.delete(key);
+    }
+    return outcome;
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.all([...this.links.values()].map((l) => l.close('match over')));
+    await Promise.all([...this.launchers.values()].map((l) => l.dispose()));
+  }
+
+  private launcher(bot: string, key: string, limits: PlayLimits): BotLauncher {
+    let l = this.launchers.get(key);
+    if (!l) {
+      l = this.deps.makeLauncher(bot, { startTimeoutMs: limits.startTimeoutMs });
+      this.launchers.set(key, l);
+    }
+    return l;
+  }
+}
+
+function crash(wallMs: number, error: string): PlayOutcome {
+  return { verdict: 'crash', moveCount: 0, moves: '', wallMs, error };
+}

@@ -1,0 +1,180 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+// DESIGN.md's layering, held by reading every import of src/ with the TypeScript parser (so comments,
+// strings and multi-line imports cannot fool it).
+
+const SRC = resolve(import.meta.dirname, '../../src');
+
+/**
+ * What each folder of src/ may import at run time (besides itself), and additionally as types only.
+ * Arrows point down: core < puzzles < solvers/protocol < store/transport < referee < app < entry points.
+ * The referee is handed its store, links and clock, so it imports the store's types but no implementation.
+ * Entry points (cli, web, worker) call app; they may use the pure core and puzzles for parsing and display.
+ */
+const LAYERS: Record<string, { readonly may: readonly string[]; readonly typesMay?: readonly string[] }> = {
+  core: { may: [] },
+  puzzles: { may: ['core'] },
+  solvers: { may: ['core', 'puzzles'] },
+  protocol: { may: ['core', 'puzzles'] },
+  store: { may: ['core', 'puzzles', 'protocol'] },
+  transport: { may: ['core', 'puzzles', 'protocol'] },
+  referee: { may: ['core', 'puzzles', 'solvers', 'protocol'], typesMay: ['store'] },
+  app: { may: ['core', 'puzzles', 'solvers', 'protocol', 'store', 'transport', 'referee'] },
+  cli: { may: ['core', 'puzzles', 'app'] },
+  web: { may: ['core', 'puzzles', 'app'] },
+  worker: { may: ['core', 'puzzles', 'app'] },
+  sdk: { may: ['core', 'puzzles', 'protocol'] },
+};
+
+/** Packages (and Node modules) only some layers may import; the reason is in the message. */
+const RESTRICTED: ReadonlyArray<{ readonly modules: RegExp; readonly only: readonly string[]; readonly why: string }> = [
+  { modules: /^(ws|(node:)?child_process)$/, only: ['transport', 'sdk'], why: 'sockets and processes belong to transport (and the bot-side SDK)' },
+  { modules: /^(better-sqlite3|pg|pg-boss)(\/|$)/, only: ['store'], why: 'database drivers and the job queue belong to store' },
+];
+
+/** Layers that must stay pure: no Node module and no package at all. */
+const PURE = new Set(['core', 'puzzles']);
+
+/**
+ * Printing and exiting are the CLI's. The SDK is the exception: it runs in the bot's own process, whose
+ * stdout is the protocol channel in stdio mode and which ends itself when the referee says `bye`.
+ */
+const MAY_PRINT_OR_EXIT = new Set(['cli', 'sdk']);
+
+interface Import {
+  readonly specifier: string;
+  readonly typeOnly: boolean;
+  readonly line: number;
+}
+
+interface Use {
+  readonly what: string;
+  readonly line: number;
+}
+
+/** The imports of one file and its uses of console / process output and exit. */
+function scan(file: string, text: string): { imports: Import[]; uses: Use[] } {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const imports: Import[] = [];
+  const uses: Use[] = [];
+  const line = (n: ts.Node) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const c = node.importClause;
+      const named = c?.namedBindings && ts.isNamedImports(c.namedBindings) ? c.namedBindings.elements : undefined;
+      const typeOnly = Boolean(c && (c.isTypeOnly || (!c.name && named && named.length > 0 && named.every((e) => e.isTypeOnly))));
+      imports.push({ specifier: node.moduleSpecifier.text, typeOnly, line: line(node) });
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      const named = node.exportClause && ts.isNamedExports(node.exportClause) ? node.exportClause.elements : undefined;
+      const typeOnly = node.isTypeOnly || Boolean(named && named.length > 0 && named.every((e) => e.isTypeOnly));
+      imports.push({ specifier: node.moduleSpecifier.text, typeOnly, line: line(node) });
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      imports.push({ specifier: importedName(node.arguments[0]), typeOnly: false, line: line(node) });
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      imports.push({ specifier: node.argument.literal.text, typeOnly: true, line: line(node) });
+    } else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression)) {
+      const obj = node.expression.text;
+      const prop = node.name.text;
+      if (obj === 'console' || (obj === 'process' && ['stdout', 'stderr', 'exit', 'exitCode', 'abort'].includes(prop))) {
+        uses.push({ what: `${obj}.${prop}`, line: line(node) });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return { imports, uses };
+}
+
+/** The module an import() names: a string, or `new URL('<string>', import.meta.url)` (optionally `.href`). */
+function importedName(arg: ts.Expression | undefined): string {
+  if (arg && ts.isStringLiteral(arg)) return arg.text;
+  const url = arg && ts.isPropertyAccessExpression(arg) && arg.name.text === 'href' ? arg.expression : arg;
+  if (url && ts.isNewExpression(url) && ts.isIdentifier(url.expression) && url.expression.text === 'URL') {
+    const first = url.arguments?.[0];
+    if (first && ts.isStringLiteral(first) && first.text.startsWith('.')) return first.text;
+  }
+  return '<computed>';
+}
+
+/** The layer (top folder of src/) a path inside src/ belongs to. */
+function layerOf(path: string): string {
+  return relative(SRC, path).split(sep)[0];
+}
+
+/** Every rule broken by one file, as "file:line: reason". */
+export function violations(file: string, text: string): string[] {
+  const from = layerOf(file);
+  const rules = LAYERS[from];
+  const where = relative(SRC, file);
+  if (!rules) return [`${where}: src/${from}/ is not a known layer; add it to LAYERS in this test (and to DESIGN.md)`];
+  const { imports, uses } = scan(file, text);
+  const out: string[] = [];
+  for (const imp of imports) {
+    const at = `${where}:${imp.line}`;
+    if (imp.specifier === '<computed>') {
+      out.push(`${at}: import() of a computed module name cannot be checked`);
+    } else if (imp.specifier.startsWith('.')) {
+      const target = resolve(file, '..', imp.specifier);
+      if (!target.startsWith(SRC + sep)) {
+        out.push(`${at}: imports ${imp.specifier}, outside src/`);
+        continue;
+      }
+      const to = layerOf(target);
+      if (to === from) continue;
+      const allowed = rules.may.includes(to) || (imp.typeOnly && (rules.typesMay ?? []).includes(to));
+      if (!allowed) out.push(`${at}: ${from} may not import ${to} (${imp.specifier}${imp.typeOnly ? ', types' : ''})`);
+    } else {
+      if (PURE.has(from) && !imp.typeOnly) out.push(`${at}: ${from} is pure but imports ${imp.specifier}`);
+      for (const r of RESTRICTED) {
+        if (r.modules.test(imp.specifier) && !r.only.includes(from)) out.push(`${at}: ${from} imports ${imp.specifier}: ${r.why}`);
+      }
+    }
+  }
+  if (!MAY_PRINT_OR_EXIT.has(from)) {
+    for (const u of uses) out.push(`${where}:${u.line}: ${u.what}: only the CLI prints or exits`);
+  }
+  return out;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) return sourceFiles(p);
+    return /\.(ts|mts|mjs|js)$/.test(name) ? [p] : [];
+  });
+}
+
+describe('layers', () => {
+  it('layers - every import of src/ follows DESIGN.md, and only the CLI prints or exits', () => {
+    const files = sourceFiles(SRC);
+    expect(files.length).toBeGreaterThan(50);
+    const found = files.flatMap((f) => violations(f, readFileSync(f, 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  it('layers - the checker catches each kind of violation (so the test above can fail)', () => {
+    const at = (p: string) => join(SRC, p);
+    expect(violations(at('referee/x.ts'), `import { WebSocket } from 'ws';`)).toEqual([
+      expect.stringMatching(/referee may not|referee imports ws/),
+    ]);
+    expect(violations(at('referee/x.ts'), `import { openSqliteStore } from '../store/sqlite-store.ts';`)).toHaveLength(1);
+    expect(violations(at('referee/x.ts'), `import type { Store } from '../store/types.ts';`)).toEqual([]);
+    expect(violations(at('referee/x.ts'), `import {\n  type Store,\n  openSqliteStore,\n} from '../store/sqlite-store.ts';`)).toHaveLength(1);
+    expect(violations(at('app/x.ts'), `import Database from 'better-sqlite3';`)).toEqual([expect.stringMatching(/database drivers/)]);
+    expect(violations(at('puzzles/x.ts'), `import { readFileSync } from 'node:fs';`)).toEqual([expect.stringMatching(/pure/)]);
+    expect(violations(at('core/x.ts'), `export { x } from '../referee/y.ts';`)).toHaveLength(1);
+    expect(violations(at('cli/x.ts'), `const m = await import('../store/sqlite-store.ts');`)).toHaveLength(1);
+    expect(violations(at('cli/x.ts'), `import { spawn } from 'node:child_process';`)).toHaveLength(1);
+    expect(violations(at('cli/x.ts'), `await import(new URL('../store/y.ts', import.meta.url).href);`)).toHaveLength(1);
+    expect(violations(at('cli/x.ts'), `await import(name);`)).toEqual([expect.stringMatching(/computed/)]);
+    expect(violations(at('store/x.ts'), `// process.exit(1) in a comment is fine\nconsole.log('x');`)).toEqual([
+      expect.stringMatching(/:2: console.log: only the CLI/),
+    ]);
+    expect(violations(at('app/x.ts'), `process.exitCode = 2;`)).toHaveLength(1);
+    expect(violations(at('cli/x.ts'), `process.stdout.write('ok');`)).toEqual([]);
+    expect(violations(at('gadgets/x.ts'), ``)).toEqual([expect.stringMatching(/not a known layer/)]);
+  });
+});
