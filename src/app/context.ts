@@ -2,12 +2,10 @@
  * What every application service runs against. An entry point (CLI command, web server, worker) opens one
  * context, calls services with it, and closes it; services never open a database themselves.
  */
-import { resolve } from 'node:path';
 import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import type { Clock } from '../protocol/link.ts';
-import { defaultDbPath } from '../store/open.ts';
-import { openSqliteStore } from '../store/sqlite-store.ts';
+import { defaultDbPath, describeDbLocation, normalizeDbLocation, openStoreAt } from '../store/open.ts';
 import type { Store } from '../store/types.ts';
 import { systemClock } from '../transport/system-clock.ts';
 import { PROJECT_ROOT } from './project-root.ts';
@@ -15,7 +13,7 @@ import { PROJECT_ROOT } from './project-root.ts';
 /** The open store and where the project's built-in bots and presets live. */
 export interface AppContext {
   readonly store: Store;
-  /** Where the store is, for messages. */
+  /** Where the store is (a file path, or a URL without its password), for messages. */
   readonly dbLocation: string;
   readonly projectRoot: string;
   readonly clock: Clock;
@@ -23,7 +21,7 @@ export interface AppContext {
 
 /** Where to open a context. */
 export interface OpenOptions {
-  /** `--db`: a database file; default ARENA_DB, else leaderboard.db in the project root. */
+  /** `--db`: a database file or a postgres:// URL; default ARENA_DB, else leaderboard.db in the project root. */
   readonly db?: string;
   readonly projectRoot?: string;
   readonly env?: NodeJS.ProcessEnv;
@@ -37,10 +35,11 @@ export interface OpenContext extends AppContext {
 /** Opens the results database (created and migrated on first use) as a context. */
 export async function openContext(o: OpenOptions = {}): Promise<Result<OpenContext>> {
   const projectRoot = o.projectRoot ?? PROJECT_ROOT;
-  const dbLocation = o.db ? resolve(o.db) : defaultDbPath(projectRoot, o.env);
+  const location = o.db ? normalizeDbLocation(o.db) : defaultDbPath(projectRoot, o.env);
+  const dbLocation = describeDbLocation(location);
   let store: Store;
   try {
-    store = openSqliteStore(dbLocation);
+    store = await openStoreAt(location);
   } catch (e) {
     return reject('db-open', `cannot open database ${dbLocation}: ${(e as Error).message}`);
   }
