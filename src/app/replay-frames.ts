@@ -1,5 +1,5 @@
 import type { PuzzleState, ReplayOutcome, WireMoves } from '../core/types.ts';
-import { puzzles } from '../puzzles/index.ts';
+import { puzzleOf } from '../puzzles/index.ts';
 
 /** One position of a replay. */
 export interface ReplayFrame {
@@ -29,7 +29,7 @@ export interface FrameOptions {
  */
 export function* replayFrames(start: PuzzleState, moves: WireMoves, opts: FrameOptions = {}): Generator<ReplayFrame, ReplayOutcome> {
   const every = Math.max(1, Math.floor(opts.every ?? 1));
-  const replayer = puzzles[start.kind].replayer(start as never);
+  const replayer = puzzleOf(start).replayer(start);
   yield { index: 0, state: start };
   const total = moves.length;
   let at = 0;

@@ -37,8 +37,8 @@ export function reject(code: string, reason: string): Rejection {
  * What to generate. Sliding and swaps take rows/cols (or size for a square); Hanoi takes discs;
  * warehouse takes size (n, a perfect square ≥ 4).
  */
-export interface ScrambleSpec {
-  readonly kind: PuzzleKind;
+export interface ScrambleSpec<K extends string = PuzzleKind> {
+  readonly kind: K;
   readonly rows?: number;
   readonly cols?: number;
   readonly size?: number;

@@ -57,26 +57,26 @@ export interface Puzzle<S extends { readonly kind: string } = PuzzleState> {
    */
   readonly sizeOptions: Readonly<Partial<Record<SizeOption, string>>>;
   /** The spec used when no size option is given. */
-  readonly defaultSpec: ScrambleSpec;
+  readonly defaultSpec: ScrambleSpec<S['kind']>;
   /** Validate a scramble spec (sizes in range) and fill in defaults; e.g. `{size:4}` → rows 4, cols 4. */
-  normalizeSpec(spec: ScrambleSpec): Result<ScrambleSpec>;
+  normalizeSpec(spec: ScrambleSpec<string>): Result<ScrambleSpec<S['kind']>>;
   /**
    * What a compliance run (`arena bot check`) sends a bot declaring this kind: scrambles of the tiny
    * `specs`, then the `fixed` states every bot of the kind should take.
    */
-  readonly compliance: { readonly specs: readonly ScrambleSpec[]; readonly fixed: readonly S[] };
+  readonly compliance: { readonly specs: readonly ScrambleSpec<S['kind']>[]; readonly fixed: readonly S[] };
   /** The measure a capability's `maxSize` bounds (e.g. cells, discs). */
   sizeMeasure(state: S): number;
   /** How this kind's moves travel (chunks, the empty answer) and are stored. */
   readonly moves: MoveForm;
   /** The solved state for a (normalized) spec. */
-  goal(spec: ScrambleSpec): S;
+  goal(spec: ScrambleSpec<string>): S;
   /** True when `state` is at its goal. */
   isSolved(state: S): boolean;
   /** Uniformly random solvable state, never fewer than 2 moves from the goal. */
-  scramble(spec: ScrambleSpec, rng: Rng): S;
+  scramble(spec: ScrambleSpec<string>, rng: Rng): S;
   /** Random walk of exactly k legal moves from the goal (never immediately undoing the previous move). */
-  walk(spec: ScrambleSpec, k: number, rng: Rng): S;
+  walk(spec: ScrambleSpec<string>, k: number, rng: Rng): S;
   /** Parse moves from user text (a file or a CLI string) into the wire form. */
   parseMoves(text: string): Result<WireMoves>;
   /** Format wire moves as the notation text (inverse of parseMoves). */

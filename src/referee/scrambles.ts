@@ -7,7 +7,7 @@ import { getPuzzle } from '../puzzles/index.ts';
  * forked stream per scramble, so a match replays exactly and a longer match extends a shorter one.
  */
 export function generateScrambles(
-  spec: ScrambleSpec,
+  spec: ScrambleSpec<string>,
   count: number,
   seed: string,
   walk?: number,

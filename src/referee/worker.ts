@@ -1,4 +1,6 @@
+import type { PuzzleState } from '../core/types.ts';
 import type { BotLauncher, BotLink, Clock } from '../protocol/link.ts';
+import { puzzleOf } from '../puzzles/index.ts';
 import type { ResultRecord, ScrambleRecord, Store } from '../store/types.ts';
 import type { Job, JobEnd, JobSource, PlayLimits } from './job-source.ts';
 import { capabilityGap, solveOne } from './solve-one.ts';
@@ -76,19 +78,19 @@ class WorkerBots {
     const blocked = starts.blocked(bot);
     if (blocked !== undefined) {
       starts.charged(bot);
-      return crash(0, `not started again: it failed to start ${START_ATTEMPTS} times in a row (${blocked})`);
+      return crash(scramble.state, 0, `not started again: it failed to start ${START_ATTEMPTS} times in a row (${blocked})`);
     }
     let link = this.links.get(key);
     if (!link || link.closed) {
       const t0 = clock.now();
       const got = await this.launcher(bot, key, limits).connect();
       starts.started(bot, got.ok ? undefined : got.reason);
-      if (!got.ok) return signal?.aborted ? undefined : crash(clock.now() - t0, `could not start: ${got.reason}`);
+      if (!got.ok) return signal?.aborted ? undefined : crash(scramble.state, clock.now() - t0, `could not start: ${got.reason}`);
       link = got.value;
       this.links.set(key, link);
     }
     const gap = capabilityGap(link.hello.capabilities, scramble.state);
-    if (gap) return { verdict: 'unsupported', moveCount: 0, moves: '', wallMs: 0, error: gap };
+    if (gap) return { verdict: 'unsupported', moveCount: 0, moves: puzzleOf(scramble.state).moves.empty, wallMs: 0, error: gap };
     const request = {
       requestId: `m${matchId}-s${scramble.index}-r${++this.requests}`,
       state: scramble.state,
@@ -121,6 +123,7 @@ class WorkerBots {
   }
 }
 
-function crash(wallMs: number, error: string): PlayOutcome {
-  return { verdict: 'crash', moveCount: 0, moves: '', wallMs, error };
+/** A crash before any move: the answer recorded is the kind's empty one. */
+function crash(state: PuzzleState, wallMs: number, error: string): PlayOutcome {
+  return { verdict: 'crash', moveCount: 0, moves: puzzleOf(state).moves.empty, wallMs, error };
 }

@@ -47,7 +47,7 @@ function parseHanoi(json: unknown): Result<HanoiState> {
   return ok({ kind: 'hanoi', pegs: 3, start, goal });
 }
 
-function normalizeHanoiSpec(spec: ScrambleSpec): Result<ScrambleSpec> {
+function normalizeHanoiSpec(spec: ScrambleSpec): Result<ScrambleSpec<'hanoi'>> {
   if (spec.kind !== 'hanoi') return reject('bad-spec', `expected a hanoi spec, got kind ${JSON.stringify(spec.kind)}`);
   const discs = spec.discs ?? spec.size;
   if (discs === undefined) return reject('bad-spec', 'a hanoi spec needs "discs" (2 to 24)');

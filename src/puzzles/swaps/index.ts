@@ -49,7 +49,7 @@ function parseSwaps(json: unknown): Result<SwapsState> {
   return ok({ kind: 'swaps', rows, cols, tiles: tiles as number[] });
 }
 
-function normalizeSwapsSpec(spec: ScrambleSpec): Result<ScrambleSpec> {
+function normalizeSwapsSpec(spec: ScrambleSpec): Result<ScrambleSpec<'swaps'>> {
   if (spec.kind !== 'swaps') return reject('bad-spec', `expected a swaps spec, got kind ${JSON.stringify(spec.kind)}`);
   const rows = spec.rows ?? spec.size;
   const cols = spec.cols ?? spec.size;

@@ -41,7 +41,7 @@ function parseWarehouse(json: unknown): Result<WarehouseState> {
   return ok({ kind: 'warehouse', size: n, cells: cells as number[] });
 }
 
-function normalizeWarehouseSpec(spec: ScrambleSpec): Result<ScrambleSpec> {
+function normalizeWarehouseSpec(spec: ScrambleSpec): Result<ScrambleSpec<'warehouse'>> {
   if (spec.kind !== 'warehouse') return reject('bad-spec', `expected a warehouse spec, got kind ${JSON.stringify(spec.kind)}`);
   const size = spec.size ?? (spec.rows === spec.cols ? spec.rows : undefined);
   if (size === undefined) return reject('bad-spec', `a warehouse spec needs "size", ${SIZE_RULE}`);

@@ -75,7 +75,7 @@ export class SlidingOracle implements OptimumOracle {
   }
 
   covers(state: PuzzleState, bound: Bound): boolean {
-    return state.kind === 'sliding' && bound.optimal === undefined && state.rows * state.cols <= EXACT_MAX_CELLS;
+    return state.kind === sliding.kind && bound.optimal === undefined && state.rows * state.cols <= EXACT_MAX_CELLS;
   }
 
   improve(state: PuzzleState, bound: Bound): Promise<OracleResult> {
