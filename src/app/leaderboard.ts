@@ -5,7 +5,7 @@ export type { ClassBoard, LeaderboardEntry } from '../referee/leaderboard.ts';
 
 /** Which results the leaderboard rates. */
 export interface LeaderboardOptions {
-  /** A kind ("sliding": every sliding class) or one class ("sliding 4x4"); absent: every class. */
+  /** A kind name (every class of that kind) or one class (e.g. "sliding 4x4"); absent: every class. */
   readonly puzzleClass?: string;
 }
 

@@ -31,7 +31,7 @@ export function registerLeaderboard(program: Command, print: (text: string) => v
   program
     .command('leaderboard')
     .description('Bradley–Terry ratings per puzzle class from every head-to-head scramble in the database')
-    .option('--puzzle <class>', 'a kind ("sliding": every sliding class) or one class, e.g. "sliding 4x4" or "hanoi 12"')
+    .option('--puzzle <class>', 'a kind (every class of it) or one class, e.g. "sliding 4x4" or "hanoi 12"')
     .option('--db <file>', 'results database (default ARENA_DB or ./leaderboard.db)')
     .option('--json', 'machine-readable output')
     .action(async (f: { puzzle?: string; db?: string; json?: boolean }) => {
