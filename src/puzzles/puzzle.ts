@@ -87,7 +87,7 @@ export interface Puzzle<S extends { readonly kind: string } = PuzzleState> {
   replay(start: S, moves: WireMoves): ReplayOutcome;
   /** Exact optimum or admissible lower bound the referee can compute cheaply. */
   bound(state: S): Bound;
-  /** The puzzle class for ratings, e.g. "sliding 4x4", "hanoi 12", "swaps 10x10", "warehouse 16". */
+  /** The puzzle class for ratings, e.g. "sliding 4x4", "hanoi 12" (goal a tower on one peg), "hanoi 12 random-goal", "swaps 10x10", "warehouse 16". */
   className(state: S): string;
   /** A readable, multi-line picture of the state for terminals. */
   describe(state: S): string;

@@ -11,7 +11,10 @@ export interface LeaderboardEntry {
   readonly high: number;
   /** Head-to-head scramble games against other bots. */
   readonly games: number;
+  /** Results that count: every verdict but `unsupported`. */
   readonly results: number;
+  /** Scrambles of the class the bot declined (`unsupported`): neither games nor results. */
+  readonly declined: number;
   readonly solveRate: number;
   readonly meanMoves: number | null;
   readonly meanGap: number | null;
@@ -27,6 +30,9 @@ export interface ClassBoard {
 /**
  * Fits one Bradley–Terry rating per bot and puzzle class from every head-to-head scramble outcome in the
  * database (a scramble where two bots both have a result is one game between them).
+ *
+ * `unsupported` is a bot declining a class it does not claim to solve, not a loss: those results enter
+ * neither the games nor the solve rate, and a bot that declined everything in a class is not listed there.
  */
 export function buildLeaderboard(rows: readonly ResultSummary[]): ClassBoard[] {
   const byClass = new Map<string, ResultSummary[]>();
@@ -38,8 +44,12 @@ export function buildLeaderboard(rows: readonly ResultSummary[]): ClassBoard[] {
   const boards: ClassBoard[] = [];
   for (const [puzzleClass, list] of [...byClass.entries()].sort((a, b) => a[0].localeCompare(b[0]))) {
     // Scramble ids are global, so results of different matches never pair up by accident.
-    const summaries = summarizeBots(list);
-    const fit = fitBradleyTerry(pairTallies(list), { players: [...summaries.keys()] });
+    const played = list.filter((r) => r.verdict !== 'unsupported');
+    if (played.length === 0) continue;
+    const declined = new Map<string, number>();
+    for (const r of list) if (r.verdict === 'unsupported') declined.set(r.bot, (declined.get(r.bot) ?? 0) + 1);
+    const summaries = summarizeBots(played);
+    const fit = fitBradleyTerry(pairTallies(played), { players: [...summaries.keys()] });
     boards.push({
       puzzleClass,
       entries: fit.ratings.map((r) => {
@@ -51,6 +61,7 @@ export function buildLeaderboard(rows: readonly ResultSummary[]): ClassBoard[] {
           high: r.high,
           games: r.games,
           results: s.results,
+          declined: declined.get(r.name) ?? 0,
           solveRate: s.results ? s.solved / s.results : 0,
           meanMoves: s.meanMoves,
           meanGap: s.meanGap,

@@ -160,7 +160,11 @@ export const hanoi: Puzzle<HanoiState> = {
   },
 
   className(state: HanoiState): string {
-    return `hanoi ${state.start.length}`;
+    // A goal spread over the pegs is a different problem from gathering a tower (the seed's iterative rule
+    // does not apply, optimal lengths differ), so it rates apart.
+    const g = state.goal;
+    const tower = g.length === 0 || g === g[0].repeat(g.length);
+    return `hanoi ${g.length}${tower ? '' : ' random-goal'}`;
   },
 
   describe: describeHanoi,
