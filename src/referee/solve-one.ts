@@ -88,6 +88,7 @@ export function solveOne(link: BotLink, job: SolveJob, clock: Clock, signal?: Ab
           ...(info.computeMs !== undefined ? { reportedMs: info.computeMs } : {}),
           ...(info.optimal !== undefined ? { claimedOptimal: info.optimal } : {}),
           ...(info.note !== undefined ? { note: info.note } : {}),
+          ...(info.nodes !== undefined ? { nodes: info.nodes } : {}),
           linkBroken: false,
         },
         true,

@@ -4,10 +4,11 @@
  * 1, a second result for a (scramble, bot) pair is ignored, and the same misuse (duplicate bot, unknown match
  * or scramble) rejects with the same kind of programmer error. Methods are async only to match the port.
  */
-import type { PuzzleState } from '../core/types.ts';
+import type { Bound, PuzzleState } from '../core/types.ts';
 import { isVerdict } from '../core/verdict.ts';
 import type {
   BotRecord,
+  MatchFilter,
   MatchRecord,
   MatchStatus,
   NewMatch,
@@ -18,7 +19,7 @@ import type {
   ScrambleRecord,
   Store,
 } from './types.ts';
-import { decodeMoves, dropEmpty, encodeJson, encodeMoves, makeBound, nowIso } from './row-codec.ts';
+import { decodeMoves, dropEmpty, encodeJson, encodeMoves, keepMatch, makeBound, nowIso } from './row-codec.ts';
 import type { MovesKind } from './row-codec.ts';
 
 interface StoredResult {
@@ -41,7 +42,7 @@ class MemoryStore implements Store {
   private readonly bots = new Map<string, BotRecord>();
   private readonly matches = new Map<number, MatchRecord>();
   private readonly scrambles = new Map<number, ScrambleRecord>();
-  private readonly results: StoredResult[] = [];
+  private results: StoredResult[] = [];
   private readonly resultKeys = new Set<string>();
   private nextMatchId = 1;
   private nextScrambleId = 1;
@@ -86,8 +87,9 @@ class MemoryStore implements Store {
     return m && copyMatch(m);
   }
 
-  async listMatches(limit?: number): Promise<MatchRecord[]> {
-    const all = [...this.matches.values()].sort((a, b) => b.id - a.id);
+  async listMatches(limit?: number, filter: MatchFilter = {}): Promise<MatchRecord[]> {
+    const classes = (id: number) => [...this.scrambles.values()].filter((s) => s.matchId === id).map((s) => s.puzzleClass);
+    const all = [...this.matches.values()].filter((m) => keepMatch(m, classes(m.id), filter)).sort((a, b) => b.id - a.id);
     return (limit === undefined || limit < 0 ? all : all.slice(0, limit)).map(copyMatch);
   }
 
@@ -112,6 +114,13 @@ class MemoryStore implements Store {
       .map(copyScramble);
   }
 
+  async setScrambleBound(scrambleId: number, bound: Bound, note?: string): Promise<void> {
+    const s = this.scrambles.get(scrambleId);
+    if (!s) throw new Error(`setScrambleBound: no scramble ${scrambleId}`);
+    const { boundNote: _old, ...rest } = s;
+    this.scrambles.set(scrambleId, { ...rest, bound: makeBound(bound.optimal, bound.lowerBound), ...(note !== undefined ? { boundNote: note } : {}) });
+  }
+
   async recordResult(r: ResultRecord): Promise<void> {
     if (!isVerdict(r.verdict)) throw new Error(`recordResult: unknown verdict ${String(r.verdict)}`);
     if (!this.scrambles.has(r.scrambleId)) throw new Error(`recordResult: no scramble ${r.scrambleId}`);
@@ -126,6 +135,17 @@ class MemoryStore implements Store {
 
   async listResults(matchId: number): Promise<ResultRow[]> {
     return this.rows((s) => s.matchId === matchId);
+  }
+
+  async getResult(scrambleId: number, bot: string): Promise<ResultRow | undefined> {
+    return this.rows((s) => s.id === scrambleId).find((r) => r.bot === bot);
+  }
+
+  async removeResults(bot: string): Promise<number> {
+    const before = this.results.length;
+    this.results = this.results.filter((r) => r.record.bot !== bot);
+    for (const key of [...this.resultKeys]) if (key.endsWith(`\u0000${bot}`)) this.resultKeys.delete(key);
+    return before - this.results.length;
   }
 
   async allResults(puzzleClass?: string): Promise<ResultRow[]> {
@@ -153,6 +173,7 @@ class MemoryStore implements Store {
         state: jsonCopy(s.state) as PuzzleState,
         puzzleClass: s.puzzleClass,
         bound: makeBound(s.bound.optimal, s.bound.lowerBound),
+        ...(s.boundNote !== undefined ? { boundNote: s.boundNote } : {}),
       };
       this.scrambles.set(record.id, record);
       return copyScramble(record);

@@ -139,6 +139,14 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    description: 'nodes a bot reported; why a scramble bound is not exact',
+    sql: `
+      ALTER TABLE arena.results ADD COLUMN nodes double precision;
+      ALTER TABLE arena.scrambles ADD COLUMN bound_note text;
+    `,
+  },
 ];
 
 /** The schema version this code writes and understands. */

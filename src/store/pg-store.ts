@@ -9,13 +9,14 @@
  * server.
  */
 import type pg from 'pg';
-import type { PuzzleState } from '../core/types.ts';
+import type { Bound, PuzzleState } from '../core/types.ts';
 import type { Verdict } from '../core/verdict.ts';
 import { createPgPool, describeConnectError, withReconnect, withTransaction } from './pg-connect.ts';
 import { migratePg } from './pg-schema.ts';
 import { decodeMoves, dropEmpty, encodeJson, encodeMoves, makeBound } from './row-codec.ts';
 import type {
   BotRecord,
+  MatchFilter,
   MatchRecord,
   MatchStatus,
   NewMatch,
@@ -55,6 +56,7 @@ interface ScrambleRow {
   puzzle_class: string;
   optimal: number | null;
   lower_bound: number;
+  bound_note: string | null;
 }
 
 interface SummaryRow {
@@ -66,6 +68,7 @@ interface SummaryRow {
   reported_ms: number | null;
   claimed_optimal: boolean | null;
   note: string | null;
+  nodes: number | null;
   error_index: number | null;
   error: string | null;
   worker: string | null;
@@ -83,7 +86,7 @@ interface ResultJoinRow extends SummaryRow {
 }
 
 const SUMMARY_COLUMNS = `r.scramble_id, r.bot, r.verdict, r.move_count, r.wall_ms, r.reported_ms,
-         r.claimed_optimal, r.note, r.error_index, r.error, r.worker, r.cpu,
+         r.claimed_optimal, r.note, r.nodes, r.error_index, r.error, r.worker, r.cpu,
          s.match_id, s.idx, s.puzzle_class, s.optimal, s.lower_bound`;
 const FROM_RESULTS = 'FROM arena.results r JOIN arena.scrambles s ON s.id = r.scramble_id';
 const RESULT_SELECT = `SELECT ${SUMMARY_COLUMNS}, r.moves_kind, r.moves ${FROM_RESULTS}`;
@@ -210,10 +213,17 @@ class PostgresStore implements PgStore {
     return rows[0] && toMatch(rows[0]);
   }
 
-  async listMatches(limit?: number): Promise<MatchRecord[]> {
+  async listMatches(limit?: number, filter: MatchFilter = {}): Promise<MatchRecord[]> {
+    // A null filter field does not narrow. Bots and classes match whole-word prefixes (see MatchFilter).
     const { rows } = await this.q<MatchRow>(
-      `SELECT ${MATCH_COLUMNS} FROM arena.matches ORDER BY id DESC LIMIT $1`,
-      [limit ?? null],
+      `SELECT ${MATCH_COLUMNS} FROM arena.matches m
+       WHERE ($2::text IS NULL OR m.status = $2)
+         AND ($3::text IS NULL OR EXISTS (SELECT 1 FROM json_array_elements_text(m.bots) b(v)
+              WHERE b.v = $3 OR left(b.v, length($3) + 1) = $3 || ' '))
+         AND ($4::text IS NULL OR EXISTS (SELECT 1 FROM arena.scrambles s WHERE s.match_id = m.id
+              AND (s.puzzle_class = $4 OR left(s.puzzle_class, length($4) + 1) = $4 || ' ')))
+       ORDER BY m.id DESC LIMIT $1`,
+      [limit ?? null, filter.status ?? null, filter.bot ?? null, filter.puzzleClass ?? null],
       true,
     );
     return rows.map(toMatch);
@@ -243,6 +253,15 @@ class PostgresStore implements PgStore {
     return rows.map(toScramble);
   }
 
+  async setScrambleBound(scrambleId: number, bound: Bound, note?: string): Promise<void> {
+    const { rowCount } = await this.q(
+      `UPDATE arena.scrambles SET optimal = $1, lower_bound = $2, bound_note = $3 WHERE id = $4`,
+      [bound.optimal ?? null, bound.lowerBound, pgText(note), scrambleId],
+      true,
+    );
+    if (rowCount === 0) throw new Error(`setScrambleBound: no scramble ${scrambleId}`);
+  }
+
   async recordResult(r: ResultRecord): Promise<void> {
     const moves = encodeMoves(r.moves);
     // A string PostgreSQL text cannot hold is stored as a JSON string literal instead (lossless).
@@ -252,12 +271,12 @@ class PostgresStore implements PgStore {
       // connection for the same reason.
       await this.q(
         `INSERT INTO arena.results (scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms, reported_ms,
-                                    claimed_optimal, note, error_index, error, worker, cpu)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                                    claimed_optimal, note, error_index, error, worker, cpu, nodes)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
          ON CONFLICT (scramble_id, bot) DO NOTHING`,
         [
           r.scrambleId, r.bot, r.verdict, r.moveCount, kind, text, r.wallMs, r.reportedMs ?? null,
-          r.claimedOptimal ?? null, pgText(r.note), r.errorIndex ?? null, pgText(r.error), pgText(r.worker), pgText(r.cpu),
+          r.claimedOptimal ?? null, pgText(r.note), r.errorIndex ?? null, pgText(r.error), pgText(r.worker), pgText(r.cpu), r.nodes ?? null,
         ],
         true,
       );
@@ -270,6 +289,16 @@ class PostgresStore implements PgStore {
   async listResults(matchId: number): Promise<ResultRow[]> {
     const { rows } = await this.q<ResultJoinRow>(`${RESULT_SELECT} WHERE s.match_id = $1 ORDER BY s.idx, r.id`, [matchId], true);
     return rows.map(toResult);
+  }
+
+  async getResult(scrambleId: number, bot: string): Promise<ResultRow | undefined> {
+    const { rows } = await this.q<ResultJoinRow>(`${RESULT_SELECT} WHERE r.scramble_id = $1 AND r.bot = $2`, [scrambleId, bot], true);
+    return rows[0] && toResult(rows[0]);
+  }
+
+  async removeResults(bot: string): Promise<number> {
+    const { rowCount } = await this.q(`DELETE FROM arena.results WHERE bot = $1`, [bot], true);
+    return rowCount ?? 0;
   }
 
   async allResults(puzzleClass?: string): Promise<ResultRow[]> {
@@ -306,8 +335,8 @@ class PostgresStore implements PgStore {
 async function insertScrambles(c: pg.PoolClient, matchId: number, scrambles: readonly NewScramble[]): Promise<ScrambleRecord[]> {
   if (scrambles.length === 0) return [];
   const { rows } = await c.query<{ id: number; idx: number }>(
-    `INSERT INTO arena.scrambles (match_id, idx, state, puzzle_class, optimal, lower_bound)
-     SELECT $1, * FROM unnest($2::int[], $3::json[], $4::text[], $5::int[], $6::int[])
+    `INSERT INTO arena.scrambles (match_id, idx, state, puzzle_class, optimal, lower_bound, bound_note)
+     SELECT $1, * FROM unnest($2::int[], $3::json[], $4::text[], $5::int[], $6::int[], $7::text[])
      RETURNING id, idx`,
     [
       matchId,
@@ -316,6 +345,7 @@ async function insertScrambles(c: pg.PoolClient, matchId: number, scrambles: rea
       scrambles.map((s) => s.puzzleClass),
       scrambles.map((s) => s.bound.optimal ?? null),
       scrambles.map((s) => s.bound.lowerBound),
+      scrambles.map((s) => pgText(s.boundNote)),
     ],
   );
   const idOf = new Map(rows.map((r) => [r.idx, r.id]));
@@ -327,6 +357,7 @@ async function insertScrambles(c: pg.PoolClient, matchId: number, scrambles: rea
     state: JSON.parse(JSON.stringify(s.state)) as PuzzleState,
     puzzleClass: s.puzzleClass,
     bound: makeBound(s.bound.optimal, s.bound.lowerBound),
+    ...(s.boundNote !== undefined ? { boundNote: s.boundNote } : {}),
   }));
 }
 
@@ -362,6 +393,7 @@ function toScramble(row: ScrambleRow): ScrambleRecord {
     state: row.state,
     puzzleClass: row.puzzle_class,
     bound: makeBound(row.optimal, row.lower_bound),
+    ...(row.bound_note !== null ? { boundNote: row.bound_note } : {}),
   };
 }
 
@@ -380,6 +412,7 @@ function toSummary(row: SummaryRow): ResultSummary {
     reportedMs: row.reported_ms,
     claimedOptimal: row.claimed_optimal,
     note: row.note,
+    nodes: row.nodes,
     errorIndex: row.error_index,
     error: row.error,
     worker: row.worker,

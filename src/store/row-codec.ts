@@ -4,6 +4,7 @@
  */
 import type { Bound, WireMoves } from '../core/types.ts';
 import { MOVE_FORMS, moveFormOf, type MoveFormName } from '../puzzles/move-form.ts';
+import type { MatchFilter, MatchRecord } from './types.ts';
 
 /** How a `moves` column is to be decoded: the name of the move form it was encoded in. */
 export type MovesKind = MoveFormName;
@@ -39,4 +40,17 @@ export function dropEmpty<T extends object>(src: { [K in keyof T]: T[K] | null |
 /** Current time as an ISO-8601 UTC string, the format of every `created_at`. */
 export function nowIso(): string {
   return new Date().toISOString();
+}
+
+/** `text` equals `key` or begins with `key` followed by a space (whole-word prefix, as MatchFilter says). */
+export function wordPrefix(text: string, key: string): boolean {
+  return text === key || text.startsWith(`${key} `);
+}
+
+/** The {@link MatchFilter} test on a match and its scramble classes (the memory store's version of the SQL). */
+export function keepMatch(m: MatchRecord, classes: readonly string[], f: MatchFilter): boolean {
+  if (f.status !== undefined && m.status !== f.status) return false;
+  if (f.bot !== undefined && !m.bots.some((b) => wordPrefix(b, f.bot!))) return false;
+  if (f.puzzleClass !== undefined && !classes.some((c) => wordPrefix(c, f.puzzleClass!))) return false;
+  return true;
 }

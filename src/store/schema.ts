@@ -90,6 +90,14 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE results ADD COLUMN cpu TEXT;
     `,
   },
+  {
+    version: 3,
+    description: 'nodes a bot reported; why a scramble bound is not exact',
+    sql: `
+      ALTER TABLE results ADD COLUMN nodes REAL;
+      ALTER TABLE scrambles ADD COLUMN bound_note TEXT;
+    `,
+  },
 ];
 
 /** The schema version this code writes and understands. */

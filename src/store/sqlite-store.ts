@@ -8,8 +8,10 @@
 import Database from 'better-sqlite3';
 import type { PuzzleState } from '../core/types.ts';
 import type { Verdict } from '../core/verdict.ts';
+import type { Bound } from '../core/types.ts';
 import type {
   BotRecord,
+  MatchFilter,
   MatchRecord,
   MatchStatus,
   NewMatch,
@@ -52,6 +54,7 @@ interface ScrambleRow {
   puzzle_class: string;
   optimal: number | null;
   lower_bound: number;
+  bound_note: string | null;
 }
 
 interface JoinedSummaryRow extends ScrambleRow {
@@ -63,6 +66,7 @@ interface JoinedSummaryRow extends ScrambleRow {
   reported_ms: number | null;
   claimed_optimal: number | null;
   note: string | null;
+  nodes: number | null;
   error_index: number | null;
   error: string | null;
   worker: string | null;
@@ -78,7 +82,7 @@ interface JoinedResultRow extends JoinedSummaryRow {
 const BUSY_TIMEOUT_MS = 5000;
 
 const SUMMARY_COLUMNS = `r.scramble_id, r.bot, r.verdict, r.move_count, r.wall_ms, r.reported_ms,
-         r.claimed_optimal, r.note, r.error_index, r.error, r.worker, r.cpu,
+         r.claimed_optimal, r.note, r.nodes, r.error_index, r.error, r.worker, r.cpu,
          s.match_id, s.idx, s.puzzle_class, s.optimal, s.lower_bound`;
 const FROM_RESULTS = 'FROM results r JOIN scrambles s ON s.id = r.scramble_id';
 const RESULT_SELECT = `SELECT ${SUMMARY_COLUMNS}, r.moves_kind, r.moves ${FROM_RESULTS}`;
@@ -148,21 +152,33 @@ class SqliteStore implements Store {
          VALUES (@config, @seed, @generatorVersion, @bots, 'running', @now, @now)`,
       ),
       getMatch: db.prepare<[number], MatchRow>(`SELECT * FROM matches WHERE id = ?`),
-      listMatches: db.prepare<[number], MatchRow>(`SELECT * FROM matches ORDER BY id DESC LIMIT ?`),
+      // A null filter field does not narrow. Bots and classes match whole-word prefixes (see MatchFilter).
+      listMatches: db.prepare<[{ status: string | null; bot: string | null; cls: string | null; limit: number }], MatchRow>(
+        `SELECT * FROM matches m
+         WHERE (@status IS NULL OR m.status = @status)
+           AND (@bot IS NULL OR EXISTS (SELECT 1 FROM json_each(m.bots) b
+                WHERE b.value = @bot OR substr(b.value, 1, length(@bot) + 1) = @bot || ' '))
+           AND (@cls IS NULL OR EXISTS (SELECT 1 FROM scrambles s WHERE s.match_id = m.id
+                AND (s.puzzle_class = @cls OR substr(s.puzzle_class, 1, length(@cls) + 1) = @cls || ' ')))
+         ORDER BY m.id DESC LIMIT @limit`,
+      ),
       setMatchStatus: db.prepare(`UPDATE matches SET status = ?, updated_at = ? WHERE id = ?`),
       addScramble: db.prepare(
-        `INSERT INTO scrambles (match_id, idx, state, puzzle_class, optimal, lower_bound)
-         VALUES (@matchId, @index, @state, @puzzleClass, @optimal, @lowerBound)`,
+        `INSERT INTO scrambles (match_id, idx, state, puzzle_class, optimal, lower_bound, bound_note)
+         VALUES (@matchId, @index, @state, @puzzleClass, @optimal, @lowerBound, @boundNote)`,
       ),
       listScrambles: db.prepare<[number], ScrambleRow>(`SELECT * FROM scrambles WHERE match_id = ? ORDER BY idx`),
+      setScrambleBound: db.prepare(`UPDATE scrambles SET optimal = ?, lower_bound = ?, bound_note = ? WHERE id = ?`),
       recordResult: db.prepare(
         `INSERT INTO results (scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms, reported_ms,
-                              claimed_optimal, note, error_index, error, worker, cpu, created_at)
+                              claimed_optimal, note, nodes, error_index, error, worker, cpu, created_at)
          VALUES (@scrambleId, @bot, @verdict, @moveCount, @movesKind, @moves, @wallMs, @reportedMs,
-                 @claimedOptimal, @note, @errorIndex, @error, @worker, @cpu, @createdAt)
+                 @claimedOptimal, @note, @nodes, @errorIndex, @error, @worker, @cpu, @createdAt)
          ON CONFLICT (scramble_id, bot) DO NOTHING`,
       ),
       listResults: db.prepare<[number], JoinedResultRow>(`${RESULT_SELECT} WHERE s.match_id = ? ORDER BY s.idx, r.id`),
+      getResult: db.prepare<[number, string], JoinedResultRow>(`${RESULT_SELECT} WHERE r.scramble_id = ? AND r.bot = ?`),
+      removeResults: db.prepare(`DELETE FROM results WHERE bot = ?`),
       allResults: db.prepare<[], JoinedResultRow>(`${RESULT_SELECT} ORDER BY s.match_id, s.idx, r.id`),
       classResults: db.prepare<[string], JoinedResultRow>(
         `${RESULT_SELECT} WHERE s.puzzle_class = ? ORDER BY s.match_id, s.idx, r.id`,
@@ -236,9 +252,15 @@ class SqliteStore implements Store {
     return row && toMatch(row);
   }
 
-  async listMatches(limit?: number): Promise<MatchRecord[]> {
+  async listMatches(limit?: number, filter: MatchFilter = {}): Promise<MatchRecord[]> {
     // SQLite treats a negative LIMIT as "no limit".
-    return this.stmts.listMatches.all(limit ?? -1).map(toMatch);
+    const rows = this.stmts.listMatches.all({
+      status: filter.status ?? null,
+      bot: filter.bot ?? null,
+      cls: filter.puzzleClass ?? null,
+      limit: limit ?? -1,
+    });
+    return rows.map(toMatch);
   }
 
   async setMatchStatus(id: number, status: MatchStatus): Promise<void> {
@@ -260,6 +282,11 @@ class SqliteStore implements Store {
     return this.stmts.listScrambles.all(matchId).map(toScramble);
   }
 
+  async setScrambleBound(scrambleId: number, bound: Bound, note?: string): Promise<void> {
+    const info = this.stmts.setScrambleBound.run(bound.optimal ?? null, bound.lowerBound, note ?? null, scrambleId);
+    if (info.changes === 0) throw new Error(`setScrambleBound: no scramble ${scrambleId}`);
+  }
+
   async recordResult(r: ResultRecord): Promise<void> {
     const moves = encodeMoves(r.moves);
     try {
@@ -276,6 +303,7 @@ class SqliteStore implements Store {
         reportedMs: r.reportedMs ?? null,
         claimedOptimal: r.claimedOptimal === undefined ? null : r.claimedOptimal ? 1 : 0,
         note: r.note ?? null,
+        nodes: r.nodes ?? null,
         errorIndex: r.errorIndex ?? null,
         error: r.error ?? null,
         worker: r.worker ?? null,
@@ -292,6 +320,15 @@ class SqliteStore implements Store {
 
   async listResults(matchId: number): Promise<ResultRow[]> {
     return this.stmts.listResults.all(matchId).map(toResult);
+  }
+
+  async getResult(scrambleId: number, bot: string): Promise<ResultRow | undefined> {
+    const row = this.stmts.getResult.get(scrambleId, bot);
+    return row && toResult(row);
+  }
+
+  async removeResults(bot: string): Promise<number> {
+    return this.stmts.removeResults.run(bot).changes;
   }
 
   async allResults(puzzleClass?: string): Promise<ResultRow[]> {
@@ -322,6 +359,7 @@ class SqliteStore implements Store {
         puzzleClass: s.puzzleClass,
         optimal: s.bound.optimal ?? null,
         lowerBound: s.bound.lowerBound,
+        boundNote: s.boundNote ?? null,
       });
       return {
         id: Number(info.lastInsertRowid),
@@ -331,6 +369,7 @@ class SqliteStore implements Store {
         state: JSON.parse(JSON.stringify(s.state)) as PuzzleState,
         puzzleClass: s.puzzleClass,
         bound: makeBound(s.bound.optimal, s.bound.lowerBound),
+        ...(s.boundNote !== undefined ? { boundNote: s.boundNote } : {}),
       };
     });
   }
@@ -368,6 +407,7 @@ function toScramble(row: ScrambleRow): ScrambleRecord {
     state: JSON.parse(row.state) as PuzzleState,
     puzzleClass: row.puzzle_class,
     bound: makeBound(row.optimal, row.lower_bound),
+    ...(row.bound_note !== null ? { boundNote: row.bound_note } : {}),
   };
 }
 
@@ -385,6 +425,7 @@ function toSummary(row: JoinedSummaryRow): ResultSummary {
     reportedMs: row.reported_ms,
     claimedOptimal: row.claimed_optimal === null ? null : row.claimed_optimal === 1,
     note: row.note,
+    nodes: row.nodes,
     errorIndex: row.error_index,
     error: row.error,
     worker: row.worker,

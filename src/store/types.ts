@@ -38,7 +38,25 @@ export interface ScrambleRecord {
   readonly state: PuzzleState;
   /** Puzzle class for ratings, e.g. "sliding 4x4". */
   readonly puzzleClass: string;
+  /** The exact optimum or a lower bound; the exact oracle may raise it after the match starts. */
   readonly bound: Bound;
+  /**
+   * Why the bound is not an exact optimum where one was sought: "oracle pending" while the oracle works,
+   * else its reason (budget spent, no pattern databases). Absent when the bound is all there is to know.
+   */
+  readonly boundNote?: string;
+}
+
+/** Which matches to list; every field narrows, absent fields do not. */
+export interface MatchFilter {
+  readonly status?: MatchStatus;
+  /** A bot as recorded ("ida-star --weight 2"), or its name alone, which matches every variant. */
+  readonly bot?: string;
+  /**
+   * A puzzle class ("sliding 4x4"), or a prefix of whole words ("sliding", "hanoi 10"): matches with a
+   * scramble of that class or of a class it begins.
+   */
+  readonly puzzleClass?: string;
 }
 
 /** One bot's validated answer to one scramble. */
@@ -57,6 +75,8 @@ export interface ResultRecord {
   /** The bot's claim of optimality / note, informational. */
   readonly claimedOptimal?: boolean;
   readonly note?: string;
+  /** Search nodes (or another count) the bot reported, informational. */
+  readonly nodes?: number;
   /** For invalid: 0-based index of the first illegal move. */
   readonly errorIndex?: number;
   /** Reason text for any verdict but solved. */
@@ -118,7 +138,8 @@ export interface Store {
   /** Creates a match (status `running`) and its first scrambles in one transaction. */
   createMatch(m: NewMatch): Promise<MatchRecord>;
   getMatch(id: number): Promise<MatchRecord | undefined>;
-  listMatches(limit?: number): Promise<MatchRecord[]>;
+  /** Matches newest first, at most `limit`, narrowed by `filter`. */
+  listMatches(limit?: number, filter?: MatchFilter): Promise<MatchRecord[]>;
   setMatchStatus(id: number, status: MatchStatus): Promise<void>;
 
   // scrambles and results
@@ -126,11 +147,20 @@ export interface Store {
   addScrambles(matchId: number, scrambles: readonly NewScramble[]): Promise<ScrambleRecord[]>;
   listScrambles(matchId: number): Promise<ScrambleRecord[]>;
   /**
+   * Replaces a scramble's bound and its note (absent `note` clears it): the exact oracle answers after the
+   * match has started. Results read afterwards carry the new bound.
+   */
+  setScrambleBound(scrambleId: number, bound: Bound, note?: string): Promise<void>;
+  /**
    * Commits one result. Idempotent by (scramble, bot): when a result for the pair exists (a retried job),
    * the call changes nothing and the first write wins.
    */
   recordResult(r: ResultRecord): Promise<void>;
   listResults(matchId: number): Promise<ResultRow[]>;
+  /** One result with its moves (a replay reads one answer, not the match's). */
+  getResult(scrambleId: number, bot: string): Promise<ResultRow | undefined>;
+  /** Deletes every result recorded under `bot` (exactly that name), in every match; returns how many. */
+  removeResults(bot: string): Promise<number>;
   /** Every result, optionally for one puzzle class. */
   allResults(puzzleClass?: string): Promise<ResultRow[]>;
   /** {@link listResults} without the moves. */

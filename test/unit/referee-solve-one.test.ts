@@ -36,10 +36,10 @@ function setup(script: LinkScript) {
 
 describe('solveOne in-process', () => {
   it('solveOne - a correct answer in chunks is solved, counted by the referee, timed by the clock', async () => {
-    const { clock, link } = setup(reply(board.solution, { chunks: 3, delayMs: 40, info: { optimal: true, computeMs: 7, note: 'n' } }));
+    const { clock, link } = setup(reply(board.solution, { chunks: 3, delayMs: 40, info: { optimal: true, computeMs: 7, note: 'n', nodes: 4321 } }));
     const out = await clock.run(solveOne(link, request(board.state), clock));
     expect(out).toMatchObject({ verdict: 'solved', moveCount: board.solution.length, moves: board.solution, wallMs: 120, linkBroken: false });
-    expect(out).toMatchObject({ reportedMs: 7, claimedOptimal: true, note: 'n' });
+    expect(out).toMatchObject({ reportedMs: 7, claimedOptimal: true, note: 'n', nodes: 4321 });
     const [solve] = link.sentOf('solve');
     expect(link.sentOf('result')).toEqual([{ type: 'result', id: solve.id, verdict: 'solved', moves: board.solution.length, timeMs: 120 }]);
     expect(link.sentOf('cancel')).toEqual([]);

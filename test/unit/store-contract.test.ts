@@ -269,6 +269,59 @@ for (const impl of impls) {
       expect(await store.listResults(m.id)).toHaveLength(1);
     });
 
+    it('replaces a scramble bound and its note; results read afterwards carry the new bound', async () => {
+      const m = await newMatch([{ ...scrambleInputs()[1], boundNote: 'oracle pending' }]);
+      const [s] = await store.listScrambles(m.id);
+      expect(s).toMatchObject({ bound: { lowerBound: 9 }, boundNote: 'oracle pending' });
+      await store.recordResult({ scrambleId: s.id, bot: 'a', verdict: 'solved', moveCount: 11, moves: 'ABACBCAB', wallMs: 1, nodes: 123456789012 });
+      await store.setScrambleBound(s.id, { optimal: 11, lowerBound: 11 });
+      const [after] = await store.listScrambles(m.id);
+      expect(after).toEqual({ ...s, bound: { optimal: 11, lowerBound: 11 }, boundNote: undefined });
+      expect('boundNote' in after).toBe(false);
+      expect((await store.listSummaries(m.id))[0]).toMatchObject({ bound: { optimal: 11, lowerBound: 11 }, nodes: 123456789012 });
+      await store.setScrambleBound(s.id, { lowerBound: 10 }, 'budget spent');
+      const [again] = await store.listScrambles(m.id);
+      expect(again.bound).toEqual({ lowerBound: 10 });
+      expect(again.boundNote).toBe('budget spent');
+      await expect(store.setScrambleBound(9999, { lowerBound: 1 })).rejects.toThrow(/no scramble/);
+    });
+
+    it('gets one result with its moves, and removes every result of one bot name', async () => {
+      const { m, scrambles } = await matchWithScrambles();
+      const r = (bot: string, i: number): ResultRecord => ({ scrambleId: scrambles[i].id, bot, verdict: 'solved', moveCount: 2, moves: 'UD', wallMs: 1 });
+      for (const bot of ['a', 'a --x', 'b']) for (const i of [0, 1]) await store.recordResult(r(bot, i));
+      expect(await store.getResult(scrambles[1].id, 'a --x')).toMatchObject({ ...r('a --x', 1), matchId: m.id, scrambleIndex: 1 });
+      expect(await store.getResult(scrambles[2].id, 'a')).toBeUndefined();
+      expect(await store.removeResults('a')).toBe(2);
+      expect(await store.removeResults('a')).toBe(0);
+      expect((await store.listSummaries(m.id)).map((x) => x.bot).sort()).toEqual(['a --x', 'a --x', 'b', 'b']);
+      // The pair can be recorded again once removed.
+      await store.recordResult(r('a', 0));
+      expect(await store.getResult(scrambles[0].id, 'a')).toMatchObject(r('a', 0));
+    });
+
+    it('filters listed matches by status, bot (name or recorded variant) and puzzle class (whole-word prefix)', async () => {
+      const [sl, ha, sw] = scrambleInputs();
+      const make = (bots: string[], scrambles: NewScramble[]) => store.createMatch({ config: null, seed: '1', generatorVersion: 'g', bots, scrambles });
+      const m1 = await make(['ida-star', 'constructive'], [sl]);
+      const m2 = await make(['ida-star --weight 2'], [ha, sw]);
+      const m3 = await make(['ida-starling'], [{ ...ha, puzzleClass: 'hanoi 4 random-goal' }]);
+      await store.setMatchStatus(m2.id, 'finished');
+      const ids = async (f: Parameters<Store['listMatches']>[1], limit?: number) => (await store.listMatches(limit, f)).map((m) => m.id);
+      expect(await ids({})).toEqual([m3.id, m2.id, m1.id]);
+      expect(await ids({ status: 'finished' })).toEqual([m2.id]);
+      expect(await ids({ bot: 'ida-star' })).toEqual([m2.id, m1.id]);
+      expect(await ids({ bot: 'ida-star --weight 2' })).toEqual([m2.id]);
+      expect(await ids({ bot: 'ida-star', status: 'running' })).toEqual([m1.id]);
+      expect(await ids({ puzzleClass: 'hanoi' })).toEqual([m3.id, m2.id]);
+      expect(await ids({ puzzleClass: 'hanoi 4' })).toEqual([m3.id, m2.id]);
+      expect(await ids({ puzzleClass: 'hanoi 4 random-goal' })).toEqual([m3.id]);
+      expect(await ids({ puzzleClass: 'swaps 2x2' })).toEqual([m2.id]);
+      expect(await ids({ puzzleClass: 'slid' })).toEqual([]);
+      expect(await ids({ bot: 'ida' })).toEqual([]);
+      expect(await ids({ puzzleClass: 'hanoi' }, 1)).toEqual([m3.id]);
+    });
+
     it('is not affected by later mutation of the values handed to it', async () => {
       const tiles = [2, 1, 3, 4];
       const state: PuzzleState = { kind: 'swaps', rows: 2, cols: 2, tiles };
