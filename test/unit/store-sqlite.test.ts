@@ -153,10 +153,10 @@ describe('openSqliteStore', () => {
   it('refuses a database with a newer schema version, with a one-line message', async () => {
     await openSqliteStore(file).close();
     const db = new Database(file);
-    db.pragma('user_version = 3');
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
     expect(() => openSqliteStore(file)).toThrow(
-      `database schema v3 is newer than this puzzle-arena (v${SCHEMA_VERSION})`,
+      `database schema v${SCHEMA_VERSION + 1} is newer than this puzzle-arena (v${SCHEMA_VERSION})`,
     );
   });
 
