@@ -1,0 +1,99 @@
+/**
+ * The per-scramble part of a match report: for each scramble, what is known of its optimum (exact, or a
+ * bound and why), who won it and what decided it, and for each result whether a bot's claim of an optimal
+ * answer stands against the exact optimum. Pure: built from stored records.
+ */
+import type { Bound } from '../core/types.ts';
+import type { ResultSummary, ScrambleRecord } from '../store/types.ts';
+import { compareResults, type Contender } from './outcome.ts';
+
+/** What decided a scramble: a verdict (solved against unsolved), fewer moves, or time where moves tied. */
+export type DecidedBy = 'verdict' | 'moves' | 'time';
+
+/** One scramble of a match. */
+export interface ReportScramble {
+  /** 0-based index; tables print it 1-based. */
+  readonly scramble: number;
+  readonly puzzleClass: string;
+  /** Exact optimum when the referee knows it. */
+  readonly optimal?: number;
+  readonly lowerBound: number;
+  /** Why only a bound is known where an exact optimum was sought (oracle pending, budget spent, no tables). */
+  readonly boundNote?: string;
+  /**
+   * The bot whose result beats every other bot's on this scramble; null when none does (a draw at the top);
+   * absent while some bot has no result yet, or in a one-bot match.
+   */
+  readonly winner?: string | null;
+  /** What decided the win, when there is a winner: the closest contest against the winner. */
+  readonly decidedBy?: DecidedBy;
+}
+
+/** How one comparison was decided (given it was not a draw). */
+function decision(a: Contender, b: Contender): DecidedBy {
+  if ((a.verdict === 'solved') !== (b.verdict === 'solved')) return 'verdict';
+  return a.moveCount !== b.moveCount ? 'moves' : 'time';
+}
+
+/** Ranks decisions from the clearest (verdict) to the narrowest (time). */
+const NARROWNESS: Readonly<Record<DecidedBy, number>> = { verdict: 0, moves: 1, time: 2 };
+
+/**
+ * The winner of one scramble among `results` (one per bot), with what decided it: the narrowest of the
+ * winner's wins, so "time" means at least one opponent lost only on time. `marginMs` as in compareResults.
+ */
+export function scrambleWinner(results: readonly (Contender & { readonly bot: string })[], marginMs?: number): { winner: string | null; decidedBy?: DecidedBy } {
+  for (const w of results) {
+    let narrowest: DecidedBy | undefined;
+    let beatsAll = true;
+    for (const o of results) {
+      if (o === w) continue;
+      if (compareResults(w, o, marginMs) !== 1) {
+        beatsAll = false;
+        break;
+      }
+      const d = decision(w, o);
+      if (narrowest === undefined || NARROWNESS[d] > NARROWNESS[narrowest]) narrowest = d;
+    }
+    if (beatsAll && narrowest !== undefined) return { winner: w.bot, decidedBy: narrowest };
+  }
+  return { winner: null };
+}
+
+/** Per-scramble rows of a match, in index order. */
+export function buildScrambleReport(
+  bots: readonly string[],
+  scrambles: readonly ScrambleRecord[],
+  rows: readonly ResultSummary[],
+  marginMs?: number,
+): ReportScramble[] {
+  const byScramble = new Map<number, ResultSummary[]>();
+  for (const r of rows) {
+    const list = byScramble.get(r.scrambleId);
+    if (list) list.push(r);
+    else byScramble.set(r.scrambleId, [r]);
+  }
+  return [...scrambles]
+    .sort((a, b) => a.index - b.index)
+    .map((s) => {
+      const got = byScramble.get(s.id) ?? [];
+      const complete = bots.length > 1 && bots.every((b) => got.some((r) => r.bot === b));
+      const w = complete ? scrambleWinner(got.filter((r) => bots.includes(r.bot)), marginMs) : undefined;
+      return {
+        scramble: s.index,
+        puzzleClass: s.puzzleClass,
+        ...(s.bound.optimal !== undefined ? { optimal: s.bound.optimal } : {}),
+        lowerBound: s.bound.lowerBound,
+        ...(s.boundNote !== undefined ? { boundNote: s.boundNote } : {}),
+        ...(w ? { winner: w.winner, ...(w.decidedBy ? { decidedBy: w.decidedBy } : {}) } : {}),
+      };
+    });
+}
+
+/**
+ * True when a bot claimed its answer optimal and the referee's exact optimum says otherwise (a solved
+ * answer longer than the optimum). Unknown optimum or no claim: false.
+ */
+export function claimContradicted(r: { readonly verdict: string; readonly moveCount: number; readonly claimedOptimal?: boolean }, bound: Bound): boolean {
+  return r.claimedOptimal === true && r.verdict === 'solved' && bound.optimal !== undefined && r.moveCount > bound.optimal;
+}
