@@ -110,7 +110,7 @@ async function millionMoves(runs: number): Promise<BenchRow[]> {
     for (let r = 0; r < runs; r++) {
       const scramble = stored[r];
       const t0 = performance.now();
-      const out = await solveOne(scriptedLink(solution), { requestId: `r${r}`, state, timeLimitMs: 60_000, maxMoves: 2_000_000 }, systemClock);
+      const out = await solveOne(scriptedLink(solution), { state, timeLimitMs: 60_000, maxMoves: 2_000_000 }, systemClock);
       if (!out || out.verdict !== 'solved') throw new Error(`1e6-move bench: expected solved, got ${out?.verdict} ${out?.error ?? ''}`);
       const { linkBroken: _l, ...rest } = out;
       await store.recordResult({ scrambleId: scramble.id, bot: 'scripted', ...rest });

@@ -1,13 +1,15 @@
 /**
  * Runtime validation of every message that crosses the wire. Both directions parse untrusted text into the
  * typed messages of messages.ts and return a value, never throw: a bot that sends garbage gets a `protocol`
- * verdict, it does not crash the referee. Message size is not checked here: the transport's payload limit
- * (MAX_PAYLOAD) has already bounded the text.
+ * verdict, it does not crash the referee. The raw text is checked against the message bounds (bytes, depth,
+ * width, string lengths) before JSON.parse, so nothing below ever sees a value deep or wide enough to hurt.
  */
 import { z } from 'zod';
 import { PUZZLE_KINDS } from '../core/puzzle-kinds.ts';
 import { VERDICTS } from '../core/verdict.ts';
 import { puzzles } from '../puzzles/index.ts';
+import type { MessageBounds } from './bounds.ts';
+import { BOT_MESSAGE_BOUNDS, checkBounds, REFEREE_MESSAGE_BOUNDS } from './bounds.ts';
 import type { BotMessage, RefereeMessage } from './messages.ts';
 
 /** The outcome of parsing one message. */
@@ -93,7 +95,18 @@ function describeIssue(error: z.ZodError): string {
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
-function parseWith<M>(text: string, schemas: Record<string, z.ZodType>, side: string): ParseResult<M> {
+/** How an unexpected `type` value is named in a reason: short, whatever its size. */
+function describeType(type: unknown): string {
+  if (typeof type === 'string') return JSON.stringify(type.slice(0, 60));
+  if (Array.isArray(type)) return 'an array';
+  if (type === null) return 'null';
+  if (typeof type === 'object') return 'an object';
+  return String(type).slice(0, 60);
+}
+
+function parseWith<M>(text: string, schemas: Record<string, z.ZodType>, side: string, bounds: MessageBounds): ParseResult<M> {
+  const outside = checkBounds(text, bounds);
+  if (outside !== undefined) return { ok: false, reason: `out of bounds: ${outside}` };
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -105,8 +118,7 @@ function parseWith<M>(text: string, schemas: Record<string, z.ZodType>, side: st
   }
   const type = (json as { type?: unknown }).type;
   if (typeof type !== 'string' || !Object.hasOwn(schemas, type)) {
-    const shown = JSON.stringify(type)?.slice(0, 60) ?? 'undefined';
-    return { ok: false, reason: `unknown ${side} message type ${shown}; expected one of ${Object.keys(schemas).join(', ')}` };
+    return { ok: false, reason: `unknown ${side} message type ${describeType(type)}; expected one of ${Object.keys(schemas).join(', ')}` };
   }
   const parsed = schemas[type]!.safeParse(json);
   if (!parsed.success) return { ok: false, reason: `bad ${type} message: ${describeIssue(parsed.error)}` };
@@ -115,10 +127,10 @@ function parseWith<M>(text: string, schemas: Record<string, z.ZodType>, side: st
 
 /** Parses one message a bot sent (the referee side). Never throws. */
 export function parseBotMessage(text: string): ParseResult<BotMessage> {
-  return parseWith<BotMessage>(text, botSchemas, 'bot');
+  return parseWith<BotMessage>(text, botSchemas, 'bot', BOT_MESSAGE_BOUNDS);
 }
 
 /** Parses one message the referee sent (the SDK side). Never throws. */
 export function parseRefereeMessage(text: string): ParseResult<RefereeMessage> {
-  return parseWith<RefereeMessage>(text, refereeSchemas, 'referee');
+  return parseWith<RefereeMessage>(text, refereeSchemas, 'referee', REFEREE_MESSAGE_BOUNDS);
 }

@@ -2,7 +2,7 @@ import { createRng } from '../core/rng.ts';
 import type { PuzzleState } from '../core/types.ts';
 import type { BotLauncher, BotLink, Clock } from '../protocol/link.ts';
 import { getPuzzle } from '../puzzles/index.ts';
-import { solveOne } from './solve-one.ts';
+import { newRequestId, solveOne } from './solve-one.ts';
 
 /** One line of a compliance run. */
 export interface CheckLine {
@@ -26,7 +26,7 @@ export async function checkBot(launcher: BotLauncher, clock: Clock, timeLimitMs 
     const kinds = h.capabilities.map((c) => `${c.kind}${c.maxSize !== undefined ? ` ≤ ${c.maxSize}` : ''}`);
     lines.push({ ok: h.capabilities.length > 0, what: 'handshake', detail: `${h.name} ${h.version}; declares ${kinds.join(', ') || 'no puzzle kinds'}` });
     const rng = createRng('bot-check');
-    let seq = 0;
+    let asked = 0;
     for (const cap of h.capabilities) {
       const found = getPuzzle(cap.kind);
       if (!found.ok) continue;
@@ -38,7 +38,8 @@ export async function checkBot(launcher: BotLauncher, clock: Clock, timeLimitMs 
       }
       for (const state of states) {
         if (cap.maxSize !== undefined && puzzle.sizeMeasure(state) > cap.maxSize) continue;
-        const out = await solveOne(link, { requestId: `check-${++seq}`, state, timeLimitMs, maxMoves: 10_000_000 }, clock);
+        asked++;
+        const out = await solveOne(link, { state, timeLimitMs, maxMoves: 10_000_000 }, clock);
         if (!out) break;
         const what = `${puzzle.className(state)} scramble`;
         const b = puzzle.bound(state);
@@ -59,10 +60,10 @@ export async function checkBot(launcher: BotLauncher, clock: Clock, timeLimitMs 
         }
       }
     }
-    if (seq > 0 && lines.slice(1).every((l) => l.detail.startsWith('declined'))) {
+    if (asked > 0 && lines.slice(1).every((l) => l.detail.startsWith('declined'))) {
       lines.push({ ok: false, what: 'coverage', detail: 'the bot declined every scramble of the kinds it declares' });
     }
-    lines.push(await checkCancel(link, seq, clock, timeLimitMs));
+    lines.push(await checkCancel(link, clock, timeLimitMs));
   } finally {
     await launcher.dispose();
   }
@@ -70,7 +71,7 @@ export async function checkBot(launcher: BotLauncher, clock: Clock, timeLimitMs 
 }
 
 /** Sends a solve, cancels it at once, then expects a normal answer to a fresh tiny request. */
-async function checkCancel(link: BotLink, seq: number, clock: Clock, timeLimitMs: number): Promise<CheckLine> {
+async function checkCancel(link: BotLink, clock: Clock, timeLimitMs: number): Promise<CheckLine> {
   const cap = link.hello.capabilities[0];
   const found = getPuzzle(cap?.kind);
   const tiny = found.ok ? found.value.compliance.specs[0] : undefined;
@@ -79,9 +80,10 @@ async function checkCancel(link: BotLink, seq: number, clock: Clock, timeLimitMs
   const spec = puzzle.normalizeSpec(tiny);
   if (!spec.ok) return { ok: false, what: 'cancel', detail: spec.reason };
   const state = puzzle.scramble(spec.value, createRng('bot-check-cancel'));
-  link.send({ type: 'solve', id: `check-cancel-${seq}`, puzzle: state, timeLimitMs, maxMoves: 10_000_000 });
-  link.send({ type: 'cancel', id: `check-cancel-${seq}` });
-  const out = await solveOne(link, { requestId: `check-after-cancel-${seq}`, state, timeLimitMs, maxMoves: 10_000_000 }, clock);
+  const id = newRequestId();
+  link.send({ type: 'solve', id, puzzle: state, timeLimitMs, maxMoves: 10_000_000 });
+  link.send({ type: 'cancel', id });
+  const out = await solveOne(link, { state, timeLimitMs, maxMoves: 10_000_000 }, clock);
   if (out?.verdict === 'solved' || out?.verdict === 'unsupported') {
     return { ok: true, what: 'cancel', detail: `a cancelled request did not disturb the next one (answered ${out.verdict})` };
   }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { PuzzleState, WireMoves } from '../core/types.ts';
 import type { BotLink, Clock, LinkEvent } from '../protocol/link.ts';
 import type { Capability, MovesMessage } from '../protocol/messages.ts';
@@ -5,10 +6,8 @@ import { puzzleOf } from '../puzzles/index.ts';
 import { joinChunks } from '../puzzles/move-form.ts';
 import type { ResultRecord } from '../store/types.ts';
 
-/** One request to one bot. */
+/** One request to one bot (solveOne picks its id). */
 export interface SolveJob {
-  /** Unique per request within a session: stale messages for older ids are ignored. */
-  readonly requestId: string;
   readonly state: PuzzleState;
   readonly timeLimitMs: number;
   readonly maxMoves: number;
@@ -35,11 +34,21 @@ export function capabilityGap(caps: readonly Capability[], state: PuzzleState): 
 }
 
 /**
- * Sends one `solve`, validates every chunk as it arrives, and settles on exactly one verdict. Never throws
- * for anything a bot does. Resolves to undefined only when `signal` aborts first (the match is stopping:
- * nothing is recorded for this request).
+ * A fresh request id: 128 random bits, so no bot can answer a request before it has seen it. Crypto
+ * randomness, not the seeded generator: ids are a security measure and never part of a result.
+ */
+export function newRequestId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/**
+ * Sends one `solve` under a fresh unpredictable id, validates every chunk as it arrives, and settles on
+ * exactly one verdict. Never throws for anything a bot does. A protocol violation breaks the link (the
+ * transport has closed it; the caller starts a fresh bot), so the next request is not charged for it.
+ * Resolves to undefined only when `signal` aborts first (the match is stopping: nothing is recorded).
  */
 export function solveOne(link: BotLink, job: SolveJob, clock: Clock, signal?: AbortSignal): Promise<JobOutcome | undefined> {
+  const requestId = newRequestId();
   const puzzle = puzzleOf(job.state);
   const replayer = puzzle.replayer(job.state);
   const chunks: WireMoves[] = [];
@@ -56,11 +65,11 @@ export function solveOne(link: BotLink, job: SolveJob, clock: Clock, signal?: Ab
       const outcome: JobOutcome = { moveCount: replayer.count, moves: joinChunks(chunks, puzzle.moves), wallMs: clock.now() - t0, ...o };
       if (notify && !link.closed) {
         if (outcome.verdict !== 'solved' && outcome.verdict !== 'gave-up' && outcome.verdict !== 'unsupported') {
-          link.send({ type: 'cancel', id: job.requestId });
+          link.send({ type: 'cancel', id: requestId });
         }
         link.send({
           type: 'result',
-          id: job.requestId,
+          id: requestId,
           verdict: outcome.verdict,
           moves: outcome.moveCount,
           timeMs: Math.round(outcome.wallMs),
@@ -98,11 +107,11 @@ export function solveOne(link: BotLink, job: SolveJob, clock: Clock, signal?: Ab
     const onEvent = (e: LinkEvent) => {
       if (done) return;
       if (e.type === 'closed') return settle({ verdict: 'crash', error: e.reason, linkBroken: true }, false);
-      if (e.type === 'malformed') return settle({ verdict: 'protocol', error: e.reason, linkBroken: false }, true);
+      if (e.type === 'malformed') return settle({ verdict: 'protocol', error: e.reason, linkBroken: true }, true);
       const m = e.message;
-      if (m.type === 'hello') return settle({ verdict: 'protocol', error: 'unexpected hello after the handshake', linkBroken: false }, true);
-      // Messages for an earlier request (sent before its cancel arrived) are stale, not a protocol error.
-      if (m.id !== job.requestId) return;
+      // The link drops late answers to cancelled requests (BotLink's contract); anything else is a violation.
+      if (m.type === 'hello') return settle({ verdict: 'protocol', error: 'unexpected hello after the handshake', linkBroken: true }, true);
+      if (m.id !== requestId) return settle({ verdict: 'protocol', error: `${m.type} for an unknown request id`, linkBroken: true }, true);
       if (m.type === 'moves') return onMoves(m);
       if (m.type === 'give-up') return settle({ verdict: 'gave-up', error: m.reason ?? 'gave up', linkBroken: false }, true);
       return settle({ verdict: 'unsupported', error: m.reason ?? 'declined the puzzle', linkBroken: false }, true);
@@ -113,7 +122,7 @@ export function solveOne(link: BotLink, job: SolveJob, clock: Clock, signal?: Ab
       done = true;
       unsubscribe();
       cancelTimer();
-      if (!link.closed) link.send({ type: 'cancel', id: job.requestId });
+      if (!link.closed) link.send({ type: 'cancel', id: requestId });
       resolve(undefined);
     };
 
@@ -123,7 +132,8 @@ export function solveOne(link: BotLink, job: SolveJob, clock: Clock, signal?: Ab
     );
     if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort, { once: true });
-    if (link.closed) return settle({ verdict: 'crash', error: 'connection closed before the request', linkBroken: true }, false);
-    link.send({ type: 'solve', id: job.requestId, puzzle: job.state, timeLimitMs: job.timeLimitMs, maxMoves: job.maxMoves });
+    // A link that is already closed still delivers what it buffered (a violation right after the hello is
+    // `protocol`, not `crash`) and then its `closed` event; sending to it is a no-op.
+    link.send({ type: 'solve', id: requestId, puzzle: job.state, timeLimitMs: job.timeLimitMs, maxMoves: job.maxMoves });
   });
 }

@@ -55,7 +55,7 @@ export async function runWorker(source: JobSource, deps: WorkerDeps): Promise<vo
 async function playJob(job: Job, bots: WorkerBots, deps: WorkerDeps): Promise<JobEnd> {
   for (const scramble of job.scrambles) {
     if (deps.signal?.aborted) return 'abandoned';
-    const outcome = await bots.play(job.bot, scramble, job.limits, job.matchId);
+    const outcome = await bots.play(job.bot, scramble, job.limits);
     if (!outcome) return 'abandoned';
     await deps.store.recordResult({ scrambleId: scramble.id, bot: job.bot, ...outcome });
     deps.onRecorded?.({ job, scramble, outcome });
@@ -67,12 +67,11 @@ async function playJob(job: Job, bots: WorkerBots, deps: WorkerDeps): Promise<Jo
 class WorkerBots {
   private readonly launchers = new Map<string, BotLauncher>();
   private readonly links = new Map<string, BotLink>();
-  private requests = 0;
 
   constructor(private readonly deps: WorkerDeps) {}
 
   /** Plays one scramble; undefined when the signal aborted it (nothing is to be recorded). */
-  async play(bot: string, scramble: ScrambleRecord, limits: PlayLimits, matchId: number): Promise<PlayOutcome | undefined> {
+  async play(bot: string, scramble: ScrambleRecord, limits: PlayLimits): Promise<PlayOutcome | undefined> {
     const { clock, starts, signal } = this.deps;
     const key = `${bot}\u0000${limits.startTimeoutMs}`;
     const blocked = starts.blocked(bot);
@@ -85,14 +84,18 @@ class WorkerBots {
       const t0 = clock.now();
       const got = await this.launcher(bot, key, limits).connect();
       starts.started(bot, got.ok ? undefined : got.reason);
-      if (!got.ok) return signal?.aborted ? undefined : crash(scramble.state, clock.now() - t0, `could not start: ${got.reason}`);
+      if (!got.ok) {
+        if (signal?.aborted) return undefined;
+        const failed = crash(scramble.state, clock.now() - t0, `could not start: ${got.reason}`);
+        // A bot whose hello broke the protocol is charged for that; one that never said hello crashed.
+        return got.code === 'protocol' ? { ...failed, verdict: 'protocol' } : failed;
+      }
       link = got.value;
       this.links.set(key, link);
     }
     const gap = capabilityGap(link.hello.capabilities, scramble.state);
     if (gap) return { verdict: 'unsupported', moveCount: 0, moves: puzzleOf(scramble.state).moves.empty, wallMs: 0, error: gap };
     const request = {
-      requestId: `m${matchId}-s${scramble.index}-r${++this.requests}`,
       state: scramble.state,
       timeLimitMs: limits.timeLimitMs,
       maxMoves: limits.maxMoves,

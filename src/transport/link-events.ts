@@ -1,7 +1,8 @@
 /**
  * The event plumbing every link shares. Events that happen before anyone subscribes (a bot that crashes
  * right after its hello, before the referee attached a listener) are buffered and replayed to the first
- * subscriber, so no `closed` is ever lost. At most one `closed` is emitted, and it is always the last event.
+ * subscriber, so no `closed` is ever lost. At most one `closed` is emitted, and it is always the last event;
+ * a listener that subscribes after it still hears it (once), so nobody waits on a link that is already gone.
  */
 import type { LinkEvent } from '../protocol/link.ts';
 
@@ -15,11 +16,13 @@ const BUFFER_CAP = 1000;
 export class LinkEvents {
   private readonly listeners = new Set<(event: LinkEvent) => void>();
   private buffer: LinkEvent[] | undefined = [];
-  private ended = false;
+  private ended: LinkEvent | undefined;
+  /** Whether `ended` has reached the listeners (it may still sit in the buffer's pending replay). */
+  private endDispatched = false;
 
   /** True once `closed` has been emitted. */
   get closed(): boolean {
-    return this.ended;
+    return this.ended !== undefined;
   }
 
   /** Subscribes; the first subscriber gets the buffered events on the next microtask. */
@@ -32,6 +35,11 @@ export class LinkEvents {
       queueMicrotask(() => {
         for (const e of pending) this.dispatch(e);
       });
+    } else if (this.ended && this.endDispatched) {
+      const last = this.ended;
+      queueMicrotask(() => {
+        if (this.listeners.has(listener)) listener(last);
+      });
     }
     return () => {
       this.listeners.delete(listener);
@@ -41,7 +49,7 @@ export class LinkEvents {
   /** Emits a message or malformed event; dropped after `closed`. */
   emit(event: LinkEvent): void {
     if (this.ended) return;
-    if (event.type === 'closed') this.ended = true;
+    if (event.type === 'closed') this.ended = event;
     if (!this.buffer) return this.dispatch(event);
     if (this.buffer.length < BUFFER_CAP || event.type === 'closed') this.buffer.push(event);
   }
@@ -52,6 +60,7 @@ export class LinkEvents {
   }
 
   private dispatch(event: LinkEvent): void {
+    if (event.type === 'closed') this.endDispatched = true;
     let failure: unknown;
     for (const l of [...this.listeners]) {
       try {

@@ -60,8 +60,10 @@ export function processLink(inner: BotLink, proc: BotProcess, settleMs = SETTLE_
   let closing: Promise<void> | undefined;
   return {
     hello: inner.hello,
+    // Unusable as soon as either side is gone: the inner link ends at once on a protocol violation, while
+    // `closed` waits for the process to report its exit.
     get closed() {
-      return events.closed;
+      return events.closed || inner.closed;
     },
     send: (message: RefereeMessage) => {
       if (!events.closed) inner.send(message);

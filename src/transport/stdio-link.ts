@@ -1,17 +1,15 @@
 /**
  * The stdio transport: newline-delimited JSON, one message per line, bot → referee on the bot's stdout and
- * referee → bot on its stdin. Same handshake and the same validation as WebSocket. A line longer than
- * maxPayload is the stdio twin of WebSocket's 1009: `malformed`, then the link ends (the stream cannot be
- * resynchronised safely). There is no ping: the process's exit is the liveness signal.
+ * referee → bot on its stdin. Same handshake, bounds and rules as WebSocket (link-core.ts). A line longer
+ * than maxPayload is the stdio twin of WebSocket's 1009, and a line that is not UTF-8 the twin of 1007: a
+ * protocol violation that ends the link. There is no ping: the process's exit is the liveness signal.
  */
+import { isUtf8 } from 'node:buffer';
 import type { Readable, Writable } from 'node:stream';
-import type { BotLink, LinkEvent } from '../protocol/link.ts';
-import type { HelloMessage, RefereeMessage } from '../protocol/messages.ts';
-import { PROTOCOL_VERSION } from '../protocol/messages.ts';
-import { parseBotMessage } from '../protocol/schema.ts';
-import { LinkEvents } from './link-events.ts';
-import type { HandshakeOutcome } from './ws-link.ts';
-import { formatBytes } from './ws-link.ts';
+import { formatBytes } from '../protocol/bounds.ts';
+import type { HandshakeOutcome } from './handshake.ts';
+import { checkHello, welcomeMessage } from './handshake.ts';
+import { describeError, LinkCore } from './link-core.ts';
 
 /** Tunables of a stdio link. */
 export interface StdioLinkOptions {
@@ -22,11 +20,14 @@ export interface StdioLinkOptions {
   readonly closeGraceMs?: number;
 }
 
+/** What the line reader hands on: a complete line, or why the stream cannot be read further. */
+type LineEvent = { readonly line: Buffer } | { readonly fault: string };
+
 /**
  * Splits a byte stream into lines without ever holding more than `max` bytes of an unfinished line.
- * Calls `onLine` per complete line and `onOverflow` once if a line exceeds the cap.
+ * Calls `onLine` per complete, non-empty line; after a fault (a line over the cap) it reads nothing more.
  */
-function lineReader(input: Readable, max: number, onLine: (line: string) => void, onOverflow: () => void): void {
+function lineReader(input: Readable, max: number, on: (e: LineEvent) => void): void {
   let parts: Buffer[] = [];
   let size = 0;
   let dead = false;
@@ -37,11 +38,12 @@ function lineReader(input: Readable, max: number, onLine: (line: string) => void
       const piece = chunk.subarray(start, nl);
       if (size + piece.length > max) break;
       parts.push(piece);
-      const line = Buffer.concat(parts).toString('utf8').replace(/\r$/, '');
+      let line = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+      if (line.length > 0 && line[line.length - 1] === 13) line = line.subarray(0, line.length - 1);
       parts = [];
       size = 0;
       start = nl + 1;
-      if (line.trim() !== '') onLine(line);
+      if (line.some((b) => b !== 32 && b !== 9)) on({ line });
       if (dead) return;
     }
     const rest = chunk.subarray(start);
@@ -49,7 +51,7 @@ function lineReader(input: Readable, max: number, onLine: (line: string) => void
     if (size + (nl === -1 ? rest.length : nl) > max) {
       dead = true;
       parts = [];
-      onOverflow();
+      on({ fault: `message larger than ${formatBytes(max)}` });
       return;
     }
     if (rest.length) {
@@ -57,22 +59,19 @@ function lineReader(input: Readable, max: number, onLine: (line: string) => void
       size += rest.length;
     }
   });
+  input.on('close', () => {
+    dead = true;
+  });
 }
 
 /**
  * Runs the handshake over a bot's stdout (`output`) and stdin (`input`) and resolves with the live link,
  * or the reason it failed. The caller owns the process and kills it on failure.
  */
-export function openStdioLink(
-  io: { readonly input: Writable; readonly output: Readable },
-  opts: StdioLinkOptions,
-): Promise<HandshakeOutcome> {
+export function openStdioLink(io: { readonly input: Writable; readonly output: Readable }, opts: StdioLinkOptions): Promise<HandshakeOutcome> {
   return new Promise((resolve) => {
-    const events = new LinkEvents();
-    let hello: HelloMessage | undefined;
+    let core: LinkCore | undefined;
     let settled = false;
-    let closing: string | undefined;
-    const tooBig = `message larger than ${formatBytes(opts.maxPayload)}`;
 
     const finish = (outcome: HandshakeOutcome): void => {
       if (settled) return;
@@ -80,76 +79,51 @@ export function openStdioLink(
       clearTimeout(timer);
       resolve(outcome);
     };
-    const timer = setTimeout(
-      () => finish({ ok: false, reason: `no hello within ${opts.handshakeTimeoutMs} ms` }),
-      opts.handshakeTimeoutMs,
-    );
+    const timer = setTimeout(() => finish({ ok: false, reason: `no hello within ${opts.handshakeTimeoutMs} ms` }), opts.handshakeTimeoutMs);
 
     io.input.on('error', () => undefined); // EPIPE after the bot died: the exit is reported elsewhere
-    const send = (message: RefereeMessage): void => {
-      if (events.closed || io.input.writableEnded || io.input.destroyed) return;
-      io.input.write(JSON.stringify(message) + '\n');
+    const writable = (): boolean => !io.input.writableEnded && !io.input.destroyed;
+
+    const onLine = (e: LineEvent): void => {
+      if (core) {
+        if ('fault' in e) return core.violation(e.fault);
+        if (!isUtf8(e.line)) return core.violation('line is not valid UTF-8');
+        return core.receive(e.line.toString('utf8'));
+      }
+      if (settled) return;
+      if ('fault' in e) return finish({ ok: false, reason: `bad hello: ${e.fault}` });
+      if (!isUtf8(e.line)) return finish({ ok: false, reason: 'bad hello: line is not valid UTF-8' });
+      const hello = checkHello(e.line.toString('utf8'));
+      if (!hello.ok) return finish({ ok: false, reason: hello.reason });
+      core = new LinkCore(
+        hello.value,
+        {
+          write: (text) => {
+            if (writable()) io.input.write(text + '\n');
+          },
+          // The bot's stdin closing is its cue to exit; the process link kills what remains.
+          end: () => {
+            if (writable()) io.input.end();
+          },
+          kill: () => io.input.destroy(),
+        },
+        opts.closeGraceMs ?? 1000,
+      );
+      core.send(welcomeMessage(opts.session, opts.maxPayload));
+      finish({ ok: true, link: core });
     };
 
-    const link: BotLink = {
-      get hello() {
-        return hello!;
-      },
-      get closed() {
-        return events.closed;
-      },
-      send,
-      onEvent: (listener: (event: LinkEvent) => void) => events.subscribe(listener),
-      close: (reason = 'closed by referee') => {
-        if (events.closed) return Promise.resolve();
-        closing ??= reason;
-        send({ type: 'bye', reason });
-        io.input.end();
-        return new Promise<void>((done) => {
-          const t = setTimeout(() => {
-            events.close(closing!);
-            done();
-          }, opts.closeGraceMs ?? 1000);
-          t.unref();
-          link.onEvent((e) => {
-            if (e.type === 'closed') {
-              clearTimeout(t);
-              done();
-            }
-          });
-        });
-      },
-    };
-
-    lineReader(
-      io.output,
-      opts.maxPayload,
-      (line) => {
-        const parsed = parseBotMessage(line);
-        if (settled && hello) {
-          events.emit(parsed.ok ? { type: 'message', message: parsed.message } : { type: 'malformed', reason: parsed.reason });
-          return;
-        }
-        if (settled) return;
-        if (!parsed.ok) return finish({ ok: false, reason: `bad hello: ${parsed.reason}` });
-        if (parsed.message.type !== 'hello') return finish({ ok: false, reason: `expected hello, got ${parsed.message.type}` });
-        if (parsed.message.protocol !== PROTOCOL_VERSION) {
-          return finish({ ok: false, reason: `unsupported protocol ${parsed.message.protocol}; this referee speaks ${PROTOCOL_VERSION}` });
-        }
-        hello = parsed.message;
-        send({ type: 'welcome', protocol: PROTOCOL_VERSION, session: opts.session, limits: { maxPayload: opts.maxPayload } });
-        finish({ ok: true, link });
-      },
-      () => {
-        if (!hello) return finish({ ok: false, reason: tooBig });
-        events.emit({ type: 'malformed', reason: tooBig });
-        closing ??= tooBig;
-        events.close(tooBig);
-      },
-    );
+    lineReader(io.output, opts.maxPayload, (e) => {
+      if (core) return core.guard(() => onLine(e));
+      try {
+        onLine(e);
+      } catch (err) {
+        finish({ ok: false, reason: `the referee failed to handle the handshake (${describeError(err)})` });
+      }
+    });
     const ended = (): void => {
       if (!settled) finish({ ok: false, reason: 'stdout closed before hello' });
-      events.close(closing ?? 'bot closed its stdout');
+      core?.ended('bot closed its stdout');
     };
     io.output.once('end', ended);
     io.output.once('close', ended);

@@ -1,13 +1,14 @@
 /**
- * One accepted WebSocket connection: the hello/welcome handshake, liveness pings, and turning frames into
- * link events. Everything a bot sends is validated here; nothing it sends can throw into the referee.
+ * One accepted WebSocket connection: the handshake, liveness pings, and turning frames into link events.
+ * Every handler runs inside a guard, so no frame, however malformed, can throw into the event loop: before
+ * the hello a failure turns the bot away, after it a failure is a protocol violation that ends the link.
  */
 import type { WebSocket } from 'ws';
-import type { BotLink, LinkEvent } from '../protocol/link.ts';
-import type { HelloMessage, RefereeMessage } from '../protocol/messages.ts';
-import { PROTOCOL_VERSION } from '../protocol/messages.ts';
-import { parseBotMessage } from '../protocol/schema.ts';
-import { LinkEvents } from './link-events.ts';
+import type { HelloMessage } from '../protocol/messages.ts';
+import { formatBytes } from '../protocol/bounds.ts';
+import type { HandshakeOutcome } from './handshake.ts';
+import { checkHello, welcomeMessage } from './handshake.ts';
+import { describeError, LinkCore } from './link-core.ts';
 
 /** Tunables of one connection. */
 export interface WsLinkOptions {
@@ -15,19 +16,15 @@ export interface WsLinkOptions {
   readonly maxPayload: number;
   readonly handshakeTimeoutMs: number;
   readonly pingIntervalMs: number;
-  /** How long close() waits for the bot's closing handshake before cutting the socket. */
+  /** How long a close waits for the bot's closing handshake before cutting the socket. */
   readonly closeGraceMs?: number;
 }
 
-/** How a handshake ended. */
-export type HandshakeOutcome = { readonly ok: true; readonly link: BotLink } | { readonly ok: false; readonly reason: string };
-
-/** "4 MiB" for 4·2^20: the unit people read in PROTOCOL.md. */
-export function formatBytes(n: number): string {
-  if (n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
-  if (n % 1024 === 0) return `${n / 1024} KiB`;
-  return `${n} bytes`;
-}
+/**
+ * Pings a bot may send per second. Libraries ping every few seconds at most; a bot that floods control
+ * frames makes the referee answer each one, so past this it is a protocol violation.
+ */
+export const MAX_PINGS_PER_SECOND = 20;
 
 /** Close reasons are limited to 123 bytes by RFC 6455. */
 function closeReason(text: string): string {
@@ -40,18 +37,25 @@ function frameText(data: unknown): string {
   return Buffer.from(data as ArrayBuffer).toString('utf8');
 }
 
+/** What ws reports for a frame it refused, in the words of PROTOCOL.md. */
+function frameError(err: Error & { code?: string }, maxPayload: number): string {
+  if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return `message larger than ${formatBytes(maxPayload)}`;
+  if (err.code === 'WS_ERR_INVALID_UTF8') return 'text frame is not valid UTF-8';
+  return `bad frame: ${err.message}`;
+}
+
 /**
  * Runs the handshake on a freshly upgraded socket and calls `done` exactly once: with the live link after
  * a valid hello (the welcome is already sent), or with the reason the bot was turned away.
  */
 export function acceptWsConnection(ws: WebSocket, opts: WsLinkOptions, done: (outcome: HandshakeOutcome) => void): void {
-  const events = new LinkEvents();
-  let link: BotLink | undefined;
+  const graceMs = opts.closeGraceMs ?? 1000;
+  let core: LinkCore | undefined;
   let settled = false;
-  let closing: string | undefined;
-  let oversize = false;
   let missedPongs = 0;
   let pinger: NodeJS.Timeout | undefined;
+  let pingWindowStart = 0;
+  let pingsInWindow = 0;
 
   const fail = (reason: string, code = 1008): void => {
     if (settled) return;
@@ -59,113 +63,107 @@ export function acceptWsConnection(ws: WebSocket, opts: WsLinkOptions, done: (ou
     clearTimeout(handshakeTimer);
     ws.close(code, closeReason(reason));
     // A bot that ignores the close must not hold the socket open.
-    setTimeout(() => ws.terminate(), 1000).unref();
+    setTimeout(() => ws.terminate(), graceMs).unref();
     done({ ok: false, reason });
   };
-  const handshakeTimer = setTimeout(
-    () => fail(`no hello within ${opts.handshakeTimeoutMs} ms`),
-    opts.handshakeTimeoutMs,
-  );
+  const handshakeTimer = setTimeout(() => fail(`no hello within ${opts.handshakeTimeoutMs} ms`), opts.handshakeTimeoutMs);
 
-  /**
-   * Solves sent and not yet answered or cancelled. While one is outstanding, missed pongs are not counted:
-   * a bot deep in a synchronous search cannot answer pings, and the time limit already governs that phase.
-   */
-  const outstanding = new Set<string>();
-  const send = (message: RefereeMessage): void => {
-    if (ws.readyState !== ws.OPEN) return;
-    if (message.type === 'solve') outstanding.add(message.id);
-    else if (message.type === 'cancel') outstanding.delete(message.id);
-    ws.send(JSON.stringify(message));
-  };
+  /** Runs a socket event handler so that nothing it throws escapes into the event loop. */
+  const guarded =
+    <A extends unknown[]>(fn: (...args: A) => void) =>
+    (...args: A): void => {
+      if (core) return core.guard(() => fn(...args));
+      try {
+        fn(...args);
+      } catch (e) {
+        fail(`the referee failed to handle the handshake (${describeError(e)})`, 1011);
+      }
+    };
 
   const startLink = (hello: HelloMessage): void => {
     settled = true;
     clearTimeout(handshakeTimer);
-    send({ type: 'welcome', protocol: PROTOCOL_VERSION, session: opts.session, limits: { maxPayload: opts.maxPayload } });
+    const link = new LinkCore(
+      hello,
+      {
+        write: (text) => {
+          if (ws.readyState === ws.OPEN) ws.send(text);
+        },
+        end: (reason, violation) => ws.close(violation ? 1008 : 1000, closeReason(reason)),
+        kill: () => ws.terminate(),
+      },
+      graceMs,
+    );
+    core = link;
+    link.send(welcomeMessage(opts.session, opts.maxPayload));
     pinger = setInterval(() => {
-      // Two unanswered pings: the bot's event loop is stuck or the network is gone.
-      if (outstanding.size > 0) missedPongs = 0;
+      // Two unanswered pings: the bot's event loop is stuck or the network is gone. While a solve is
+      // outstanding a bot may be deep in a synchronous search; the time limit governs that phase.
+      if (link.outstanding > 0) missedPongs = 0;
       if (missedPongs >= 2) {
-        closing ??= 'no pong: bot unresponsive';
         ws.terminate();
+        link.ended('no pong: bot unresponsive');
         return;
       }
       missedPongs++;
       ws.ping();
     }, opts.pingIntervalMs);
     pinger.unref();
-    link = {
-      hello,
-      get closed() {
-        return events.closed;
-      },
-      send,
-      onEvent: (listener: (event: LinkEvent) => void) => events.subscribe(listener),
-      close: (reason?: string) => closeLink(reason),
-    };
     done({ ok: true, link });
-  };
-
-  let closedPromise: Promise<void> | undefined;
-  const closeLink = (reason = 'closed by referee'): Promise<void> => {
-    closedPromise ??= new Promise<void>((resolve) => {
-      if (ws.readyState === ws.CLOSED) return resolve();
-      ws.once('close', () => resolve());
-      closing ??= reason;
-      send({ type: 'bye', reason });
-      ws.close(1000, closeReason(reason));
-      setTimeout(() => ws.terminate(), opts.closeGraceMs ?? 1000).unref();
-    });
-    return closedPromise;
   };
 
   ws.on('pong', () => {
     missedPongs = 0;
   });
 
-  ws.on('message', (data, isBinary) => {
-    if (!settled) {
-      if (isBinary) return fail('binary frame instead of hello', 1003);
-      const parsed = parseBotMessage(frameText(data));
-      if (!parsed.ok) return fail(`bad hello: ${parsed.reason}`, 1002);
-      if (parsed.message.type !== 'hello') return fail(`expected hello, got ${parsed.message.type}`, 1002);
-      if (parsed.message.protocol !== PROTOCOL_VERSION) {
-        return fail(`unsupported protocol ${parsed.message.protocol}; this referee speaks ${PROTOCOL_VERSION}`, 1002);
+  ws.on(
+    'ping',
+    guarded(() => {
+      const now = Date.now();
+      if (now - pingWindowStart >= 1000) {
+        pingWindowStart = now;
+        pingsInWindow = 0;
       }
-      return startLink(parsed.message);
-    }
-    if (!link) return; // handshake failed; ignore whatever is still in flight
-    if (isBinary) return events.emit({ type: 'malformed', reason: 'binary frame; messages are JSON text frames' });
-    const parsed = parseBotMessage(frameText(data));
-    if (parsed.ok) {
-      const m = parsed.message;
-      if ((m.type === 'moves' && m.final) || m.type === 'give-up' || m.type === 'unsupported') outstanding.delete(m.id);
-    }
-    events.emit(parsed.ok ? { type: 'message', message: parsed.message } : { type: 'malformed', reason: parsed.reason });
-  });
+      if (++pingsInWindow <= MAX_PINGS_PER_SECOND) return;
+      const reason = `ping flood: more than ${MAX_PINGS_PER_SECOND} pings in a second`;
+      if (core) core.violation(reason);
+      else fail(reason);
+    }),
+  );
 
-  ws.on('error', (err: Error & { code?: string }) => {
-    // ws reports protocol violations here and then closes the socket itself (1009 for oversize).
-    if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') {
-      oversize = true;
-      const reason = `message larger than ${formatBytes(opts.maxPayload)}`;
-      if (link) events.emit({ type: 'malformed', reason });
-      else fail(reason, 1009);
-      return;
-    }
-    if (link) events.emit({ type: 'malformed', reason: `bad frame: ${err.message}` });
-    else fail(`bad frame: ${err.message}`, 1002);
-  });
+  ws.on(
+    'message',
+    guarded((data: unknown, isBinary: boolean) => {
+      if (core) {
+        if (isBinary) return core.violation('binary frame; messages are JSON text frames');
+        return core.receive(frameText(data));
+      }
+      if (settled) return; // turned away; ignore whatever is still in flight
+      if (isBinary) return fail('binary frame instead of hello', 1003);
+      const hello = checkHello(frameText(data));
+      if (!hello.ok) return fail(hello.reason, 1002);
+      startLink(hello.value);
+    }),
+  );
 
-  ws.on('close', (code, reasonBuf) => {
-    clearTimeout(handshakeTimer);
-    if (pinger) clearInterval(pinger);
-    if (!settled) fail(`connection closed before hello (code ${code})`);
-    const said = reasonBuf.length ? `: ${reasonBuf.toString('utf8')}` : '';
-    const reason = oversize
-      ? `message larger than ${formatBytes(opts.maxPayload)} (code 1009)`
-      : (closing ?? `connection closed (code ${code}${said})`);
-    events.close(reason);
-  });
+  ws.on(
+    'error',
+    guarded((err: Error & { code?: string }) => {
+      // ws reports a refused frame here and then closes the socket itself (1009 oversize, 1007 bad UTF-8).
+      const reason = frameError(err, opts.maxPayload);
+      if (core) core.violation(reason);
+      else fail(reason, 1002);
+    }),
+  );
+
+  ws.on(
+    'close',
+    guarded((code: number, reasonBuf: Buffer) => {
+      clearTimeout(handshakeTimer);
+      if (pinger) clearInterval(pinger);
+      if (!settled) fail(`connection closed before hello (code ${code})`);
+      const said = reasonBuf.length ? `: ${reasonBuf.toString('utf8')}` : '';
+      core?.ended(`connection closed (code ${code}${said})`);
+    }),
+  );
 }

@@ -2,18 +2,23 @@
  * The arena's WebSocket server. Bots dial in, authenticate with a bearer token during the HTTP upgrade
  * (refused with 401 before any WebSocket exists), speak the `puzzle-arena.v1` subprotocol, say hello, and
  * are handed to whoever waits for their identity.
+ *
+ * Admission is strict because the port may be reachable by others: a token admits one live connection at a
+ * time; connections that have not completed their hello are capped in number (a new one past the cap gets
+ * 503) and in time (the upgrade within `upgradeTimeoutMs`, the hello within `handshakeTimeoutMs`), so
+ * slow or idle sockets cannot pile up.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { Result } from '../core/types.ts';
 import { ok, reject } from '../core/types.ts';
 import type { BotLink } from '../protocol/link.ts';
 import { MAX_PAYLOAD, SUBPROTOCOL } from '../protocol/messages.ts';
-import type { HandshakeOutcome } from './ws-link.ts';
+import type { HandshakeOutcome } from './handshake.ts';
 import { acceptWsConnection } from './ws-link.ts';
 
 /** Options of {@link startArenaServer}. */
@@ -24,11 +29,19 @@ export interface ArenaServerOptions {
   readonly port?: number;
   /** Largest accepted message in bytes; default MAX_PAYLOAD (4 MiB). */
   readonly maxPayload?: number;
-  /** Time a connected bot has to send its hello; default 10 s. */
+  /** Time a connected bot has, after the upgrade, to send its hello; default 10 s. */
   readonly handshakeTimeoutMs?: number;
+  /** Time from TCP connect to a completed WebSocket upgrade (slow or idle HTTP clients); default 5 s. */
+  readonly upgradeTimeoutMs?: number;
+  /** Connections that have not yet completed their hello, at most; default 32. */
+  readonly maxPendingConnections?: number;
   /** Ping period; a bot missing two pongs in a row is cut off. Default 5 s. */
   readonly pingIntervalMs?: number;
-  /** Maps a long-lived bot token to the bot's identity, or undefined to refuse it. */
+  /**
+   * Maps a long-lived bot token to the bot's identity, or undefined to refuse it (HTTP 401). It must admit
+   * only the tokens of bots taking part in the match this server runs (registered bots that are not playing
+   * get 401 like strangers); the server itself lets each identity hold one live connection at a time.
+   */
   authenticate(token: string): string | undefined;
 }
 
@@ -82,10 +95,20 @@ export async function startArenaServer(opts: ArenaServerOptions): Promise<ArenaS
   const maxPayload = opts.maxPayload ?? MAX_PAYLOAD;
   const handshakeTimeoutMs = opts.handshakeTimeoutMs ?? 10_000;
   const pingIntervalMs = opts.pingIntervalMs ?? 5_000;
+  const upgradeTimeoutMs = opts.upgradeTimeoutMs ?? 5_000;
+  const maxPending = opts.maxPendingConnections ?? 32;
   const oneTime = new Map<string, string>();
   const waiters = new Map<string, Waiter[]>();
   const ready = new Map<string, BotLink[]>();
+  /** Identities with a connection that is upgraded and not yet closed: one each. */
+  const live = new Set<string>();
+  /** Sockets that have not completed their hello, with the timer that cuts them if they stall before the upgrade. */
+  const pending = new Map<Duplex, NodeJS.Timeout | undefined>();
   let closed = false;
+  const admitted = (socket: Duplex): void => {
+    clearTimeout(pending.get(socket));
+    pending.delete(socket);
+  };
 
   const wss = new WebSocketServer({
     noServer: true,
@@ -94,8 +117,21 @@ export async function startArenaServer(opts: ArenaServerOptions): Promise<ArenaS
     handleProtocols: (protocols) => (protocols.has(SUBPROTOCOL) ? SUBPROTOCOL : false),
   });
   const http = createServer((_req, res) => {
-    res.writeHead(426, { 'Content-Type': 'text/plain', Upgrade: 'websocket' });
+    res.writeHead(426, { 'Content-Type': 'text/plain', Upgrade: 'websocket', Connection: 'close' });
     res.end(`puzzle-arena: connect with a WebSocket, subprotocol ${SUBPROTOCOL}\n`);
+  });
+
+  http.on('connection', (socket: Socket) => {
+    socket.on('error', () => undefined);
+    if (pending.size >= maxPending) {
+      refuse(socket, 503, 'Service Unavailable', 'too many connections waiting to authenticate\n');
+      setTimeout(() => socket.destroy(), 1000).unref();
+      return;
+    }
+    const timer = setTimeout(() => socket.destroy(), upgradeTimeoutMs);
+    timer.unref();
+    pending.set(socket, timer);
+    socket.once('close', () => admitted(socket));
   });
 
   const deliver = (identity: string, outcome: HandshakeOutcome): void => {
@@ -112,7 +148,7 @@ export async function startArenaServer(opts: ArenaServerOptions): Promise<ArenaS
     ready.set(identity, list);
   };
 
-  http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+  const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     socket.on('error', () => undefined);
     if (closed) return refuse(socket, 503, 'Service Unavailable', 'arena is shutting down\n');
     const token = tokenOf(req);
@@ -131,15 +167,32 @@ export async function startArenaServer(opts: ArenaServerOptions): Promise<ArenaS
     if (identity === undefined) {
       return refuse(socket, 401, 'Unauthorized', 'missing or wrong bot token (Authorization: Bearer <token>)\n');
     }
+    if (live.has(identity)) {
+      return refuse(socket, 401, 'Unauthorized', 'this token already has a live connection\n');
+    }
     const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
     if (!offered.includes(SUBPROTOCOL)) {
       return refuse(socket, 400, 'Bad Request', `subprotocol ${SUBPROTOCOL} required\n`);
     }
     const who = identity;
+    live.add(who);
+    socket.once('close', () => live.delete(who));
+    // From here the hello timer of the link governs; the socket still counts as pending until its hello.
+    clearTimeout(pending.get(socket));
     wss.handleUpgrade(req, socket, head, (ws) => {
       const session = randomUUID();
-      acceptWsConnection(ws, { session, maxPayload, handshakeTimeoutMs, pingIntervalMs }, (o) => deliver(who, o));
+      acceptWsConnection(ws, { session, maxPayload, handshakeTimeoutMs, pingIntervalMs }, (o) => {
+        admitted(socket);
+        deliver(who, o);
+      });
     });
+  };
+  http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    try {
+      upgrade(req, socket, head);
+    } catch {
+      socket.destroy(); // a referee bug exposed by a request must not end the process
+    }
   });
 
   await new Promise<void>((resolve, fail) => {

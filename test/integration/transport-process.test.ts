@@ -151,10 +151,11 @@ describe('createProcessLauncher', () => {
     });
   }
 
-  it('reports every garbage message as malformed', async () => {
+  it('ends the link at the first garbage message: one malformed, then closed', async () => {
     const rec = record(await linkOf(fixture('garbage')));
-    await eventually(() => rec.events.length >= 5);
-    expect(rec.events.map((e) => e.type)).toEqual(['malformed', 'malformed', 'malformed', 'malformed', 'malformed']);
+    await rec.until((e) => e.type === 'closed');
+    expect(rec.events.map((e) => e.type)).toEqual(['malformed', 'closed']);
+    expect(rec.events[0]!.type === 'malformed' && rec.events[0]!.reason).toMatch(/^not JSON/);
   });
 
   it('reports a flood as malformed, then closed', async () => {

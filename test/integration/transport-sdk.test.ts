@@ -86,26 +86,51 @@ describe('openStdioLink', () => {
   const opts = { session: 's', maxPayload: 1000, handshakeTimeoutMs: 2000, closeGraceMs: 50 };
   const hello = JSON.stringify({ type: 'hello', protocol: 1, name: 'x', version: '1', capabilities: [] });
 
-  it('handshakes, then reports a line over the payload cap as malformed and closes', async () => {
+  const solve = (id: string) => ({ type: 'solve' as const, id, puzzle: { kind: 'sliding' as const, rows: 2, cols: 2, tiles: [1, 2, 0, 3] }, timeLimitMs: 1000, maxMoves: 9 });
+
+  /** Opens a link over in-memory pipes; `written` collects what the referee sent. */
+  async function open(maxPayload = 200) {
     const input = new PassThrough();
     const output = new PassThrough();
-    let written = '';
-    input.on('data', (d) => (written += d));
-    const opening = openStdioLink({ input, output }, { ...opts, maxPayload: 200 });
+    const sent = { text: '' };
+    input.on('data', (d) => (sent.text += d));
+    const opening = openStdioLink({ input, output }, { ...opts, maxPayload });
     output.write(hello.slice(0, 10));
-    output.write(hello.slice(10) + '\n{"type":"give-up","id":"a"}\nnot json\n');
+    output.write(hello.slice(10) + '\n');
     const o = await opening;
     if (!o.ok) throw new Error(o.reason);
     const events: LinkEvent[] = [];
     o.link.onEvent((e) => events.push(e));
+    return { link: o.link, output, input, events, sent };
+  }
+
+  it('handshakes across split writes and delivers an answer to an open request', async () => {
+    const { link, output, events, sent } = await open();
+    link.send(solve('a'));
+    output.write('{"type":"give-up","id":"a"}\r\n\n');
     await new Promise((r) => setTimeout(r, 10));
-    output.write('x'.repeat(150));
-    output.write('x'.repeat(150) + '\n');
+    expect(JSON.parse(sent.text.split('\n')[0]!)).toMatchObject({ type: 'welcome', limits: { maxPayload: 200 } });
+    expect(events).toEqual([{ type: 'message', message: { type: 'give-up', id: 'a' } }]);
+    expect(link.closed).toBe(false);
+  });
+
+  const violations: Array<[string, (w: PassThrough) => void, string]> = [
+    ['a line over the payload cap', (w) => (w.write('x'.repeat(200_000)), w.write('x'.repeat(200_000) + '\n')), 'message larger than 300000 bytes'],
+    ['a line that is not JSON', (w) => w.write('not json\n'), 'not JSON'],
+    ['a line that is not UTF-8', (w) => w.write(Buffer.from([0x7b, 0xff, 0xfe, 0x7d, 10])), 'line is not valid UTF-8'],
+    ['an answer for an id never sent', (w) => w.write('{"type":"give-up","id":"guess"}\n'), 'not open'],
+    ['a nesting 100,000 deep', (w) => w.write(`{"type":${'['.repeat(100_000)}${']'.repeat(100_000)}}\n`), 'nesting deeper than 8'],
+  ];
+  it.each(violations)('ends the link on %s: one malformed, then closed, bye and stdin ended', async (_name, misbehave, reason) => {
+    const { link, output, input, events, sent } = await open(300_000);
+    misbehave(output);
     await new Promise((r) => setTimeout(r, 10));
-    expect(JSON.parse(written.split('\n')[0]!)).toMatchObject({ type: 'welcome', limits: { maxPayload: 200 } });
-    expect(events.map((e) => e.type)).toEqual(['message', 'malformed', 'malformed', 'closed']);
-    expect(events[2]).toEqual({ type: 'malformed', reason: 'message larger than 200 bytes' });
-    expect(o.link.closed).toBe(true);
+    expect(events.map((e) => e.type)).toEqual(['malformed', 'closed']);
+    expect(events[0]!.type === 'malformed' && events[0]!.reason).toContain(reason);
+    expect(events[1]!.type === 'closed' && events[1]!.reason).toMatch(/^protocol violation: /);
+    expect(link.closed).toBe(true);
+    expect(JSON.parse(sent.text.trim().split('\n').at(-1)!)).toMatchObject({ type: 'bye' });
+    expect(input.writableEnded).toBe(true);
   });
 
   it('fails the handshake on a non-hello first line', async () => {

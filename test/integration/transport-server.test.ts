@@ -152,29 +152,49 @@ describe('startArenaServer', () => {
     expect(!r.ok && r.code).toBe('timeout');
   });
 
-  it('turns each bad frame into a malformed event and keeps the link open', async () => {
+  const solve = (id: string) => ({ type: 'solve' as const, id, puzzle: { kind: 'sliding' as const, rows: 2, cols: 2, tiles: [1, 2, 0, 3] }, timeLimitMs: 1000, maxMoves: 9 });
+
+  it('delivers answers to open requests and drops late ones for cancelled requests', async () => {
     const srv = await start();
     const { ws, link } = await connected(srv);
     const rec = record(link);
-    ws.send('not json');
-    ws.send(JSON.stringify({ type: 'moves', id: 'a', moves: [[1, 'x']], final: true }));
-    ws.send(Buffer.from([0, 1]), { binary: true });
-    ws.send(JSON.stringify({ type: 'moves', id: 'a', moves: 'UD', final: true }));
+    link.send(solve('a'));
+    link.send({ type: 'cancel', id: 'a' });
+    link.send(solve('b'));
+    ws.send(JSON.stringify({ type: 'moves', id: 'a', moves: 'U', final: false }));
+    ws.send(JSON.stringify({ type: 'moves', id: 'b', moves: 'UD', final: true }));
     await rec.until((e) => e.type === 'message');
-    expect(rec.events.map((e) => e.type)).toEqual(['malformed', 'malformed', 'malformed', 'message']);
+    expect(rec.events).toEqual([{ type: 'message', message: { type: 'moves', id: 'b', moves: 'UD', final: true } }]);
     expect(link.closed).toBe(false);
   });
 
-  it('reports an oversized message as malformed, then closed', async () => {
+  const violations: Array<[string, (ws: WebSocket) => void, string]> = [
+    ['text that is not JSON', (ws) => ws.send('not json'), 'not JSON'],
+    ['a bad pair', (ws) => ws.send(JSON.stringify({ type: 'moves', id: 'a', moves: [[1, 'x']], final: true })), 'moves: expected'],
+    ['a binary frame', (ws) => ws.send(Buffer.from([0, 1]), { binary: true }), 'binary frame'],
+    ['a text frame that is not UTF-8', (ws) => ws.send(Buffer.from([0x7b, 0xff, 0x7d]), { binary: false }), 'not valid UTF-8'],
+    ['a message larger than 4 MiB', (ws) => ws.send(JSON.stringify({ type: 'moves', id: 'a', moves: 'U'.repeat(4 * 1024 * 1024 + 1), final: true })), 'message larger than 4 MiB'],
+    ['a type nested 100,000 deep', (ws) => ws.send(`{"type":${'['.repeat(100_000)}${']'.repeat(100_000)}}`), 'nesting deeper than 8'],
+    ['an answer for an id never sent', (ws) => ws.send(JSON.stringify({ type: 'give-up', id: 'guess' })), 'not open'],
+    ['a second hello', (ws) => ws.send(JSON.stringify(hello)), 'unexpected hello'],
+    ['a ping flood', (ws) => { for (let i = 0; i < 100; i++) ws.ping(); }, 'ping flood'],
+  ];
+  it.each(violations)('ends the link on %s: one malformed, then closed, with bye and close code 1008', async (_name, misbehave, reason) => {
     const srv = await start();
     const { ws, link } = await connected(srv);
     const rec = record(link);
-    ws.send(JSON.stringify({ type: 'moves', id: 'a', moves: 'U'.repeat(4 * 1024 * 1024 + 1), final: true }));
+    const said: any[] = [];
+    ws.on('message', (d) => said.push(JSON.parse(d.toString())));
+    const code = new Promise<number>((r) => ws.once('close', (c) => r(c)));
+    link.send(solve('a'));
+    misbehave(ws);
     await rec.until((e) => e.type === 'closed');
-    expect(rec.events).toEqual([
-      { type: 'malformed', reason: 'message larger than 4 MiB' },
-      { type: 'closed', reason: 'message larger than 4 MiB (code 1009)' },
-    ]);
+    expect(rec.events.map((e) => e.type)).toEqual(['malformed', 'closed']);
+    expect(rec.events[0]!.type === 'malformed' && rec.events[0]!.reason).toContain(reason);
+    expect(rec.events[1]!.type === 'closed' && rec.events[1]!.reason).toMatch(/^protocol violation: /);
+    expect(link.closed).toBe(true);
+    // ws itself closes with 1009 (too big) or 1007 (bad UTF-8) before the referee's 1008 when it refuses a frame.
+    expect([1007, 1008, 1009]).toContain(await code);
   });
 
   it('cuts off a bot that stops answering pings', async () => {

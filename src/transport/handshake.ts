@@ -1,0 +1,33 @@
+/**
+ * The hello/welcome handshake, one implementation for every link kind (WebSocket and stdio): what a bot's
+ * first message must be, and what the referee answers.
+ */
+import type { Result } from '../core/types.ts';
+import { ok, reject } from '../core/types.ts';
+import type { BotLink } from '../protocol/link.ts';
+import type { HelloMessage, WelcomeMessage } from '../protocol/messages.ts';
+import { PROTOCOL_VERSION } from '../protocol/messages.ts';
+import { parseBotMessage } from '../protocol/schema.ts';
+
+/** How a handshake ended: the live link, or why the bot was turned away. */
+export type HandshakeOutcome = { readonly ok: true; readonly link: BotLink } | { readonly ok: false; readonly reason: string };
+
+/**
+ * Checks a bot's first message: a bounded, validated `hello` of this protocol version. Never throws; the
+ * rejection code is `protocol` and the reason says what was wrong.
+ */
+export function checkHello(text: string): Result<HelloMessage> {
+  const parsed = parseBotMessage(text);
+  if (!parsed.ok) return reject('protocol', `bad hello: ${parsed.reason}`);
+  const m = parsed.message;
+  if (m.type !== 'hello') return reject('protocol', `expected hello, got ${m.type}`);
+  if (m.protocol !== PROTOCOL_VERSION) {
+    return reject('protocol', `unsupported protocol ${m.protocol}; this referee speaks ${PROTOCOL_VERSION}`);
+  }
+  return ok(m);
+}
+
+/** The referee's answer to a valid hello. */
+export function welcomeMessage(session: string, maxPayload: number): WelcomeMessage {
+  return { type: 'welcome', protocol: PROTOCOL_VERSION, session, limits: { maxPayload } };
+}
