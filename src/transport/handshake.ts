@@ -9,8 +9,14 @@ import type { HelloMessage, WelcomeMessage } from '../protocol/messages.ts';
 import { PROTOCOL_VERSION } from '../protocol/messages.ts';
 import { parseBotMessage } from '../protocol/schema.ts';
 
-/** How a handshake ended: the live link, or why the bot was turned away. */
-export type HandshakeOutcome = { readonly ok: true; readonly link: BotLink } | { readonly ok: false; readonly reason: string };
+/**
+ * How a handshake ended: the live link, or why the bot was turned away. `protocol` when the bot sent
+ * something it must not (the referee records a `protocol` verdict), `handshake` when it sent nothing usable
+ * in time or went away (a `crash`).
+ */
+export type HandshakeOutcome =
+  | { readonly ok: true; readonly link: BotLink }
+  | { readonly ok: false; readonly code: 'protocol' | 'handshake'; readonly reason: string };
 
 /**
  * Checks a bot's first message: a bounded, validated `hello` of this protocol version. Never throws; the

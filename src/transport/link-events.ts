@@ -1,8 +1,12 @@
 /**
  * The event plumbing every link shares. Events that happen before anyone subscribes (a bot that crashes
  * right after its hello, before the referee attached a listener) are buffered and replayed to the first
- * subscriber, so no `closed` is ever lost. At most one `closed` is emitted, and it is always the last event;
- * a listener that subscribes after it still hears it (once), so nobody waits on a link that is already gone.
+ * subscriber, so no `closed` is ever lost. At most one `closed` is emitted, and it is always the last event.
+ *
+ * How a link ended is never lost to a late listener either: a `malformed` event (a protocol violation, after
+ * which the link always ends) and the `closed` event are replayed to anyone who subscribes after they were
+ * delivered. Several parties listen to one link (the launcher's bookkeeping, then each request in turn), and
+ * the request that comes next must learn that the link died of a violation, not only that it died.
  */
 import type { LinkEvent } from '../protocol/link.ts';
 
@@ -12,20 +16,20 @@ import type { LinkEvent } from '../protocol/link.ts';
  */
 const BUFFER_CAP = 1000;
 
-/** Event fan-out with buffering until the first subscriber and a single terminal `closed`. */
+/** Event fan-out with buffering until the first subscriber and a replayed ending. */
 export class LinkEvents {
   private readonly listeners = new Set<(event: LinkEvent) => void>();
   private buffer: LinkEvent[] | undefined = [];
-  private ended: LinkEvent | undefined;
-  /** Whether `ended` has reached the listeners (it may still sit in the buffer's pending replay). */
-  private endDispatched = false;
+  private ended = false;
+  /** The first `malformed` and the `closed` event, once delivered: what late subscribers are told. */
+  private readonly ending: LinkEvent[] = [];
 
   /** True once `closed` has been emitted. */
   get closed(): boolean {
-    return this.ended !== undefined;
+    return this.ended;
   }
 
-  /** Subscribes; the first subscriber gets the buffered events on the next microtask. */
+  /** Subscribes; the first subscriber gets the buffered events, later ones the ending, on the next microtask. */
   subscribe(listener: (event: LinkEvent) => void): () => void {
     this.listeners.add(listener);
     const pending = this.buffer;
@@ -35,10 +39,10 @@ export class LinkEvents {
       queueMicrotask(() => {
         for (const e of pending) this.dispatch(e);
       });
-    } else if (this.ended && this.endDispatched) {
-      const last = this.ended;
+    } else if (this.ending.length > 0) {
+      const past = [...this.ending];
       queueMicrotask(() => {
-        if (this.listeners.has(listener)) listener(last);
+        for (const e of past) if (this.listeners.has(listener)) listener(e);
       });
     }
     return () => {
@@ -49,9 +53,9 @@ export class LinkEvents {
   /** Emits a message or malformed event; dropped after `closed`. */
   emit(event: LinkEvent): void {
     if (this.ended) return;
-    if (event.type === 'closed') this.ended = event;
+    if (event.type === 'closed') this.ended = true;
     if (!this.buffer) return this.dispatch(event);
-    if (this.buffer.length < BUFFER_CAP || event.type === 'closed') this.buffer.push(event);
+    if (this.buffer.length < BUFFER_CAP || event.type !== 'message') this.buffer.push(event);
   }
 
   /** Emits the terminal `closed` event (once). */
@@ -60,7 +64,7 @@ export class LinkEvents {
   }
 
   private dispatch(event: LinkEvent): void {
-    if (event.type === 'closed') this.endDispatched = true;
+    if (event.type === 'closed' || (event.type === 'malformed' && this.ending.length === 0)) this.ending.push(event);
     let failure: unknown;
     for (const l of [...this.listeners]) {
       try {

@@ -67,7 +67,7 @@ export function createProcessLauncher(opts: ProcessLauncherOptions): BotLauncher
       ? openStdioLink(
           { input: proc.child.stdin!, output: proc.child.stdout! },
           { session: randomUUID(), maxPayload: opts.server.maxPayload, handshakeTimeoutMs: startTimeoutMs },
-        ).then((o) => (o.ok ? ok(o.link) : reject('handshake', `bot ${opts.name} failed the handshake: ${o.reason}`)))
+        ).then((o) => (o.ok ? ok(o.link) : reject(o.code, `bot ${opts.name} failed the handshake: ${o.reason}`)))
       : waiting!;
     const died = proc.exited.then((how) => ({ died: how }));
     const first = await Promise.race([handshake, died]);

@@ -79,7 +79,7 @@ export function openStdioLink(io: { readonly input: Writable; readonly output: R
       clearTimeout(timer);
       resolve(outcome);
     };
-    const timer = setTimeout(() => finish({ ok: false, reason: `no hello within ${opts.handshakeTimeoutMs} ms` }), opts.handshakeTimeoutMs);
+    const timer = setTimeout(() => finish({ ok: false, code: 'handshake', reason: `no hello within ${opts.handshakeTimeoutMs} ms` }), opts.handshakeTimeoutMs);
 
     io.input.on('error', () => undefined); // EPIPE after the bot died: the exit is reported elsewhere
     const writable = (): boolean => !io.input.writableEnded && !io.input.destroyed;
@@ -91,10 +91,10 @@ export function openStdioLink(io: { readonly input: Writable; readonly output: R
         return core.receive(e.line.toString('utf8'));
       }
       if (settled) return;
-      if ('fault' in e) return finish({ ok: false, reason: `bad hello: ${e.fault}` });
-      if (!isUtf8(e.line)) return finish({ ok: false, reason: 'bad hello: line is not valid UTF-8' });
+      if ('fault' in e) return finish({ ok: false, code: 'protocol', reason: `bad hello: ${e.fault}` });
+      if (!isUtf8(e.line)) return finish({ ok: false, code: 'protocol', reason: 'bad hello: line is not valid UTF-8' });
       const hello = checkHello(e.line.toString('utf8'));
-      if (!hello.ok) return finish({ ok: false, reason: hello.reason });
+      if (!hello.ok) return finish({ ok: false, code: 'protocol', reason: hello.reason });
       core = new LinkCore(
         hello.value,
         {
@@ -118,11 +118,11 @@ export function openStdioLink(io: { readonly input: Writable; readonly output: R
       try {
         onLine(e);
       } catch (err) {
-        finish({ ok: false, reason: `the referee failed to handle the handshake (${describeError(err)})` });
+        finish({ ok: false, code: 'handshake', reason: `the referee failed to handle the handshake (${describeError(err)})` });
       }
     });
     const ended = (): void => {
-      if (!settled) finish({ ok: false, reason: 'stdout closed before hello' });
+      if (!settled) finish({ ok: false, code: 'handshake', reason: 'stdout closed before hello' });
       core?.ended('bot closed its stdout');
     };
     io.output.once('end', ended);

@@ -57,16 +57,17 @@ export function acceptWsConnection(ws: WebSocket, opts: WsLinkOptions, done: (ou
   let pingWindowStart = 0;
   let pingsInWindow = 0;
 
-  const fail = (reason: string, code = 1008): void => {
+  /** Turns the bot away; `byBot` when what it sent broke the protocol (else it was silent or left). */
+  const fail = (reason: string, closeCode: number, byBot: boolean): void => {
     if (settled) return;
     settled = true;
     clearTimeout(handshakeTimer);
-    ws.close(code, closeReason(reason));
+    ws.close(closeCode, closeReason(reason));
     // A bot that ignores the close must not hold the socket open.
     setTimeout(() => ws.terminate(), graceMs).unref();
-    done({ ok: false, reason });
+    done({ ok: false, code: byBot ? 'protocol' : 'handshake', reason });
   };
-  const handshakeTimer = setTimeout(() => fail(`no hello within ${opts.handshakeTimeoutMs} ms`), opts.handshakeTimeoutMs);
+  const handshakeTimer = setTimeout(() => fail(`no hello within ${opts.handshakeTimeoutMs} ms`, 1008, false), opts.handshakeTimeoutMs);
 
   /** Runs a socket event handler so that nothing it throws escapes into the event loop. */
   const guarded =
@@ -76,7 +77,7 @@ export function acceptWsConnection(ws: WebSocket, opts: WsLinkOptions, done: (ou
       try {
         fn(...args);
       } catch (e) {
-        fail(`the referee failed to handle the handshake (${describeError(e)})`, 1011);
+        fail(`the referee failed to handle the handshake (${describeError(e)})`, 1011, false);
       }
     };
 
@@ -127,7 +128,7 @@ export function acceptWsConnection(ws: WebSocket, opts: WsLinkOptions, done: (ou
       if (++pingsInWindow <= MAX_PINGS_PER_SECOND) return;
       const reason = `ping flood: more than ${MAX_PINGS_PER_SECOND} pings in a second`;
       if (core) core.violation(reason);
-      else fail(reason);
+      else fail(reason, 1008, true);
     }),
   );
 
@@ -139,9 +140,9 @@ export function acceptWsConnection(ws: WebSocket, opts: WsLinkOptions, done: (ou
         return core.receive(frameText(data));
       }
       if (settled) return; // turned away; ignore whatever is still in flight
-      if (isBinary) return fail('binary frame instead of hello', 1003);
+      if (isBinary) return fail('bad hello: a binary frame', 1003, true);
       const hello = checkHello(frameText(data));
-      if (!hello.ok) return fail(hello.reason, 1002);
+      if (!hello.ok) return fail(hello.reason, 1002, true);
       startLink(hello.value);
     }),
   );
@@ -152,7 +153,7 @@ export function acceptWsConnection(ws: WebSocket, opts: WsLinkOptions, done: (ou
       // ws reports a refused frame here and then closes the socket itself (1009 oversize, 1007 bad UTF-8).
       const reason = frameError(err, opts.maxPayload);
       if (core) core.violation(reason);
-      else fail(reason, 1002);
+      else fail(`bad hello: ${reason}`, 1002, true);
     }),
   );
 
@@ -161,7 +162,7 @@ export function acceptWsConnection(ws: WebSocket, opts: WsLinkOptions, done: (ou
     guarded((code: number, reasonBuf: Buffer) => {
       clearTimeout(handshakeTimer);
       if (pinger) clearInterval(pinger);
-      if (!settled) fail(`connection closed before hello (code ${code})`);
+      if (!settled) fail(`connection closed before hello (code ${code})`, 1008, false);
       const said = reasonBuf.length ? `: ${reasonBuf.toString('utf8')}` : '';
       core?.ended(`connection closed (code ${code}${said})`);
     }),

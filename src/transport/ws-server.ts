@@ -139,7 +139,7 @@ export async function startArenaServer(opts: ArenaServerOptions): Promise<ArenaS
     const waiter = queue?.shift();
     if (queue && queue.length === 0) waiters.delete(identity);
     if (!outcome.ok) {
-      waiter?.settle(reject('handshake', `bot ${identity} failed the handshake: ${outcome.reason}`));
+      waiter?.settle(reject(outcome.code, `bot ${identity} failed the handshake: ${outcome.reason}`));
       return;
     }
     if (waiter) return waiter.settle(ok(outcome.link));
