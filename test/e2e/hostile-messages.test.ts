@@ -113,17 +113,17 @@ async function play(label: string, bots: readonly string[], launcher: (bot: stri
   const config: MatchConfig = { bots: all, count: 2, seed: label, timeLimitMs: 20_000, maxMoves: 1000, concurrency: 1 };
   const run = await startMatch(config, boards(label), { store, clock: systemClock, makeLauncher: (b) => (b === 'instant' ? fixtureLauncher(b, server) : launcher(b)) });
   expect(run.status).toBe('finished');
-  store.close();
+  await store.close();
   // Reopened: what the referee committed is what a later reader sees.
   const again = openSqliteStore(file);
   try {
-    const rows = again.listResults(run.match.id);
+    const rows = await again.listResults(run.match.id);
     expect(rows).toHaveLength(all.length * 2);
     expect(new Set(rows.map((r) => `${r.scrambleIndex}/${r.bot}`)).size).toBe(all.length * 2);
     for (const r of rows.filter((x) => x.bot === 'instant')) expect(r.verdict, `instant on scramble ${r.scrambleIndex}`).toBe('solved');
     return rows;
   } finally {
-    again.close();
+    await again.close();
   }
 }
 

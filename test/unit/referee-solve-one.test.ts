@@ -22,10 +22,9 @@ import {
 const board = slidingBoard(3, 3, 'LLUURDDLUR');
 const LIMIT = 10_000;
 
-let seq = 0;
-/** A request for `state` (the id field is only read by referees that take it from the caller). */
+/** A request for `state` (solveOne picks the id). */
 function request(state: PuzzleState, o: { timeLimitMs?: number; maxMoves?: number } = {}) {
-  return { requestId: `r${++seq}`, state, timeLimitMs: o.timeLimitMs ?? LIMIT, maxMoves: o.maxMoves ?? 1000 };
+  return { state, timeLimitMs: o.timeLimitMs ?? LIMIT, maxMoves: o.maxMoves ?? 1000 };
 }
 
 function setup(script: LinkScript) {
