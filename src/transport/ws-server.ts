@@ -176,13 +176,22 @@ export async function startArenaServer(opts: ArenaServerOptions): Promise<ArenaS
     }
     const who = identity;
     live.add(who);
-    socket.once('close', () => live.delete(who));
+    // The slot frees as soon as the connection is over for the referee (a failed hello, the link's end),
+    // not only when the socket has finished closing, so a bot turned away may dial again at once.
+    let released = false;
+    const release = (): void => {
+      if (!released) live.delete(who);
+      released = true;
+    };
+    socket.once('close', release);
     // From here the hello timer of the link governs; the socket still counts as pending until its hello.
     clearTimeout(pending.get(socket));
     wss.handleUpgrade(req, socket, head, (ws) => {
       const session = randomUUID();
       acceptWsConnection(ws, { session, maxPayload, handshakeTimeoutMs, pingIntervalMs }, (o) => {
         admitted(socket);
+        if (!o.ok) release();
+        else o.link.onEvent((e) => e.type === 'closed' && release());
         deliver(who, o);
       });
     });

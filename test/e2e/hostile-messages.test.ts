@@ -3,29 +3,23 @@
  * spawned as real processes, with results in a real SQLite file. Each case names the verdict it must get;
  * after every case the referee is still running (the match finishes) and every other result is stored.
  */
-import { appendFileSync, mkdtempSync, readFileSync, existsSync } from 'node:fs';
-import { connect } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createRng } from '../../src/core/rng.ts';
 import type { PuzzleState } from '../../src/core/types.ts';
 import type { Verdict } from '../../src/core/verdict.ts';
 import type { BotLauncher } from '../../src/protocol/link.ts';
-import { SUBPROTOCOL } from '../../src/protocol/messages.ts';
 import { puzzles } from '../../src/puzzles/index.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
 import { startMatch } from '../../src/referee/run-match.ts';
-import { runBot } from '../../src/sdk/index.ts';
 import { openSqliteStore } from '../../src/store/sqlite-store.ts';
 import type { ResultRow } from '../../src/store/types.ts';
 import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
 import { createProcessLauncher } from '../../src/transport/process-launcher.ts';
-import { createRemoteLauncher } from '../../src/transport/remote-launcher.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
-import { hashToken, newToken } from '../../src/transport/tokens.ts';
 import { startArenaServer, type ArenaServer } from '../../src/transport/ws-server.ts';
 import { fixtureLauncher, ROOT, spawnArena } from './helpers.ts';
 
@@ -144,4 +138,36 @@ describe('hostile messages - every case gets its verdict, the referee carries on
     const rows = await play(`hostile-${over}`, cases.map((c) => botName(over, c.act)), (bot) => hostileLauncher(over, bot.slice(over.length + 1)));
     checkCases(over, rows);
   }, 300_000);
+});
+
+describe('hostile messages - the real referee process', () => {
+  it('survives a type nested 100,000 deep over WebSocket and stdio: protocol verdicts, exit 0, every result stored', async () => {
+    // This input used to throw a RangeError out of the message handler and end `arena match` (exit 1).
+    const db = join(mkdtempSync(join(tmpdir(), 'arena-deep-')), 'arena.db');
+    for (const [name, extra] of [['deep-ws', []], ['deep-stdio', ['--stdio']], ['instant', []]] as const) {
+      const script = name === 'instant' ? join(ROOT, 'test/fixtures/bots/instant.ts') : `${HOSTILE} deep-type`;
+      const r = await spawnArena(['bot', 'add', name, '--cmd', `${process.execPath} --import ${loader} ${script}`, ...extra, '--db', db], {}).done;
+      expect(r.code, r.stderr).toBe(0);
+    }
+    const env = { HOSTILE_STATE: mkdtempSync(join(tmpdir(), 'arena-deep-state-')) };
+    const r = await spawnArena(['match', 'deep-ws', 'deep-stdio', 'instant', '--puzzle', 'sliding', '--size', '2', '--count', '2', '--seed', '3', '--json', '--db', db], env).done;
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/RangeError|\n\s+at /);
+    const store = openSqliteStore(db);
+    try {
+      const [match] = await store.listMatches(1);
+      const rows = await store.listResults(match!.id);
+      expect(rows.map((x) => `${x.bot}/${x.scrambleIndex}/${x.verdict}`).sort()).toEqual([
+        'deep-stdio/0/protocol',
+        'deep-stdio/1/solved',
+        'deep-ws/0/protocol',
+        'deep-ws/1/solved',
+        'instant/0/solved',
+        'instant/1/solved',
+      ]);
+      for (const x of rows.filter((y) => y.verdict === 'protocol')) expect(x.error).toMatch(/nesting deeper than 8 levels/);
+    } finally {
+      await store.close();
+    }
+  }, 180_000);
 });

@@ -1,3 +1,4 @@
+import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { BotLink, LinkEvent } from '../../src/protocol/link.ts';
@@ -16,7 +17,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function start(opts: { pingIntervalMs?: number; handshakeTimeoutMs?: number } = {}): Promise<ArenaServer> {
+async function start(
+  opts: { pingIntervalMs?: number; handshakeTimeoutMs?: number; upgradeTimeoutMs?: number; maxPendingConnections?: number } = {},
+): Promise<ArenaServer> {
   server = await startArenaServer({ authenticate: (t) => TOKENS[t], ...opts });
   return server;
 }
@@ -236,6 +239,70 @@ describe('startArenaServer', () => {
     await new Promise((r) => setTimeout(r, 50));
     const rec = record(link);
     expect((await rec.until((e) => e.type === 'closed')).type).toBe('closed');
+  });
+});
+
+describe('admission', () => {
+  /** A raw TCP connection to the server that reads (and keeps) whatever the server says. */
+  function raw(srv: ArenaServer): { sock: Socket; said: () => string; closed: Promise<void> } {
+    const sock = connect(srv.port, '127.0.0.1');
+    let text = '';
+    sock.on('data', (d) => (text += d.toString('latin1')));
+    sock.on('error', () => undefined);
+    const closed = new Promise<void>((r) => sock.once('close', () => r()));
+    return { sock, said: () => text, closed };
+  }
+
+  it('lets a token hold one live connection: a second dial gets 401 until the first is over', async () => {
+    const srv = await start();
+    const { ws } = await connected(srv);
+    expect((await dial(srv.url, { token: 'secret-a' })).status).toBe(401);
+    expect((await dial(srv.url, { token: 'secret-b' })).ws).toBeDefined(); // another bot's token is its own
+    const gone = new Promise((r) => ws.once('close', r));
+    ws.close();
+    await gone;
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await dial(srv.url, { token: 'secret-a' })).ws).toBeDefined();
+  });
+
+  it('frees the slot as soon as a hello is refused, so the bot can dial again at once', async () => {
+    const srv = await start();
+    const waiting = srv.waitForBot('alpha', 5000);
+    const { ws } = await dial(srv.url, { token: 'secret-a' });
+    ws!.send(`{"type":"hello","name":${'['.repeat(1000)}${']'.repeat(1000)}}`);
+    expect(!(await waiting).ok).toBe(true);
+    await connected(srv);
+  });
+
+  it('caps connections that have not said hello in number (503 past the cap) and in time', async () => {
+    const srv = await start({ maxPendingConnections: 3, upgradeTimeoutMs: 300, handshakeTimeoutMs: 300 });
+    const idle = [raw(srv), raw(srv), raw(srv)];
+    await new Promise((r) => setTimeout(r, 50));
+    const extra = raw(srv);
+    await extra.closed;
+    expect(extra.said()).toMatch(/^HTTP\/1\.1 503 /);
+    // The idle ones are cut once their time is up, and a real bot gets in again.
+    await Promise.all(idle.map((c) => c.closed));
+    await connected(srv);
+  });
+
+  it('cuts a slowloris client that sends its upgrade request a byte at a time', async () => {
+    const srv = await start({ upgradeTimeoutMs: 300 });
+    const c = raw(srv);
+    const request = `GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${Buffer.alloc(16, 1).toString('base64')}\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: ${SUBPROTOCOL}\r\nAuthorization: Bearer secret-a\r\n\r\n`;
+    let i = 0;
+    const drip = setInterval(() => (i < request.length && !c.sock.destroyed ? c.sock.write(request[i++]!) : clearInterval(drip)), 20);
+    await c.closed;
+    clearInterval(drip);
+    expect(i).toBeLessThan(request.length);
+    expect(c.said()).not.toMatch(/101 Switching Protocols/);
+  });
+
+  it('cuts a client that upgrades and then never says hello', async () => {
+    const srv = await start({ handshakeTimeoutMs: 200 });
+    const { ws } = await dial(srv.url, { token: 'secret-a' });
+    const code = await new Promise<number>((r) => ws!.once('close', (c) => r(c)));
+    expect(code).toBe(1008);
   });
 });
 
