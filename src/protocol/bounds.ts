@@ -59,8 +59,6 @@ const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
 
 /** Index of the quote that closes the string opened at `open`, or -1 if it never closes. */
 function stringEnd(text: string, open: number): number {
@@ -90,7 +88,17 @@ export function checkBounds(text: string, b: MessageBounds): string | undefined 
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (c === QUOTE) {
+    // Ordered by frequency in a moves chunk: separators, then strings, then brackets; digits fall through.
+    if (c === COMMA) {
+      if (depth === 0) continue;
+      const count = (commas[depth] = commas[depth]! + 1) + 1;
+      if (isObject[depth]) {
+        if (count > b.maxKeys) return `an object with more than ${b.maxKeys} keys`;
+        expectKey = true;
+      } else if (count > b.maxElements) {
+        return `an array with more than ${b.maxElements} elements`;
+      }
+    } else if (c === QUOTE) {
       const end = stringEnd(text, i);
       if (end === -1) return undefined; // unterminated: JSON.parse says so
       const length = end - i - 1;
@@ -101,23 +109,16 @@ export function checkBounds(text: string, b: MessageBounds): string | undefined 
         return `a string longer than ${b.maxString} characters`;
       }
       i = end;
-    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+    } else if ((c | 0x20) === OPEN_OBJECT) {
+      // '[' (0x5b) and '{' (0x7b) differ only in bit 0x20; so do ']' and '}'.
       if (++depth > b.maxDepth) return `nesting deeper than ${b.maxDepth} levels`;
       commas[depth] = 0;
       isObject[depth] = c === OPEN_OBJECT ? 1 : 0;
       expectKey = c === OPEN_OBJECT;
-    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+    } else if ((c | 0x20) === CLOSE_OBJECT) {
       if (depth === 0) return undefined; // unbalanced: JSON.parse says so
       depth--;
       expectKey = false;
-    } else if (c === COMMA && depth > 0) {
-      const count = (commas[depth] = commas[depth]! + 1) + 1;
-      if (isObject[depth]) {
-        if (count > b.maxKeys) return `an object with more than ${b.maxKeys} keys`;
-        expectKey = true;
-      } else if (count > b.maxElements) {
-        return `an array with more than ${b.maxElements} elements`;
-      }
     }
   }
   return undefined;
