@@ -33,7 +33,10 @@ export interface ArenaServerOptions {
   readonly handshakeTimeoutMs?: number;
   /** Time from TCP connect to a completed WebSocket upgrade (slow or idle HTTP clients); default 5 s. */
   readonly upgradeTimeoutMs?: number;
-  /** Connections that have not yet completed their hello, at most; default 32. */
+  /**
+   * Connections that have not yet completed their hello, at most; default 128: twice the most parallel
+   * workers a match may have, so a match whose bots all start at once is never turned away.
+   */
   readonly maxPendingConnections?: number;
   /** Ping period; a bot missing two pongs in a row is cut off. Default 5 s. */
   readonly pingIntervalMs?: number;
@@ -96,7 +99,7 @@ export async function startArenaServer(opts: ArenaServerOptions): Promise<ArenaS
   const handshakeTimeoutMs = opts.handshakeTimeoutMs ?? 10_000;
   const pingIntervalMs = opts.pingIntervalMs ?? 5_000;
   const upgradeTimeoutMs = opts.upgradeTimeoutMs ?? 5_000;
-  const maxPending = opts.maxPendingConnections ?? 32;
+  const maxPending = opts.maxPendingConnections ?? 128;
   const oneTime = new Map<string, string>();
   const waiters = new Map<string, Waiter[]>();
   const ready = new Map<string, BotLink[]>();
