@@ -53,8 +53,8 @@ export interface MatchFilter {
   /** A bot as recorded ("ida-star --weight 2"), or its name alone, which matches every variant. */
   readonly bot?: string;
   /**
-   * A puzzle class ("sliding 4x4"), or a prefix of whole words ("sliding", "hanoi 10"): matches with a
-   * scramble of that class or of a class it begins.
+   * A puzzle class (a kind and its size, as puzzles name it), or a prefix of whole words (the kind alone, or
+   * the kind and the first size word): matches with a scramble of that class or of a class it begins.
    */
   readonly puzzleClass?: string;
 }
