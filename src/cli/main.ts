@@ -6,6 +6,7 @@ import { registerMatch, type TerminalRun } from './commands/match.ts';
 import { registerBot } from './commands/bot.ts';
 import { registerLeaderboard } from './commands/leaderboard.ts';
 import { registerMatches } from './commands/matches.ts';
+import { registerServe } from './commands/serve.ts';
 import { progressBar } from './progress.ts';
 
 // The only place that prints and exits: commands return text, this file writes it.
@@ -53,6 +54,7 @@ registerMatch(program, terminal);
 registerMatches(program, print);
 registerBot(program, print, setExit);
 registerLeaderboard(program, print);
+registerServe(program, print, info);
 
 try {
   await program.parseAsync(process.argv);

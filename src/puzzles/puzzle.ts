@@ -11,6 +11,7 @@ import type {
 } from '../core/types.ts';
 import type { RenderOptions } from './render-grid.ts';
 import type { MoveForm } from './move-form.ts';
+import type { Scene } from './scene.ts';
 
 /**
  * Incremental move validator: the referee feeds it the chunks of a solution as they arrive, so a
@@ -96,4 +97,6 @@ export interface Puzzle<S extends { readonly kind: string } = PuzzleState> {
    * since `previous` marked.
    */
   render(state: S, opts?: RenderOptions<S>): string[];
+  /** A neutral picture of a position (a grid of toned cells, or pegs of discs) for drawing programs. */
+  scene(state: S): Scene;
 }

@@ -6,6 +6,7 @@ import { hanoiDistance } from './distance.ts';
 import { HanoiReplayer } from './replayer.ts';
 import { hanoiWalk } from './walk.ts';
 import { renderHanoi } from './render.ts';
+import { hanoiScene } from './scene.ts';
 import { z } from 'zod';
 import { textMoves } from '../move-form.ts';
 import type { Puzzle } from '../puzzle.ts';
@@ -169,4 +170,5 @@ export const hanoi: Puzzle<HanoiState> = {
 
   describe: describeHanoi,
   render: renderHanoi,
+  scene: hanoiScene,
 };

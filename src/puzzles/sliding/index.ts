@@ -1,6 +1,7 @@
 import type { Rng } from '../../core/rng.ts';
 import type { Bound, ScrambleSpec, SlidingState, WireMoves } from '../../core/types.ts';
 import { renderSliding } from './render.ts';
+import { slidingScene } from './scene.ts';
 import { z } from 'zod';
 import { textMoves } from '../move-form.ts';
 import type { Puzzle } from '../puzzle.ts';
@@ -99,4 +100,5 @@ export const sliding: Puzzle<SlidingState> = {
 
   describe: describeSliding,
   render: renderSliding,
+  scene: slidingScene,
 };

@@ -3,6 +3,7 @@ import { shuffleInPlace } from '../../core/rng.ts';
 import type { Bound, ReplayOutcome, Result, ScrambleSpec, SwapsState, WireMoves } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
 import { renderSwaps } from './render.ts';
+import { swapsScene } from './scene.ts';
 import { z } from 'zod';
 import { pairMoves } from '../move-form.ts';
 import type { Puzzle } from '../puzzle.ts';
@@ -176,4 +177,5 @@ export const swaps: Puzzle<SwapsState> = {
 
   describe: describeSwaps,
   render: renderSwaps,
+  scene: swapsScene,
 };

@@ -3,6 +3,7 @@ import { shuffleInPlace } from '../../core/rng.ts';
 import type { Bound, ReplayOutcome, Result, ScrambleSpec, WarehouseState, WireMoves } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
 import { renderWarehouse } from './render.ts';
+import { warehouseScene } from './scene.ts';
 import { z } from 'zod';
 import { textMoves } from '../move-form.ts';
 import type { Puzzle } from '../puzzle.ts';
@@ -173,4 +174,5 @@ export const warehouse: Puzzle<WarehouseState> = {
 
   describe: describeWarehouse,
   render: renderWarehouse,
+  scene: warehouseScene,
 };

@@ -1,0 +1,39 @@
+import type { Command } from 'commander';
+import { openContext } from '../../app/context.ts';
+import { isLoopback } from '../../app/listen.ts';
+import { startWebServer } from '../../web/server.ts';
+import { CliError, must } from '../errors.ts';
+import { intFlag } from '../parse-flags.ts';
+
+/** Registers `arena serve`: the read-only web view until Ctrl-C. */
+export function registerServe(program: Command, print: (text: string) => void, info: (text: string) => void): void {
+  program
+    .command('serve')
+    .description('the leaderboard, matches, replays and live progress in a browser (read-only)')
+    .option('--port <n>', 'port (default 8080; 0 = a free one)', '8080')
+    .option('--host <address>', 'address to listen on (default 127.0.0.1: this machine only)', '127.0.0.1')
+    .option('--db <file>', 'results database (default ARENA_DB or ./leaderboard.db)')
+    .action(async (f: { port: string; host: string; db?: string }) => {
+      const port = intFlag('port', f.port, { min: 0, max: 65535 })!;
+      const ctx = must(await openContext(f.db ? { db: f.db } : {}));
+      try {
+        let server;
+        try {
+          server = await startWebServer(ctx, { host: f.host, port, log: (line) => info(`arena serve: ${line}`) });
+        } catch (e) {
+          throw new CliError(`cannot listen on ${f.host}:${port}: ${(e as Error).message}`);
+        }
+        if (!isLoopback(f.host)) {
+          info(`warning: serving on ${f.host}, reachable from other machines: anyone who can reach port ${port} can read every result, bot name and command in ${ctx.dbLocation} (the view is read-only; there is no login)`);
+        }
+        print(`serving ${ctx.dbLocation} at ${server.url}  (Ctrl-C to stop)`);
+        await new Promise<void>((resolve) => {
+          process.once('SIGINT', resolve);
+          process.once('SIGTERM', resolve);
+        });
+        await server.close();
+      } finally {
+        await ctx.close();
+      }
+    });
+}

@@ -1,0 +1,84 @@
+import type { MatchReport } from '../../app/matches.ts';
+
+type ReportResult = MatchReport['results'][number];
+import { num, ms, pct } from '../format.ts';
+import { h, jsonBlock, type Markup } from '../html.ts';
+import { page } from '../layout.ts';
+
+/** The per-scramble rows, one per scramble, one cell per bot; also the live page's refreshed fragment. */
+export function scrambleRows(report: MatchReport): Markup {
+  const bots = report.match.bots;
+  const byScramble = new Map<number, ReportResult[]>();
+  for (const r of report.results) {
+    const list = byScramble.get(r.scramble) ?? [];
+    list.push(r);
+    byScramble.set(r.scramble, list);
+  }
+  const footnotes: Markup[] = [];
+  const rows = [...byScramble.entries()].map(([index, results]) => {
+    const solved = results.filter((r) => r.verdict === 'solved');
+    const fewest = solved.length ? Math.min(...solved.map((r) => r.moves)) : undefined;
+    const first = results[0];
+    const best = first.optimal !== undefined ? h`=${first.optimal}` : h`≥${first.lowerBound}`;
+    const cells = bots.map((b) => {
+      const r = results.find((x) => x.bot === b);
+      if (!r) return h`<td class="dim">pending</td>`;
+      const lead = r.verdict === 'solved' && r.moves === fewest;
+      let mark: Markup | string = '';
+      if (r.verdict !== 'solved' && r.reason) {
+        footnotes.push(h`<li id="fn-${index}-${bots.indexOf(b)}"><b>${index}</b> ${b}: ${r.verdict}${r.index !== undefined ? h` at move ${r.index}` : ''} — ${r.reason}</li>`);
+        mark = h`<sup><a href="#fn-${index}-${bots.indexOf(b)}">${footnotes.length}</a></sup>`;
+      }
+      return h`<td class="${lead ? 'lead' : ''}"><a href="/replay/${report.match.id}/${index}/${encodeURIComponent(b)}">${r.verdict === 'solved' ? r.moves : r.verdict}</a>${mark}<span class="dim"> ${ms(r.timeMs)}</span></td>`;
+    });
+    const replayBoth = bots.length >= 2 ? h`<a href="/replay/${report.match.id}/${index}/${encodeURIComponent(bots[0])}?vs=${encodeURIComponent(bots[1])}">side by side</a>` : '';
+    return h`<tr><td class="n">${index}</td><td class="n">${best}</td>${cells}<td>${replayBoth}</td></tr>`;
+  });
+  return h`${rows}<tr class="footnotes"><td colspan="${bots.length + 3}"><ol>${footnotes}</ol></td></tr>`;
+}
+
+/** Head-to-head lines of every pair. */
+function pairsTable(report: MatchReport): Markup {
+  return h`<div class="scroll"><table id="pairs"><thead><tr><th>pair</th><th>W-D-L</th><th>score</th><th>Elo (95%)</th><th>nElo</th><th>LOS</th><th>p</th><th>time ratio where moves tie</th></tr></thead><tbody>${report.summary.pairs.map(
+    (p) => h`<tr><td>${p.a} vs ${p.b}</td><td class="n">${p.wins}-${p.draws}-${p.losses}</td><td class="n">${pct(p.score)} <span class="dim">${pct(p.scoreLow)}…${pct(p.scoreHigh)}</span></td>
+      <td class="n">${num(p.elo, 1)} <span class="dim">${num(p.eloLow, 1)} … ${num(p.eloHigh, 1)}</span></td><td class="n">${num(p.nElo, 1)}</td><td class="n">${pct(p.los)}</td>
+      <td class="n">${num(p.pValue, 3)}${p.significant ? ' *' : ''}</td>
+      <td class="n">${p.speed.ratio === null ? '–' : h`${num(p.speed.ratio, 2)}${p.speed.low !== null ? h` <span class="dim">(${num(p.speed.low, 2)} … ${num(p.speed.high, 2)})</span>` : ''} <span class="dim">n=${p.speed.pairs}</span>`}</td></tr>`,
+  )}</tbody></table></div>`;
+}
+
+function crossTable(report: MatchReport): Markup | string {
+  const x = report.summary.crossTable;
+  if (!x) return '';
+  return h`<h2>Cross-table</h2><div class="scroll"><table id="cross"><thead><tr><th>#</th><th>bot</th>${x.order.map((b) => h`<th>${b}</th>`)}<th>points</th><th>rating</th></tr></thead><tbody>${x.order.map(
+    (b, i) => h`<tr><td class="n">${x.totals[i].rank}</td><td>${b}</td>${x.cells[i].map((c) => h`<td class="n">${c ? `${c.wins}-${c.draws}-${c.losses}` : '–'}</td>`)}<td class="n">${x.totals[i].points}/${x.totals[i].games}</td><td class="n">${num(x.totals[i].rating)}</td></tr>`,
+  )}</tbody></table></div>`;
+}
+
+/** A match: config and seed, progress, per-bot summary, pairs, cross-table, per-scramble table and plots. */
+export function matchPage(report: MatchReport, config: unknown): string {
+  const m = report.match;
+  const done = report.results.length;
+  const total = m.scrambles * m.bots.length;
+  const summary = m.bots.map((b) => {
+    const s = report.summary.bots[b];
+    return h`<tr><td><a href="/bots/${encodeURIComponent(b)}">${b}</a></td><td class="n">${s ? `${s.solved}/${s.results}` : '–'}</td><td class="n">${num(s?.meanMoves, 1)}</td><td class="n">${num(s?.meanGap, 1)}</td><td class="n">${s?.optimalSolves ?? '–'}</td><td class="n">${ms(s?.medianWallMs)}</td></tr>`;
+  });
+  const body = h`<h1>Match ${m.id} <span class="status ${m.status}" id="status">${m.status}</span></h1>
+<p class="meta">${m.puzzleClasses.join(', ')} · seed <code>${m.seed}</code> · generator ${m.generatorVersion} · <a href="/api/matches/${m.id}">JSON</a></p>
+<p><progress id="progress" max="${total}" value="${done}"></progress> <span id="progress-text">${done} / ${total} results</span></p>
+<details><summary>Configuration</summary><pre>${JSON.stringify(config, null, 2)}</pre></details>
+<h2>Bots</h2>
+<div class="scroll"><table id="bots"><thead><tr><th>bot</th><th>solved</th><th>mean moves</th><th>mean gap</th><th>optimal</th><th>median time</th></tr></thead><tbody>${summary}</tbody></table></div>
+${report.summary.pairs.length ? h`<h2>Head to head</h2>${pairsTable(report)}` : ''}
+${crossTable(report)}
+<h2>Plots</h2>
+<div class="plots"><figure><figcaption>Moves per scramble against the optimum or bound</figcaption><div class="chart" id="moves-chart"></div></figure>
+<figure><figcaption>Time per answer, by bot (log scale)</figcaption><div class="chart" id="time-chart"></div></figure></div>
+<h2>Scrambles</h2>
+<p class="note">Best: <code>=n</code> exact optimum, <code>≥n</code> lower bound. Bold: fewest moves among the solvers. Each cell links to its replay.</p>
+<div class="scroll"><table id="scrambles" data-match="${m.id}" data-live="${m.status === 'running' ? '1' : '0'}"><thead><tr><th>#</th><th>best</th>${m.bots.map((b) => h`<th>${b}</th>`)}<th>replay</th></tr></thead>
+<tbody id="scramble-rows">${scrambleRows(report)}</tbody></table></div>
+${jsonBlock('report', report)}`;
+  return page({ title: `Match ${m.id}`, body, charts: true, scripts: ['charts.js', 'live.js'] });
+}

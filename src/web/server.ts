@@ -1,0 +1,195 @@
+import { serve } from '@hono/node-server';
+import { Hono, type Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { Result } from '../core/types.ts';
+import { listBots } from '../app/bot-registry.ts';
+import { botProfile } from '../app/bot-profile.ts';
+import type { AppContext } from '../app/context.ts';
+import { leaderboard } from '../app/leaderboard.ts';
+import { matchProgress, matchView } from '../app/match-view.ts';
+import { listMatches, showMatch } from '../app/matches.ts';
+import { ratingHistory } from '../app/rating-history.ts';
+import { ReplayCache } from '../app/replay-seek.ts';
+import { asset } from './assets.ts';
+import { problemPage } from './layout.ts';
+import { leaderboardPage } from './pages/leaderboard.ts';
+import { botPage, botsPage } from './pages/bots.ts';
+import { matchPage, scrambleRows } from './pages/match.ts';
+import { matchesPage, type MatchFilter } from './pages/matches.ts';
+import { replayPage } from './pages/replay.ts';
+
+/** Scripts, styles, images and requests only from this server; no inline script; no framing. */
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/** How often the live view looks at the database for new results (another process may be writing). */
+const LIVE_POLL_MS = 500;
+
+class BadRequest extends Error {}
+
+/** A path or query id: a non-negative integer below 2^31, else a 400. */
+function idParam(text: string | undefined, what: string): number {
+  if (text === undefined || !/^\d{1,10}$/.test(text) || Number(text) > 2 ** 31 - 1) throw new BadRequest(`${what} must be a whole number, got "${text ?? ''}"`);
+  return Number(text);
+}
+
+function matchFilter(c: Context): MatchFilter {
+  const limitText = c.req.query('limit');
+  const limit = limitText === undefined || limitText === '' ? 50 : idParam(limitText, 'limit');
+  if (limit < 1 || limit > 1000) throw new BadRequest(`limit must be 1 to 1000, got ${limit}`);
+  const status = c.req.query('status') || undefined;
+  if (status !== undefined && !['running', 'interrupted', 'finished'].includes(status)) throw new BadRequest(`status must be running, interrupted or finished, got "${status}"`);
+  return { bot: c.req.query('bot') || undefined, puzzle: c.req.query('puzzle') || undefined, status, limit };
+}
+
+/**
+ * The read-only web view over the application services: every page has a JSON twin under /api returning
+ * the documents the CLI's --json prints. Unknown ids are 404 pages, bad query values 400, and no error
+ * shows a stack trace.
+ */
+export function createWebApp(ctx: AppContext, log: (line: string) => void = () => {}): Hono {
+  const app = new Hono();
+  const replays = new ReplayCache();
+  const wantsJson = (c: Context) => c.req.path.startsWith('/api/');
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Content-Security-Policy', CSP);
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+  });
+
+  const fail = (c: Context, status: 400 | 404, message: string) =>
+    wantsJson(c) ? c.json({ error: message }, status) : c.html(problemPage(status === 404 ? 'Not found' : 'Bad request', message), status);
+  const must = <T>(c: Context, r: Result<T>): T | Response => (r.ok ? r.value : fail(c, 404, r.reason));
+
+  app.onError((err, c) => {
+    if (err instanceof BadRequest) return fail(c, 400, err.message);
+    // One line for the operator; the visitor gets no internals.
+    log(`${c.req.method} ${c.req.path}: ${err.message}`);
+    return wantsJson(c) ? c.json({ error: 'internal error' }, 500) : c.html(problemPage('Error', 'Something went wrong on the server.'), 500);
+  });
+  app.notFound((c) => fail(c, 404, `no page at ${c.req.path}`));
+
+  const filteredMatches = async (f: MatchFilter) => {
+    const all = await listMatches(ctx, { limit: f.bot || f.puzzle || f.status ? 1000 : f.limit });
+    return all
+      .filter((m) => (!f.bot || m.bots.includes(f.bot)) && (!f.status || m.status === f.status) && (!f.puzzle || (m.source ?? '').startsWith(f.puzzle.split(' ')[0])))
+      .slice(0, f.limit);
+  };
+
+  app.get('/', async (c) => {
+    const boards = await leaderboard(ctx);
+    const chosen = c.req.query('class') ?? boards[0]?.puzzleClass;
+    if (chosen !== undefined && boards.length && !boards.some((b) => b.puzzleClass === chosen)) return fail(c, 404, `no results in class "${chosen}"`);
+    const history = chosen !== undefined ? await ratingHistory(ctx, chosen) : undefined;
+    return c.html(leaderboardPage(boards, chosen, history));
+  });
+  app.get('/api/leaderboard', async (c) => c.json(await leaderboard(ctx, { puzzleClass: c.req.query('class') || undefined })));
+  app.get('/api/leaderboard/history', async (c) => {
+    const cls = c.req.query('class');
+    if (!cls) throw new BadRequest('class is required');
+    return c.json(await ratingHistory(ctx, cls));
+  });
+
+  app.get('/matches', async (c) => {
+    const f = matchFilter(c);
+    return c.html(matchesPage(await filteredMatches(f), f));
+  });
+  app.get('/api/matches', async (c) => c.json(await filteredMatches(matchFilter(c))));
+  app.get('/matches/:id', async (c) => {
+    const v = must(c, await matchView(ctx, idParam(c.req.param('id'), 'match id')));
+    return v instanceof Response ? v : c.html(matchPage(v.report, v.config));
+  });
+  app.get('/matches/:id/rows', async (c) => {
+    const v = must(c, await showMatch(ctx, idParam(c.req.param('id'), 'match id')));
+    return v instanceof Response ? v : c.html(scrambleRows(v).text);
+  });
+  app.get('/api/matches/:id', async (c) => {
+    const v = must(c, await showMatch(ctx, idParam(c.req.param('id'), 'match id')));
+    return v instanceof Response ? v : c.json(v);
+  });
+  app.get('/api/matches/:id/events', async (c) => {
+    const id = idParam(c.req.param('id'), 'match id');
+    const first = must(c, await matchProgress(ctx, id));
+    if (first instanceof Response) return first;
+    return streamSSE(c, async (stream) => {
+      let last = '';
+      while (!stream.aborted && !stream.closed) {
+        const p = await matchProgress(ctx, id);
+        if (!p.ok) break;
+        const text = JSON.stringify(p.value);
+        if (text !== last) {
+          await stream.writeSSE({ event: 'progress', data: text });
+          last = text;
+        }
+        if (p.value.status !== 'running') break;
+        await stream.sleep(LIVE_POLL_MS);
+      }
+    });
+  });
+
+  const openReplay = async (c: Context, bot: string) =>
+    replays.open(ctx, idParam(c.req.param('match'), 'match id'), idParam(c.req.param('scramble'), 'scramble index'), bot);
+  app.get('/replay/:match/:scramble/:bot', async (c) => {
+    const bots = [c.req.param('bot'), ...(c.req.query('vs') ? [c.req.query('vs')!] : [])];
+    const infos = [];
+    for (const b of bots) {
+      const r = must(c, await openReplay(c, b));
+      if (r instanceof Response) return r;
+      infos.push(r.info);
+    }
+    return c.html(replayPage(infos));
+  });
+  app.get('/api/replay/:match/:scramble/:bot', async (c) => {
+    const r = must(c, await openReplay(c, c.req.param('bot')));
+    if (r instanceof Response) return r;
+    const atText = c.req.query('at');
+    const at = atText === undefined ? 0 : idParam(atText, 'at');
+    return c.json({ ...r.info, ...r.seek(at) });
+  });
+
+  app.get('/bots', async (c) => c.html(botsPage(await listBots(ctx))));
+  app.get('/api/bots', async (c) => c.json(await listBots(ctx)));
+  app.get('/bots/:name', async (c) => {
+    const p = must(c, await botProfile(ctx, c.req.param('name')));
+    return p instanceof Response ? p : c.html(botPage(p));
+  });
+  app.get('/api/bots/:name', async (c) => {
+    const p = must(c, await botProfile(ctx, c.req.param('name')));
+    return p instanceof Response ? p : c.json(p);
+  });
+
+  app.get('/static/:file', (c) => {
+    const a = asset(c.req.param('file'));
+    if (!a) return fail(c, 404, `no file ${c.req.param('file')}`);
+    return c.body(new Uint8Array(a.body), 200, { 'Content-Type': a.type, 'Cache-Control': 'max-age=300' });
+  });
+  return app;
+}
+
+/** A running web server. */
+export interface WebServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Serves the web view on host:port (port 0 = a free one). */
+export function startWebServer(ctx: AppContext, o: { host: string; port: number; log?: (line: string) => void }): Promise<WebServer> {
+  const app = createWebApp(ctx, o.log);
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, hostname: o.host, port: o.port }, (info) => {
+      const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+      resolve({
+        url: `http://${host}:${info.port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+            server.close(() => done());
+          }),
+      });
+    });
+    server.once('error', reject);
+  });
+}

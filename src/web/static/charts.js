@@ -1,0 +1,48 @@
+// Charts with uPlot: rating history on the leaderboard; moves against the optimum and time per bot on a
+// match page. Data comes from JSON blocks the server wrote (no inline script).
+(function () {
+  'use strict';
+  var COLORS = ['#2f6fdf', '#d9822b', '#2e9e5b', '#c8433a', '#7a5cc2', '#1b9aaa', '#8a6d3b', '#e05297'];
+  function width(el) { return Math.max(280, el.clientWidth - 16); }
+  function block(id) { var el = document.getElementById(id); return el ? JSON.parse(el.textContent) : null; }
+  function plot(el, series, data, opts) {
+    if (!el || !window.uPlot) return;
+    el.textContent = '';
+    new window.uPlot(Object.assign({ width: width(el), height: 260, series: series }, opts || {}), data, el);
+  }
+  var history = block('history');
+  if (history && history.matches.length) {
+    var bots = Object.keys(history.ratings);
+    plot(document.getElementById('history-chart'),
+      [{ label: 'match' }].concat(bots.map(function (b, i) { return { label: b, stroke: COLORS[i % COLORS.length], spanGaps: true, points: { show: true } }; })),
+      [history.matches].concat(bots.map(function (b) { return history.ratings[b]; })),
+      { scales: { x: { time: false } }, axes: [{ label: 'after match' }, { label: 'rating' }] });
+  }
+  var report = block('report');
+  if (report) {
+    var mbots = report.match.bots, idx = [], best = {}, moves = {}, times = {};
+    mbots.forEach(function (b) { moves[b] = {}; times[b] = []; });
+    report.results.forEach(function (r) {
+      if (idx.indexOf(r.scramble) < 0) idx.push(r.scramble);
+      best[r.scramble] = r.optimal !== undefined ? r.optimal : r.lowerBound;
+      if (r.verdict === 'solved' && moves[r.bot]) moves[r.bot][r.scramble] = r.moves;
+      if (times[r.bot] && r.timeMs > 0) times[r.bot].push(r.timeMs);
+    });
+    idx.sort(function (a, b) { return a - b; });
+    plot(document.getElementById('moves-chart'),
+      [{ label: 'scramble' }, { label: 'optimum or bound', stroke: '#1d232a', dash: [4, 4] }].concat(mbots.map(function (b, i) { return { label: b, stroke: COLORS[i % COLORS.length], points: { show: true }, spanGaps: false }; })),
+      [idx, idx.map(function (s) { return best[s]; })].concat(mbots.map(function (b) { return idx.map(function (s) { return moves[b][s] === undefined ? null : moves[b][s]; }); })),
+      { scales: { x: { time: false } }, axes: [{ label: 'scramble' }, { label: 'moves' }] });
+    // Time distribution: each bot's times sorted, as a quantile curve on a log axis.
+    var longest = 0;
+    mbots.forEach(function (b) { times[b].sort(function (x, y) { return x - y; }); longest = Math.max(longest, times[b].length); });
+    if (longest > 0) {
+      var q = [];
+      for (var i = 0; i < 21; i++) q.push(i * 5);
+      plot(document.getElementById('time-chart'),
+        [{ label: 'percentile' }].concat(mbots.map(function (b, i) { return { label: b, stroke: COLORS[i % COLORS.length], points: { show: true } }; })),
+        [q].concat(mbots.map(function (b) { var t = times[b]; return q.map(function (p) { return t.length ? t[Math.min(t.length - 1, Math.floor(p / 100 * t.length))] : null; }); })),
+        { scales: { x: { time: false }, y: { distr: 3 } }, axes: [{ label: 'percentile of answers' }, { label: 'ms (log)' }] });
+    }
+  }
+})();
