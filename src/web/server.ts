@@ -8,7 +8,7 @@ import type { AppContext } from '../app/context.ts';
 import { leaderboard } from '../app/leaderboard.ts';
 import { matchProgress, matchView } from '../app/match-view.ts';
 import { listMatches, showMatch } from '../app/matches.ts';
-import { ratingHistory } from '../app/rating-history.ts';
+import { leaderboardView, ratingHistory } from '../app/rating-history.ts';
 import { ReplayCache } from '../app/replay-seek.ts';
 import { asset } from './assets.ts';
 import { problemPage } from './layout.ts';
@@ -80,10 +80,9 @@ export function createWebApp(ctx: AppContext, log: (line: string) => void = () =
   };
 
   app.get('/', async (c) => {
-    const boards = await leaderboard(ctx);
-    const chosen = c.req.query('class') ?? boards[0]?.puzzleClass;
-    if (chosen !== undefined && boards.length && !boards.some((b) => b.puzzleClass === chosen)) return fail(c, 404, `no results in class "${chosen}"`);
-    const history = chosen !== undefined ? await ratingHistory(ctx, chosen) : undefined;
+    const { boards, history } = await leaderboardView(ctx, c.req.query('class'));
+    const chosen = history?.puzzleClass;
+    if (chosen !== undefined && !boards.some((b) => b.puzzleClass === chosen)) return fail(c, 404, `no results in class "${chosen}"`);
     return c.html(leaderboardPage(boards, chosen, history));
   });
   app.get('/api/leaderboard', async (c) => c.json(await leaderboard(ctx, { puzzleClass: c.req.query('class') || undefined })));

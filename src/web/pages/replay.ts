@@ -20,8 +20,8 @@ export function replayPage(infos: readonly ReplayInfo[]): string {
   const longest = Math.max(...infos.map((i) => i.legalMoves));
   const body = h`<h1>Replay <a href="/matches/${first.match}">match ${first.match}</a>, scramble ${first.scramble} <span class="dim">${first.puzzleClass}</span></h1>
 <div class="controls" role="group" aria-label="replay controls">
-  <button id="start" title="first move">⏮</button><button id="back" title="one move back">◀</button>
-  <button id="play">Play</button><button id="fwd" title="one move forward">▶</button><button id="end" title="last move">⏭</button>
+  <button id="start" title="first move">«</button><button id="back" title="one move back">◀</button>
+  <button id="play">Play</button><button id="fwd" title="one move forward">▶</button><button id="end" title="last move">»</button>
   <label>speed <select id="speed"><option value="1">1/s</option><option value="5">5/s</option><option value="20" selected>20/s</option><option value="100">100/s</option><option value="1000">1000/s</option></select></label>
   <input id="slider" type="range" min="0" max="${longest}" value="0" aria-label="move index">
   <label>move <input id="goto" type="number" min="0" max="${longest}" value="0"></label>

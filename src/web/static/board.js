@@ -17,7 +17,7 @@
   }
   function drawPegs(ctx, s, w, hgt) {
     var n = s.pegs.length, slot = w / n, base = hgt - 24;
-    var discH = Math.max(1, Math.min(22, (base - 20) / Math.max(1, s.discs)));
+    var discH = Math.max(1, Math.min(48, (base - 40) / Math.max(1, s.discs)));
     ctx.fillStyle = '#1d232a'; ctx.fillRect(0, base, w, 3);
     ctx.font = '14px system-ui, sans-serif'; ctx.textAlign = 'center'; ctx.textBaseline = 'top';
     for (var p = 0; p < n; p++) {
