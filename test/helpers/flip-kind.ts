@@ -177,4 +177,6 @@ export const flip: Puzzle<FlipState> = {
   className: (s) => `flip ${s.lamps.length}`,
   describe: (s) => s.lamps.replace(/0/g, '.').replace(/1/g, '#'),
   render: (s) => [s.lamps.replace(/0/g, '.').replace(/1/g, '#')],
+  // Lit lamps as pieces away from home, dark ones at home: a one-row grid any viewer can draw.
+  scene: (s) => ({ layout: 'grid', rows: 1, cols: s.lamps.length, labels: [...s.lamps].map(Number), tones: [...s.lamps].map((c) => (c === '1' ? 1 : 2)) }),
 };

@@ -13,6 +13,7 @@ const SRC = resolve(import.meta.dirname, '../../src');
  * Arrows point down: core < puzzles < solvers/protocol < store/transport < referee < app < entry points.
  * The referee is handed its store, links and clock, so it imports the store's types but no implementation.
  * Entry points (cli, web, worker) call app; they may use the pure core and puzzles for parsing and display.
+ * The `arena` program (cli) is what starts the other entry points (`arena serve`, `arena worker`), so it may import them.
  */
 const LAYERS: Record<string, { readonly may: readonly string[]; readonly typesMay?: readonly string[] }> = {
   core: { may: [] },
@@ -23,7 +24,7 @@ const LAYERS: Record<string, { readonly may: readonly string[]; readonly typesMa
   transport: { may: ['core', 'puzzles', 'protocol'] },
   referee: { may: ['core', 'puzzles', 'solvers', 'protocol'], typesMay: ['store'] },
   app: { may: ['core', 'puzzles', 'solvers', 'protocol', 'store', 'transport', 'referee'] },
-  cli: { may: ['core', 'puzzles', 'app'] },
+  cli: { may: ['core', 'puzzles', 'app', 'web', 'worker'] },
   web: { may: ['core', 'puzzles', 'app'] },
   worker: { may: ['core', 'puzzles', 'app'] },
   sdk: { may: ['core', 'puzzles', 'protocol'] },
