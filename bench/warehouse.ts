@@ -9,8 +9,8 @@
 import { createRng } from '../src/core/rng.ts';
 import { warehouse } from '../src/puzzles/warehouse/index.ts';
 import { geometry, thesisBound } from '../bots/warehouse-corridors/geometry.ts';
-import { solveCorridors } from '../bots/warehouse-corridors/solver.ts';
-import { solveSimple } from '../bots/warehouse-simple/solver.ts';
+import { solveCorridors } from '../bots/warehouse-corridors/corridors.ts';
+import { solveSimple } from '../bots/warehouse-simple/greedy-swaps.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 
 /** Theorem 2 of the thesis: worst case of its single-blank (n²−1)-puzzle algorithm. */

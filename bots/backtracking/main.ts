@@ -5,8 +5,8 @@
  */
 import { parseArgs } from 'node:util';
 import { runBot } from '../../src/sdk/index.ts';
-import { MAX_CELLS, solveBacktracking } from './solver.ts';
-import type { BacktrackingOptions } from './solver.ts';
+import { MAX_CELLS, solveBacktracking } from './solve.ts';
+import type { BacktrackingOptions } from './solve.ts';
 import { runStandalone } from './standalone.ts';
 
 const { values } = parseArgs({

@@ -4,8 +4,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { formatSolutionFile, parseBoardFile } from './board-file.ts';
-import { MAX_CELLS, solveBacktracking } from './solver.ts';
-import type { BacktrackingOptions } from './solver.ts';
+import { MAX_CELLS, solveBacktracking } from './solve.ts';
+import type { BacktrackingOptions } from './solve.ts';
 
 /** Runs one file → file solve; `err` receives error lines, `out` the answer when no output path is given. */
 export function runStandalone(

@@ -3,7 +3,7 @@
  * any shape, streaming long solutions in chunks. Logs go to stderr only (the SDK's concern).
  */
 import { runBot } from '../../src/sdk/index.ts';
-import { constructiveAnswer } from './answer.ts';
+import { constructiveAnswer } from './solve.ts';
 
 await runBot({
   name: 'constructive',

@@ -1,72 +1,31 @@
 /**
- * The constructive solver (thesis chapter 3, n²−1_Puzzle) for any R×C board with R, C ≥ 2: pure, no I/O.
- *
- * While the free region has more than 9 cells, fill its top row (when it has at least as many rows as
- * columns) or its left column (otherwise), so the longer side shrinks first and a square board alternates
- * row, column as in the thesis. The last ≤ 9-cell block (3×3, 2×3, 3×2, 2×4, 4×2, 2×2) is solved optimally
- * from the exact table, where the thesis uses brute force on the 3×3. Moves that cancel are dropped as they
- * are recorded (see move-buffer.ts).
+ * The bot's solve callback without the protocol: validates the puzzle, runs the constructive solver and
+ * shapes the answer (one string when short, ≤ 1 MB string chunks when long).
  */
-import { slidingTable } from '../../src/puzzles/sliding/table.ts';
-import { Board } from './board.ts';
-import { fillTopRow } from './fill-line.ts';
+import type { PuzzleState } from '../../src/core/types.ts';
+import { sliding } from '../../src/puzzles/sliding/index.ts';
+import type { SolveAnswer, SolveContext } from '../../src/sdk/types.ts';
+import { solveConstructive } from './constructive.ts';
 
-const LETTER_DIR: Record<string, number> = { U: 0, D: 1, L: 2, R: 3 };
+/** Longest chunk streamed, in moves (one character each). */
+export const CHUNK_MOVES = 1 << 20;
+const NOTE = 'constructive (thesis ch. 3), not optimal';
 
-/** Options of {@link solveConstructive}. */
-export interface ConstructiveOptions {
-  /** Polled between rows/columns; returning true abandons the solve (the result is then null). */
-  readonly shouldStop?: () => boolean;
-}
-
-/**
- * Solves the R×C board `tiles` (row-major, 0 = blank, goal 1..R·C−1 then the blank). Returns the solved
- * board's move buffer, or null when stopped. Throws RangeError for an unsolvable or malformed board.
- */
-export function solveConstructive(
-  rows: number,
-  cols: number,
-  tiles: ArrayLike<number>,
-  opts: ConstructiveOptions = {},
-): Board | null {
-  if (!(rows >= 2 && cols >= 2) || tiles.length !== rows * cols) {
-    throw new RangeError(`constructive: need an R×C board with R, C ≥ 2, got ${rows}x${cols}`);
+/** Solves a sliding puzzle constructively; other kinds are unsupported. */
+export function constructiveAnswer(puzzle: PuzzleState, ctx: Pick<SolveContext, 'deadline' | 'maxMoves' | 'signal'>): SolveAnswer {
+  if (puzzle.kind !== 'sliding') return { unsupported: `constructive solves sliding puzzles only, not ${puzzle.kind}` };
+  const parsed = sliding.parse(puzzle);
+  if (!parsed.ok) return { giveUp: parsed.reason };
+  const s = parsed.value;
+  const started = performance.now();
+  // Polled between rows/columns: cheap, and bounds the wasted work after a cancel to one line.
+  const shouldStop = (): boolean => ctx.signal.aborted || Date.now() > ctx.deadline;
+  const bd = solveConstructive(s.rows, s.cols, s.tiles, { shouldStop });
+  if (!bd) return { giveUp: 'deadline passed or cancelled' };
+  if (bd.moves.length > ctx.maxMoves) {
+    return { giveUp: `solution has ${bd.moves.length} moves, more than the limit ${ctx.maxMoves}` };
   }
-  const bd = new Board(rows, cols, tiles);
-  let top = 0;
-  let left = 0;
-  while ((rows - top) * (cols - left) > 9) {
-    if (opts.shouldStop?.()) return null;
-    if (rows - top >= cols - left) {
-      bd.setView(false);
-      fillTopRow(bd, top, left);
-      top++;
-    } else {
-      bd.setView(true);
-      fillTopRow(bd, left, top);
-      left++;
-    }
-  }
-  solveLastBlock(bd, top, left);
-  return bd;
-}
-
-/** Solves the free block rows top.., columns left.. optimally with the exact table (real coordinates). */
-function solveLastBlock(bd: Board, top: number, left: number): void {
-  const h = bd.rows - top;
-  const w = bd.cols - left;
-  const local = new Int32Array(h * w);
-  for (let r = 0; r < h; r++) {
-    for (let c = 0; c < w; c++) {
-      const t = bd.tiles[(top + r) * bd.cols + left + c];
-      if (t === 0) continue;
-      const g = t - 1;
-      const gr = (g / bd.cols) | 0;
-      const gc = g % bd.cols;
-      // Every tile still free has its home in the block, since all others are fixed in place.
-      local[r * w + c] = (gr - top) * w + (gc - left) + 1;
-    }
-  }
-  const moves = slidingTable(h, w).solve(local);
-  for (let i = 0; i < moves.length; i++) bd.moveReal(LETTER_DIR[moves[i]]);
+  const chunks = bd.moves.toChunks(CHUNK_MOVES);
+  const info = { optimal: false, computeMs: Math.round(performance.now() - started), note: NOTE };
+  return { moves: chunks.length === 1 ? chunks[0] : chunks, ...info };
 }

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { runBot } from '../../src/sdk/index.ts';
 import { MAX_CELLS } from './state-graph.ts';
-import { createDijkstraSolver } from './solver.ts';
+import { createDijkstraSolver } from './solve.ts';
 
 const { values } = parseArgs({ options: { preload: { type: 'string' } } });
 const solver = createDijkstraSolver((line) => process.stderr.write(`${line}\n`));

@@ -3,7 +3,7 @@
  * peg to another, up to 24 discs, streamed in ~1 MB chunks. Other starts/goals are declined.
  */
 import { runBot } from '../../src/sdk/index.ts';
-import { MAX_DISCS, solveHanoiIterative } from './solver.ts';
+import { MAX_DISCS, solveHanoiIterative } from './solve.ts';
 
 await runBot({
   name: 'hanoi-iterative',

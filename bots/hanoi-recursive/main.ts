@@ -3,7 +3,7 @@
  * up to 24 discs, streamed in ~1 MB chunks.
  */
 import { runBot } from '../../src/sdk/index.ts';
-import { MAX_DISCS, solveHanoiRecursive } from './solver.ts';
+import { MAX_DISCS, solveHanoiRecursive } from './solve.ts';
 
 await runBot({
   name: 'hanoi-recursive',

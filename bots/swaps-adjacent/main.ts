@@ -1,6 +1,6 @@
 /** Bot "swaps-adjacent": a naive baseline, insertion sort by adjacent swaps; gives up past the move limit. */
 import { runBot } from '../../src/sdk/index.ts';
-import { MAX_PIECES, solveSwapsAdjacent } from './solver.ts';
+import { MAX_PIECES, solveSwapsAdjacent } from './solve.ts';
 
 await runBot({
   name: 'swaps-adjacent',

@@ -1,6 +1,6 @@
 /** Bot "swaps-greedy" (seed 004): optimal swap-puzzle answers, n − cycles swaps, streamed in 100k-pair chunks. */
 import { runBot } from '../../src/sdk/index.ts';
-import { solveSwapsGreedy } from './solver.ts';
+import { solveSwapsGreedy } from './solve.ts';
 
 await runBot({
   name: 'swaps-greedy',

@@ -1,8 +1,8 @@
 /**
  * Bot "warehouse-corridors": the thesis's blocks-and-corridors algorithm for the warehouse puzzle
- * (see solver.ts and swap-script.ts). No flags. Logs only to stderr (through the SDK).
+ * (see corridors.ts and swap-script.ts). No flags. Logs only to stderr (through the SDK).
  */
 import { runBot } from '../../src/sdk/index.ts';
-import { CAPABILITIES, solveCorridorsRequest } from './bot.ts';
+import { CAPABILITIES, solveCorridorsRequest } from './solve.ts';
 
 await runBot({ name: 'warehouse-corridors', version: '1.0.0', capabilities: CAPABILITIES, solve: solveCorridorsRequest });

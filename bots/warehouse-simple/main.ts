@@ -1,8 +1,8 @@
 /**
  * Bot "warehouse-simple": a baseline for the warehouse puzzle to play against warehouse-corridors
- * (see solver.ts). No flags. Logs only to stderr (through the SDK).
+ * (see greedy-swaps.ts). No flags. Logs only to stderr (through the SDK).
  */
 import { runBot } from '../../src/sdk/index.ts';
-import { CAPABILITIES, solveSimpleRequest } from './bot.ts';
+import { CAPABILITIES, solveSimpleRequest } from './solve.ts';
 
 await runBot({ name: 'warehouse-simple', version: '1.0.0', capabilities: CAPABILITIES, solve: solveSimpleRequest });

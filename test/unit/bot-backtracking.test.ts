@@ -4,7 +4,7 @@ import { sliding } from '../../src/puzzles/sliding/index.ts';
 import { slidingTable } from '../../src/puzzles/sliding/table.ts';
 import { depthCap, isSolvable } from '../../bots/backtracking/board.ts';
 import { searchSliding } from '../../bots/backtracking/search.ts';
-import { solveBacktracking } from '../../bots/backtracking/solver.ts';
+import { solveBacktracking } from '../../bots/backtracking/solve.ts';
 
 /** `perDepth` random 3×3 states (all, if fewer) for every optimal depth 0..31: reservoir sampling over all 9! boards. */
 function statesByDepth(perDepth: number): number[][][] {

@@ -5,7 +5,7 @@ import { slidingTable } from '../../src/puzzles/sliding/table.ts';
 import { FACTORIAL, rankPerm, unrankPerm } from '../../bots/dijkstra/perm-rank.ts';
 import { UNREACHED, buildShapeGraph, solveOnGraph } from '../../bots/dijkstra/state-graph.ts';
 import { Uint32Heap } from '../../bots/dijkstra/uint32-heap.ts';
-import { createDijkstraSolver } from '../../bots/dijkstra/solver.ts';
+import { createDijkstraSolver } from '../../bots/dijkstra/solve.ts';
 import { searchSliding } from '../../bots/backtracking/search.ts';
 
 const SMALL_SHAPES: Array<[number, number]> = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hanoi } from '../../src/puzzles/hanoi/index.ts';
 import { iterativeChunks } from '../../bots/hanoi-iterative/iterative.ts';
-import { solveHanoiIterative } from '../../bots/hanoi-iterative/solver.ts';
+import { solveHanoiIterative } from '../../bots/hanoi-iterative/solve.ts';
 import { planChunks } from '../../bots/hanoi-recursive/chunks.ts';
 import { parsePegs, planHanoi } from '../../bots/hanoi-recursive/plan.ts';
 

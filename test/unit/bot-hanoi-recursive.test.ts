@@ -5,7 +5,7 @@ import { hanoi } from '../../src/puzzles/hanoi/index.ts';
 import { hanoiDistance } from '../../src/puzzles/hanoi/distance.ts';
 import { planChunks } from '../../bots/hanoi-recursive/chunks.ts';
 import { parsePegs, planHanoi } from '../../bots/hanoi-recursive/plan.ts';
-import { solveHanoiRecursive } from '../../bots/hanoi-recursive/solver.ts';
+import { solveHanoiRecursive } from '../../bots/hanoi-recursive/solve.ts';
 
 /** All states of n discs as peg strings, index = base-3 number with disc 0 as the lowest digit. */
 function allStates(n: number): string[] {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng, shuffleInPlace } from '../../src/core/rng.ts';
 import { swaps } from '../../src/puzzles/swaps/index.ts';
 import { adjacentSwapChunks, countInversions } from '../../bots/swaps-adjacent/adjacent.ts';
-import { solveSwapsAdjacent } from '../../bots/swaps-adjacent/solver.ts';
+import { solveSwapsAdjacent } from '../../bots/swaps-adjacent/solve.ts';
 
 /** Test-local oracle: inversions by the O(n²) definition. */
 function inversions(a: readonly number[]): number {

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import type { WarehouseState } from '../../src/core/types.ts';
 import { warehouse } from '../../src/puzzles/warehouse/index.ts';
-import { solveSimpleRequest } from '../../bots/warehouse-simple/bot.ts';
+import { solveSimpleRequest } from '../../bots/warehouse-simple/solve.ts';
 import { Floor } from '../../bots/warehouse-corridors/floor.ts';
 import { geometry, goalCells } from '../../bots/warehouse-corridors/geometry.ts';
 import { CHUNK_BYTES, MoveWriter } from '../../bots/warehouse-corridors/move-writer.ts';
-import { simpleSolution, solveSimple } from '../../bots/warehouse-simple/solver.ts';
+import { simpleSolution, solveSimple } from '../../bots/warehouse-simple/greedy-swaps.ts';
 import { tunnelSwap, tunnelTo } from '../../bots/warehouse-simple/tunnel.ts';
 
 const SAMPLES: ReadonlyArray<readonly [number, number]> = [[4, 200], [9, 100], [16, 40], [25, 10], [49, 2], [100, 1]];

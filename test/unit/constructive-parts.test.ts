@@ -5,7 +5,7 @@ import { Board } from '../../bots/constructive/board.ts';
 import { solveLocally } from '../../bots/constructive/local-search.ts';
 import { MoveBuffer } from '../../bots/constructive/move-buffer.ts';
 import { carryCost } from '../../bots/constructive/step-cost.ts';
-import { constructiveAnswer } from '../../bots/constructive/answer.ts';
+import { constructiveAnswer } from '../../bots/constructive/solve.ts';
 
 const LETTERS = 'UDLR';
 const INVERSE: Record<string, string> = { U: 'D', D: 'U', L: 'R', R: 'L' };

@@ -4,9 +4,9 @@ import type { HanoiState, PuzzleState, SlidingState, SwapsState, WarehouseState,
 import { allFrames, replayFrames } from '../../src/app/replay-frames.ts';
 import { puzzles } from '../../src/puzzles/index.ts';
 import { slidingTable } from '../../src/puzzles/sliding/table.ts';
-import { solveHanoiRecursive } from '../../bots/hanoi-recursive/solver.ts';
-import { solveSwapsGreedy } from '../../bots/swaps-greedy/solver.ts';
-import { solveCorridors } from '../../bots/warehouse-corridors/solver.ts';
+import { solveHanoiRecursive } from '../../bots/hanoi-recursive/solve.ts';
+import { solveSwapsGreedy } from '../../bots/swaps-greedy/solve.ts';
+import { solveCorridors } from '../../bots/warehouse-corridors/corridors.ts';
 
 type Pairs = [number, number][];
 
