@@ -1,6 +1,7 @@
 /**
  * Bot "dijkstra" (seed 001): optimal sliding-puzzle answers from Dijkstra over the whole state graph of
- * boards of at most 10 cells. Flags: --preload RxC[,RxC...] builds those graphs before connecting.
+ * boards of at most 10 cells. Uses the untimed warm-up (`prepare`) to build a shape's graph before the first
+ * timed solve. Flags: --preload RxC[,RxC...] builds those graphs before connecting.
  */
 import { parseArgs } from 'node:util';
 import { runBot } from '../../src/sdk/index.ts';
@@ -20,4 +21,5 @@ await runBot({
   version: '1.0.0',
   capabilities: [{ kind: 'sliding', maxSize: MAX_CELLS }],
   solve: (puzzle) => solver.solve(puzzle),
+  prepare: ({ puzzleClass }) => solver.prepare(puzzleClass),
 });

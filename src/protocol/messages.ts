@@ -25,6 +25,11 @@ export const ENV_STDIO = 'ARENA_STDIO';
 export interface Capability {
   readonly kind: PuzzleKind;
   readonly maxSize?: number;
+  /**
+   * The bot wants an untimed `prepare` before its first `solve` of each puzzle class of this kind (and again
+   * after every restart). Optional: a bot that does not declare it never receives one.
+   */
+  readonly prepare?: boolean;
 }
 
 // ---- bot → referee ----
@@ -72,8 +77,14 @@ export interface UnsupportedMessage {
   readonly reason?: string;
 }
 
+/** The answer to `prepare`: the bot is ready for timed puzzles of that class. */
+export interface ReadyMessage {
+  readonly type: 'ready';
+  readonly id: string;
+}
+
 /** Any message a bot may send. */
-export type BotMessage = HelloMessage | MovesMessage | GiveUpMessage | UnsupportedMessage;
+export type BotMessage = HelloMessage | MovesMessage | GiveUpMessage | UnsupportedMessage | ReadyMessage;
 
 // ---- referee → bot ----
 
@@ -90,6 +101,20 @@ export interface SolveMessage {
   readonly puzzle: PuzzleState;
   readonly timeLimitMs: number;
   readonly maxMoves: number;
+}
+
+/**
+ * Untimed warm-up, sent only to bots whose capability for `kind` has `prepare: true`: get ready for puzzles of
+ * `puzzleClass` (build tables, load files, warm a JIT) within `timeLimitMs`, then answer `ready`. It carries
+ * the class, never a scramble.
+ */
+export interface PrepareMessage {
+  readonly type: 'prepare';
+  readonly id: string;
+  readonly kind: PuzzleKind;
+  /** The arena's class name: "sliding RxC", "hanoi N", "swaps RxC", "warehouse N". */
+  readonly puzzleClass: string;
+  readonly timeLimitMs: number;
 }
 
 /** The referee no longer wants an answer for `id` (time is up or the match is stopping). */
@@ -114,4 +139,4 @@ export interface ByeMessage {
 }
 
 /** Any message the referee may send. */
-export type RefereeMessage = WelcomeMessage | SolveMessage | CancelMessage | ResultMessage | ByeMessage;
+export type RefereeMessage = WelcomeMessage | SolveMessage | PrepareMessage | CancelMessage | ResultMessage | ByeMessage;

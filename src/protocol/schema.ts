@@ -37,7 +37,11 @@ const wireMoves = z.custom<string | Array<[number, number]>>((v) => typeof v ===
   message: 'expected a string or an array of [integer, integer] pairs',
 });
 
-const capability = z.object({ kind: z.enum(PUZZLE_KINDS), maxSize: z.number().int().positive().optional() });
+const capability = z.object({
+  kind: z.enum(PUZZLE_KINDS),
+  maxSize: z.number().int().positive().optional(),
+  prepare: z.boolean().optional(),
+});
 
 const solveInfo = z.object({
   optimal: z.boolean().optional(),
@@ -57,6 +61,7 @@ const botSchemas = {
   moves: z.object({ type: z.literal('moves'), id, moves: wireMoves, final: z.boolean(), info: solveInfo.optional() }),
   'give-up': z.object({ type: z.literal('give-up'), id, reason: z.string().max(10_000).optional() }),
   unsupported: z.object({ type: z.literal('unsupported'), id, reason: z.string().max(10_000).optional() }),
+  ready: z.object({ type: z.literal('ready'), id }),
 } as const;
 
 /**
@@ -74,6 +79,13 @@ const refereeSchemas = {
     limits: z.object({ maxPayload: count }),
   }),
   solve: z.object({ type: z.literal('solve'), id, puzzle, timeLimitMs: z.number().nonnegative(), maxMoves: count }),
+  prepare: z.object({
+    type: z.literal('prepare'),
+    id,
+    kind: z.enum(PUZZLE_KINDS),
+    puzzleClass: z.string().max(200),
+    timeLimitMs: z.number().nonnegative(),
+  }),
   cancel: z.object({ type: z.literal('cancel'), id }),
   result: z.object({
     type: z.literal('result'),

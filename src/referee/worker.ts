@@ -5,6 +5,7 @@ import type { ResultRecord, ScrambleRecord, Store } from '../store/types.ts';
 import type { Job, JobEnd, JobSource, PlayLimits } from './job-source.ts';
 import { capabilityGap, solveOne } from './solve-one.ts';
 import { START_ATTEMPTS, type StartGuard } from './start-guard.ts';
+import { WarmUps } from './warm-up.ts';
 
 /** What one play concluded: the stored result without its key. */
 export type PlayOutcome = Omit<ResultRecord, 'scrambleId' | 'bot'>;
@@ -67,6 +68,7 @@ async function playJob(job: Job, bots: WorkerBots, deps: WorkerDeps): Promise<Jo
 class WorkerBots {
   private readonly launchers = new Map<string, BotLauncher>();
   private readonly links = new Map<string, BotLink>();
+  private readonly warmUps = new WarmUps();
 
   constructor(private readonly deps: WorkerDeps) {}
 
@@ -95,6 +97,17 @@ class WorkerBots {
     }
     const gap = capabilityGap(link.hello.capabilities, scramble.state);
     if (gap) return { verdict: 'unsupported', moveCount: 0, moves: puzzleOf(scramble.state).moves.empty, wallMs: 0, error: gap };
+    // Untimed warm-up before the first timed solve of this class on this connection (if the bot asked).
+    const warm = await this.warmUps.ensure(link, scramble, clock, signal);
+    if (warm === undefined) return undefined;
+    if (warm) {
+      if (warm.linkBroken) {
+        await link.close(warm.verdict === 'timeout' ? 'timed out preparing' : 'connection lost');
+        this.links.delete(key);
+      }
+      const error = `while preparing for ${scramble.puzzleClass}: ${warm.error}`;
+      return { verdict: warm.verdict, moveCount: 0, moves: puzzleOf(scramble.state).moves.empty, wallMs: warm.wallMs, error };
+    }
     const request = {
       state: scramble.state,
       timeLimitMs: limits.timeLimitMs,

@@ -11,7 +11,7 @@ import type { BotDefinition } from './types.ts';
 import { connectWebSocket } from './ws-client.ts';
 
 export { chunked, PAIR_CHUNK, STRING_CHUNK } from './chunked.ts';
-export type { BotDefinition, SolveAnswer, SolveContext } from './types.ts';
+export type { BotDefinition, PrepareRequest, SolveAnswer, SolveContext } from './types.ts';
 
 /** Bots log to stderr: stdout may be the protocol stream (stdio mode). */
 function log(text: string): void {

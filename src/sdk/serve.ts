@@ -3,7 +3,7 @@
  * solve callback sees puzzles and returns moves; everything about the wire lives here.
  */
 import type { WireMoves } from '../core/types.ts';
-import type { SolveInfo, SolveMessage } from '../protocol/messages.ts';
+import type { PrepareMessage, SolveInfo, SolveMessage } from '../protocol/messages.ts';
 import { MAX_PAYLOAD, PROTOCOL_VERSION } from '../protocol/messages.ts';
 import { parseRefereeMessage } from '../protocol/schema.ts';
 import { puzzleOf } from '../puzzles/index.ts';
@@ -31,7 +31,8 @@ function infoOf(answer: SolveInfo, computeMs: number): SolveInfo {
 /** Serves `def` over `channel` until the referee says bye or the connection ends. */
 export function serveBot(def: BotDefinition, channel: Channel, log: Log): Promise<void> {
   let maxPayload = MAX_PAYLOAD;
-  const queue: SolveMessage[] = [];
+  // Prepares and solves share one queue: a bot works on one request at a time, in the order they came.
+  const queue: Array<SolveMessage | PrepareMessage> = [];
   let current: { id: string; abort: AbortController } | undefined;
   let done = false;
 
@@ -64,7 +65,22 @@ export function serveBot(def: BotDefinition, channel: Channel, log: Log): Promis
     await channel.send({ type: 'moves', id: req.id, moves: empty, final: true, info: infoOf(answer, performance.now() - started) });
   };
 
-  const handle = async (req: SolveMessage): Promise<void> => {
+  const prepare = async (req: PrepareMessage): Promise<void> => {
+    const abort = new AbortController();
+    current = { id: req.id, abort };
+    try {
+      await def.prepare?.({ kind: req.kind, puzzleClass: req.puzzleClass, timeLimitMs: req.timeLimitMs, signal: abort.signal });
+    } catch (e) {
+      // A failed warm-up is the bot's loss of time, not of the match: it is ready as it is.
+      log(`${def.name}: prepare ${req.puzzleClass} failed: ${e instanceof Error && e.stack ? e.stack : String(e)}`);
+    } finally {
+      current = undefined;
+    }
+    if (!abort.signal.aborted) await channel.send({ type: 'ready', id: req.id });
+  };
+
+  const handle = async (req: SolveMessage | PrepareMessage): Promise<void> => {
+    if (req.type === 'prepare') return prepare(req);
     const abort = new AbortController();
     current = { id: req.id, abort };
     const started = performance.now();
@@ -109,6 +125,7 @@ export function serveBot(def: BotDefinition, channel: Channel, log: Log): Promis
           maxPayload = m.limits.maxPayload;
           return;
         case 'solve':
+        case 'prepare':
           queue.push(m);
           void pump();
           return;
@@ -129,7 +146,7 @@ export function serveBot(def: BotDefinition, channel: Channel, log: Log): Promis
       protocol: PROTOCOL_VERSION,
       name: def.name,
       version: def.version,
-      capabilities: def.capabilities,
+      capabilities: def.prepare ? def.capabilities.map((c) => ({ prepare: true, ...c })) : def.capabilities,
     });
   });
 }

@@ -1,4 +1,4 @@
-import type { PuzzleState, WireMoves } from '../core/types.ts';
+import type { PuzzleKind, PuzzleState, WireMoves } from '../core/types.ts';
 import type { Capability, SolveInfo } from '../protocol/messages.ts';
 
 /** What a solve callback gets besides the puzzle. */
@@ -23,10 +23,24 @@ export type SolveAnswer =
   | { readonly giveUp: string }
   | { readonly unsupported: string };
 
+/** What a prepare callback gets: the class to get ready for, and its own (untimed for scoring) limit. */
+export interface PrepareRequest {
+  readonly kind: PuzzleKind;
+  /** "sliding RxC", "hanoi N", "swaps RxC" or "warehouse N". */
+  readonly puzzleClass: string;
+  readonly timeLimitMs: number;
+  readonly signal: AbortSignal;
+}
+
 /** A bot, as a TypeScript program describes itself to the SDK. */
 export interface BotDefinition {
   readonly name: string;
   readonly version: string;
   readonly capabilities: readonly Capability[];
   solve(puzzle: PuzzleState, ctx: SolveContext): SolveAnswer | Promise<SolveAnswer>;
+  /**
+   * Optional warm-up: when given, the SDK declares `prepare` for every capability and calls this before the
+   * first solve of each puzzle class (build tables, load files, warm the JIT); `ready` is sent when it returns.
+   */
+  prepare?(request: PrepareRequest): void | Promise<void>;
 }
