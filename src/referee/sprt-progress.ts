@@ -1,0 +1,68 @@
+/**
+ * Where a match's SPRT stands, computed from what the store holds. The test reads scrambles in index order and
+ * stops at the first one either bot has not answered yet, so its decision does not depend on the order in
+ * which concurrent workers finished, on how often the match was killed and resumed, or on results recorded
+ * after it decided: each scramble of the prefix counts exactly once. Pure.
+ */
+import { compareResults } from './outcome.ts';
+import type { ScoredResult, Wdl } from './match-stats.ts';
+import { sprtBounds, sprtLlr, type SprtParams } from './sprt.ts';
+
+/** The SPRT of bot `a` against bot `b` over the answered prefix of the scrambles. */
+export interface SprtProgress {
+  readonly params: SprtParams;
+  readonly a: string;
+  readonly b: string;
+  /** Scrambles counted: the decision point once decided, else the answered prefix. */
+  readonly scrambles: number;
+  /** W-D-L of `a` over those scrambles. */
+  readonly wdl: Wdl;
+  readonly llr: number;
+  readonly lower: number;
+  readonly upper: number;
+  /** 'H1' (a is better by elo1), 'H0' (not better than elo0), or null while undecided. */
+  readonly decision: 'H0' | 'H1' | null;
+}
+
+/**
+ * Plays the test along the scrambles in `order` (ids in index order) on the results in `rows`; stops at the
+ * first bound crossed or the first scramble without both results. `marginMs` is the match's tie margin.
+ */
+export function sprtProgress(
+  params: SprtParams,
+  a: string,
+  b: string,
+  order: readonly number[],
+  rows: readonly ScoredResult[],
+  marginMs?: number,
+): SprtProgress {
+  const ofA = new Map<number, ScoredResult>();
+  const ofB = new Map<number, ScoredResult>();
+  for (const r of rows) {
+    if (r.bot === a) ofA.set(r.scrambleId, r);
+    else if (r.bot === b) ofB.set(r.scrambleId, r);
+  }
+  const { lower, upper } = sprtBounds(params.alpha, params.beta);
+  let wins = 0;
+  let draws = 0;
+  let losses = 0;
+  let llr = 0;
+  let scrambles = 0;
+  let decision: SprtProgress['decision'] = null;
+  for (const id of order) {
+    const x = ofA.get(id);
+    const y = ofB.get(id);
+    if (!x || !y) break;
+    const o = compareResults(x, y, marginMs);
+    if (o === 1) wins++;
+    else if (o === 0) draws++;
+    else losses++;
+    scrambles++;
+    llr = sprtLlr({ wins, draws, losses }, params);
+    if (llr >= upper || llr <= lower) {
+      decision = llr >= upper ? 'H1' : 'H0';
+      break;
+    }
+  }
+  return { params, a, b, scrambles, wdl: { wins, draws, losses }, llr, lower, upper, decision };
+}
