@@ -151,11 +151,14 @@ function concaveArgmax(lo: number, hi: number, d1: (x: number) => number, d2: (x
   let x = (lo + hi) / 2;
   for (let i = 0; i < 100; i++) {
     const g = d1(x);
+    const step = -g / d2(x);
+    // Converged: the Newton step is below the resolution of x (at the root itself it is 0).
+    if (!(Math.abs(step) > 1e-15)) return x;
     if (g > 0) lo = x;
     else hi = x;
-    let next = x - g / d2(x);
+    let next = x + step;
     if (!(next > lo && next < hi)) next = (lo + hi) / 2;
-    if (Math.abs(next - x) <= 1e-15 || hi - lo <= 1e-15) return next;
+    if (hi - lo <= 1e-15) return next;
     x = next;
   }
   return x;
