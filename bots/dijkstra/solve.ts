@@ -14,8 +14,9 @@ export interface DijkstraSolver {
   /** The graph of a shape, built now if not cached yet. */
   graph(rows: number, cols: number): ShapeGraph;
   /**
-   * Gets ready for a puzzle class ("sliding RxC") before the timed solves: builds the graph and follows one
-   * longest path, so neither the build nor the first compilation of the path walk lands in a timed solve.
+   * Gets ready for a puzzle class ("sliding RxC") before the timed solves: builds the graph and solves one
+   * position at the longest distance, so neither the build nor the first compilation of the solve path lands
+   * in a timed solve.
    */
   prepare(puzzleClass: string): void;
 }
@@ -64,7 +65,7 @@ export function createDijkstraSolver(log: (line: string) => void = () => {}): Di
     if (deepest < 0) return;
     const tiles = new Uint8Array(g.cells);
     unrankPerm(deepest, g.cells, tiles, new Uint8Array(g.cells));
-    solveOnGraph(g, tiles);
+    solve({ kind: 'sliding', rows, cols, tiles: [...tiles] });
   };
   return { solve, graph, prepare };
 }

@@ -7,6 +7,8 @@
 import type { PuzzleKind, PuzzleState } from '../core/types.ts';
 import type { Verdict } from '../core/verdict.ts';
 import type { BotLink, Clock, LinkEvent } from '../protocol/link.ts';
+import { parseBotMessage } from '../protocol/schema.ts';
+import { puzzleOf } from '../puzzles/index.ts';
 
 /** A warm-up's own limit: generous, since it is untimed for scoring and happens once per class and start. */
 export const PREPARE_TIME_LIMIT_MS = 60_000;
@@ -67,6 +69,23 @@ export function prepareOne(link: BotLink, job: PrepareJob, clock: Clock, signal?
     if (link.closed) return fail('crash', 'connection closed before the prepare', true, false);
     link.send({ type: 'prepare', id: job.requestId, kind: job.kind, puzzleClass: job.puzzleClass, timeLimitMs: job.timeLimitMs });
   });
+}
+
+const refereeWarm = new Set<string>();
+
+/**
+ * The referee's own first-call costs (compiling the answer's schema validation and the kind's move replayer,
+ * a few milliseconds) are paid once per process and kind here, before any timed solve, so they are not
+ * charged to the first bot that plays that kind. Validates an empty final answer on the scramble itself.
+ */
+export function warmRefereeFor(state: PuzzleState): void {
+  if (refereeWarm.has(state.kind)) return;
+  refereeWarm.add(state.kind);
+  const puzzle = puzzleOf(state);
+  parseBotMessage(JSON.stringify({ type: 'moves', id: 'warm-up', moves: puzzle.moves.empty, final: true, info: { computeMs: 0 } }));
+  const replayer = puzzle.replayer(state);
+  replayer.push(puzzle.moves.empty);
+  replayer.finish();
 }
 
 /**

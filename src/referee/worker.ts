@@ -5,7 +5,7 @@ import type { ResultRecord, ScrambleRecord, Store } from '../store/types.ts';
 import type { Job, JobEnd, JobSource, PlayLimits } from './job-source.ts';
 import { capabilityGap, solveOne } from './solve-one.ts';
 import { START_ATTEMPTS, type StartGuard } from './start-guard.ts';
-import { WarmUps } from './warm-up.ts';
+import { warmRefereeFor, WarmUps } from './warm-up.ts';
 
 /** What one play concluded: the stored result without its key. */
 export type PlayOutcome = Omit<ResultRecord, 'scrambleId' | 'bot'>;
@@ -97,7 +97,9 @@ class WorkerBots {
     }
     const gap = capabilityGap(link.hello.capabilities, scramble.state);
     if (gap) return { verdict: 'unsupported', moveCount: 0, moves: puzzleOf(scramble.state).moves.empty, wallMs: 0, error: gap };
-    // Untimed warm-up before the first timed solve of this class on this connection (if the bot asked).
+    // Untimed warm-up before the first timed solve of this class on this connection (if the bot asked), and
+    // the referee's own, so that neither is charged to the first scramble.
+    warmRefereeFor(scramble.state);
     const warm = await this.warmUps.ensure(link, scramble, clock, signal);
     if (warm === undefined) return undefined;
     if (warm) {
