@@ -9,6 +9,7 @@ import { parseMatchConfig, type MatchConfig } from '../referee/match-config.ts';
 import { buildMatchReport, type MatchReport } from '../referee/match-report.ts';
 import { resumeMatch as resumeRun, startMatch as startRun, type MatchDeps, type MatchRun, type ResultEvent } from '../referee/run-match.ts';
 import { generateScrambles } from '../referee/scrambles.ts';
+import type { SprtParams } from '../referee/sprt.ts';
 import type { MatchRecord, MatchStatus } from '../store/types.ts';
 import { startArenaServer } from '../transport/ws-server.ts';
 import { admitRemoteBots } from './admission.ts';
@@ -23,6 +24,8 @@ export type { CrossTable } from '../referee/cross-table.ts';
 export type { MatchReport, ReportPair } from '../referee/match-report.ts';
 export type { MatchRun, ResultEvent } from '../referee/run-match.ts';
 export type { BlockedBot } from '../referee/start-guard.ts';
+export { parseSprt, type SprtParams } from '../referee/sprt.ts';
+export type { SprtProgress } from '../referee/sprt-progress.ts';
 
 /** Where a match's scrambles come from. */
 export type ScrambleSource =
@@ -39,6 +42,8 @@ export interface StartMatchOptions {
   readonly maxMoves: number;
   readonly concurrency: number;
   readonly marginMs?: number;
+  /** Stop once the SPRT decides (two bots; `count` is then the most scrambles played). */
+  readonly sprt?: SprtParams;
   /** Where remote bots dial in; default a free port on 127.0.0.1. */
   readonly listen?: ListenAddress;
 }
@@ -75,6 +80,7 @@ export async function startMatch(ctx: AppContext, o: StartMatchOptions, io: Matc
     maxMoves: o.maxMoves,
     concurrency: o.concurrency,
     ...(o.marginMs !== undefined ? { marginMs: o.marginMs } : {}),
+    ...(o.sprt ? { sprt: o.sprt } : {}),
   } satisfies MatchConfig);
   if (!config.ok) return config;
   return withBots(ctx, config.value.bots, o.listen, io, async (deps) => ({ ok: true, value: await startRun(config.value, states.value, deps) }));
@@ -137,6 +143,7 @@ async function reportOf(ctx: AppContext, match: MatchRecord): Promise<MatchRepor
     await ctx.store.listScrambles(match.id),
     await ctx.store.listSummaries(match.id),
     config.ok ? config.value.marginMs : undefined,
+    config.ok ? config.value.sprt : undefined,
   );
 }
 

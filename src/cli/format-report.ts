@@ -1,4 +1,4 @@
-import type { CrossTable, MatchReport, ReportPair } from '../app/matches.ts';
+import type { CrossTable, MatchReport, ReportPair, SprtProgress } from '../app/matches.ts';
 import { ms, num, renderTable } from './table.ts';
 
 /** The human-readable match report: a table per scramble, per-bot summary, head-to-head per pair. */
@@ -45,6 +45,7 @@ export function formatMatchReport(r: MatchReport, opts: { perScramble: boolean }
     for (const p of r.summary.pairs) out.push(...formatPair(p));
   }
   if (r.summary.crossTable) out.push('', ...formatCrossTable(r.summary.crossTable));
+  if (r.summary.sprt) out.push('', formatSprt(r.summary.sprt));
   return out.join('\n') + '\n';
 }
 
@@ -72,6 +73,21 @@ function formatPair(p: ReportPair): string[] {
     lines.push(`      time ${p.b}/${p.a} where moves tie: ${num(s.ratio, 3)} (${interval}) over ${s.pairs} scramble${s.pairs === 1 ? '' : 's'}`);
   }
   return lines;
+}
+
+/** The SPRT line, as fastchess prints it: LLR, bounds, hypotheses, and the decision in words. */
+function formatSprt(s: SprtProgress): string {
+  const p = s.params;
+  const unit = p.model === 'normalized' ? 'nElo' : 'Elo';
+  const design = `[${p.elo0}, ${p.elo1}] ${unit}, alpha ${p.alpha}, beta ${p.beta}`;
+  const verdict =
+    s.decision === 'H1'
+      ? `H1 accepted: ${s.a} is better than ${s.b} by ${p.elo1} ${unit} or more`
+      : s.decision === 'H0'
+        ? `H0 accepted: ${s.a} is not better than ${s.b} by ${p.elo1} ${unit} (at most ${p.elo0})`
+        : 'undecided';
+  const wdl = `+${s.wdl.wins} =${s.wdl.draws} -${s.wdl.losses}`;
+  return `SPRT ${design}: LLR ${s.llr.toFixed(2)} (${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}) after ${s.scrambles} scramble${s.scrambles === 1 ? '' : 's'} (${wdl}): ${verdict}`;
 }
 
 /** The cross-table: one row per bot, best first, its totals and its score against each column bot. */

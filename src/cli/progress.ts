@@ -12,7 +12,8 @@ export function progressBar(stream: NodeJS.WriteStream = process.stderr): { upda
       const filled = Math.round((e.done / Math.max(1, e.total)) * width);
       const bar = '#'.repeat(filled) + '.'.repeat(width - filled);
       const last = `#${e.scrambleIndex + 1} ${e.bot}: ${e.verdict}${e.verdict === 'solved' ? ` ${e.moves}` : ''}`;
-      stream.write(`\r[${bar}] ${e.done}/${e.total}  ${last}`.slice(0, (stream.columns || 80) - 1).padEnd((stream.columns || 80) - 1));
+      const sprt = e.sprt ? `  LLR ${e.sprt.llr.toFixed(2)} (${e.sprt.lower.toFixed(2)}, ${e.sprt.upper.toFixed(2)})${e.sprt.decision ? ` ${e.sprt.decision}` : ''}` : '';
+      stream.write(`\r[${bar}] ${e.done}/${e.total}${sprt}  ${last}`.slice(0, (stream.columns || 80) - 1).padEnd((stream.columns || 80) - 1));
       drawn = true;
     },
     end() {

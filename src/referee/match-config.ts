@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PUZZLE_KINDS } from '../core/puzzle-kinds.ts';
 import type { PuzzleState, Result, ScrambleSpec } from '../core/types.ts';
 import { reject } from '../core/types.ts';
+import { validateSprt, type SprtParams } from './sprt.ts';
 
 /**
  * Everything that defines a match, stored as the match's config so `--resume` needs nothing else.
@@ -29,6 +30,11 @@ export interface MatchConfig {
    * default relative margin of outcome.ts (10% of the slower time, at least 5 ms).
    */
   readonly marginMs?: number;
+  /**
+   * Stop early with the sequential probability ratio test (two bots only): the match plays scrambles in
+   * order until the test accepts H0 or H1, `count` being the most it plays.
+   */
+  readonly sprt?: SprtParams;
 }
 
 /** Defaults for every optional setting of a match. */
@@ -82,6 +88,16 @@ export const matchConfigSchema = z
     maxMoves: int(MATCH_LIMITS.maxMoves),
     concurrency: int(MATCH_LIMITS.concurrency),
     marginMs: z.number().min(MATCH_LIMITS.marginMs.min).max(MATCH_LIMITS.marginMs.max).optional(),
+    sprt: z
+      .object({
+        elo0: z.number(),
+        elo1: z.number(),
+        alpha: z.number(),
+        beta: z.number(),
+        model: z.enum(['normalized', 'logistic']),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -97,6 +113,11 @@ export function parseMatchConfig(value: unknown): Result<MatchConfig> {
     return reject('bad-config', `match config: ${where}: ${issue.message}`);
   }
   if (new Set(r.data.bots).size !== r.data.bots.length) return reject('bad-config', 'match config: a bot is named twice');
+  if (r.data.sprt) {
+    if (r.data.bots.length !== 2) return reject('bad-config', `match config: an SPRT compares exactly two bots (got ${r.data.bots.length})`);
+    const sprt = validateSprt(r.data.sprt);
+    if (!sprt.ok) return reject('bad-config', `match config: sprt: ${sprt.reason}`);
+  }
   return { ok: true, value: r.data as MatchConfig };
 }
 

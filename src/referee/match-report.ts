@@ -3,6 +3,8 @@ import type { MatchRecord, ResultSummary, ScrambleRecord } from '../store/types.
 import { buildCrossTable, type CrossTable } from './cross-table.ts';
 import { pairStats, pairTallies, summarizeBots, type BotSummary, type PairStats } from './match-stats.ts';
 import { speedRatio, tiedTimePairs, type SpeedRatio } from './speed-ratio.ts';
+import type { SprtParams } from './sprt.ts';
+import { sprtProgress, type SprtProgress } from './sprt-progress.ts';
 
 /** One bot's result on one scramble, as `arena match --json` prints it. */
 export interface ReportResult {
@@ -44,18 +46,22 @@ export interface MatchReport {
     readonly pairs: ReportPair[];
     /** For three or more bots: every pair in one table, per-bot totals and an order. */
     readonly crossTable?: CrossTable;
+    /** The SPRT of a match started with one: LLR, bounds, decision, and the scrambles it counted. */
+    readonly sprt?: SprtProgress;
   };
 }
 
 /**
  * Builds the report of a match from what the store holds (so a resumed match reports every result).
- * `marginMs` is the match's time margin (its validated config's), absent for the default.
+ * `marginMs` is the match's time margin and `sprt` its SPRT design (its validated config's), absent when
+ * the match has none.
  */
 export function buildMatchReport(
   match: MatchRecord,
-  scrambles: readonly Pick<ScrambleRecord, 'puzzleClass'>[],
+  scrambles: readonly Pick<ScrambleRecord, 'id' | 'index' | 'puzzleClass'>[],
   rows: readonly ResultSummary[],
   marginMs?: number,
+  sprt?: SprtParams,
 ): MatchReport {
   const order = new Map(match.bots.map((b, i) => [b, i]));
   const sorted = [...rows].sort((p, q) => p.scrambleIndex - q.scrambleIndex || (order.get(p.bot) ?? 0) - (order.get(q.bot) ?? 0));
@@ -102,8 +108,24 @@ export function buildMatchReport(
       scrambles: scrambles.length,
     },
     results,
-    summary: { bots, pairs, ...(crossTable ? { crossTable } : {}) },
+    summary: {
+      bots,
+      pairs,
+      ...(crossTable ? { crossTable } : {}),
+      ...(sprt && match.bots.length === 2 ? { sprt: sprtOf(sprt, match.bots, scrambles, rows, marginMs) } : {}),
+    },
   };
+}
+
+function sprtOf(
+  params: SprtParams,
+  bots: readonly string[],
+  scrambles: readonly Pick<ScrambleRecord, 'id' | 'index'>[],
+  rows: readonly ResultSummary[],
+  marginMs: number | undefined,
+): SprtProgress {
+  const order = [...scrambles].sort((x, y) => x.index - y.index).map((s) => s.id);
+  return sprtProgress(params, bots[0], bots[1], order, rows, marginMs);
 }
 
 function round(ms: number): number {

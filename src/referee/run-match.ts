@@ -9,6 +9,9 @@ import { sequenceJobSource, type Job, type PlayLimits } from './job-source.ts';
 import { parseMatchConfig, startTimeoutMs, type MatchConfig } from './match-config.ts';
 import { planPlays, playedKeys } from './plan.ts';
 import { StartGuard, type BlockedBot } from './start-guard.ts';
+import type { ScoredResult } from './match-stats.ts';
+import type { SprtParams } from './sprt.ts';
+import { sprtProgress, type SprtProgress } from './sprt-progress.ts';
 import { runWorker, type Recorded } from './worker.ts';
 
 /** What the referee is handed: it never opens sockets, files or processes itself. */
@@ -35,6 +38,8 @@ export interface ResultEvent {
   readonly wallMs: number;
   readonly done: number;
   readonly total: number;
+  /** Where the match's SPRT stands after this result, when it has one. */
+  readonly sprt?: SprtProgress;
 }
 
 /** How a run ended. */
@@ -43,6 +48,8 @@ export interface MatchRun {
   readonly status: 'finished' | 'interrupted';
   /** Bots given up on after failing to start, and how many scrambles that cost them (said once). */
   readonly blocked: readonly BlockedBot[];
+  /** The SPRT's state at the end, when the match has one; a decided test finished the match early. */
+  readonly sprt?: SprtProgress;
 }
 
 /** The stored form of scramble `index`. */
@@ -85,22 +92,74 @@ export async function resumeMatch(id: number, deps: MatchDeps): Promise<Result<M
 async function playMatch(match: MatchRecord, config: MatchConfig, scrambles: readonly ScrambleRecord[], deps: MatchDeps): Promise<MatchRun> {
   const { store } = deps;
   await store.setMatchStatus(match.id, 'running');
-  const plays = planPlays(config.bots, scrambles, playedKeys(await store.listSummaries(match.id)));
+  const stored = await store.listSummaries(match.id);
+  const sprt = config.sprt ? new SprtWatch(config.sprt, config, scrambles, stored) : undefined;
+  // A test that already decided (the match was killed after that) has nothing left to play.
+  const plays = sprt?.state.decision ? [] : planPlays(config.bots, scrambles, playedKeys(stored));
   const total = scrambles.length * config.bots.length;
   const limits: PlayLimits = { timeLimitMs: config.timeLimitMs, maxMoves: config.maxMoves, startTimeoutMs: startTimeoutMs(config) };
-  const source = sequenceJobSource(plays.map((p): Job => ({ matchId: match.id, bot: p.bot, scrambles: [p.scramble], limits })));
+  const jobs = plays.map((p): Job => ({ matchId: match.id, bot: p.bot, scrambles: [p.scramble], limits }));
+  // Once the SPRT decides, no new job is handed out; the plays in flight finish and are recorded.
+  const source = sequenceJobSource(sprt ? untilDecided(jobs, sprt) : jobs);
 
   let done = total - plays.length;
   const onRecorded = ({ job, scramble, outcome }: Recorded) => {
     done++;
-    deps.onResult?.({ scrambleIndex: scramble.index, bot: job.bot, verdict: outcome.verdict, moves: outcome.moveCount, wallMs: outcome.wallMs, done, total });
+    sprt?.record({ scrambleId: scramble.id, bot: job.bot, ...outcome });
+    deps.onResult?.({
+      scrambleIndex: scramble.index,
+      bot: job.bot,
+      verdict: outcome.verdict,
+      moves: outcome.moveCount,
+      wallMs: outcome.wallMs,
+      done,
+      total,
+      ...(sprt ? { sprt: sprt.state } : {}),
+    });
   };
   const starts = new StartGuard();
   const workers = Math.max(1, Math.min(config.concurrency, plays.length));
   const workerDeps = { store, clock: deps.clock, makeLauncher: deps.makeLauncher, starts, onRecorded, ...(deps.signal ? { signal: deps.signal } : {}) };
   await Promise.all(Array.from({ length: workers }, () => runWorker(source, workerDeps)));
 
-  const status = done === total ? 'finished' : 'interrupted';
+  // A decided SPRT finishes the match: the rest of the scrambles are not needed.
+  const status = done === total || sprt?.state.decision ? 'finished' : 'interrupted';
   await store.setMatchStatus(match.id, status);
-  return { match: (await store.getMatch(match.id)) ?? match, status, blocked: starts.report() };
+  return { match: (await store.getMatch(match.id)) ?? match, status, blocked: starts.report(), ...(sprt ? { sprt: sprt.state } : {}) };
+}
+
+/** Follows a match's SPRT as results are recorded (the results seen so far, the progress recomputed). */
+class SprtWatch {
+  private readonly rows: ScoredResult[];
+  private readonly order: number[];
+  state: SprtProgress;
+
+  constructor(
+    private readonly params: SprtParams,
+    private readonly config: MatchConfig,
+    scrambles: readonly ScrambleRecord[],
+    stored: readonly ScoredResult[],
+  ) {
+    this.rows = [...stored];
+    this.order = [...scrambles].sort((x, y) => x.index - y.index).map((s) => s.id);
+    this.state = this.compute();
+  }
+
+  record(row: ScoredResult): void {
+    this.rows.push(row);
+    // The prefix only moves when a scramble completes; recomputing is a pass over it (microseconds each).
+    if (!this.state.decision) this.state = this.compute();
+  }
+
+  private compute(): SprtProgress {
+    const [a, b] = this.config.bots;
+    return sprtProgress(this.params, a, b, this.order, this.rows, this.config.marginMs);
+  }
+}
+
+function* untilDecided(jobs: readonly Job[], sprt: SprtWatch): Generator<Job> {
+  for (const job of jobs) {
+    if (sprt.state.decision) return;
+    yield job;
+  }
 }

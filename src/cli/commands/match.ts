@@ -4,6 +4,7 @@ import { parseListen, type ListenAddress } from '../../app/listen.ts';
 import {
   MATCH_DEFAULTS,
   MATCH_LIMITS,
+  parseSprt,
   resumeMatch,
   startMatch,
   type MatchIo,
@@ -34,6 +35,7 @@ interface MatchFlags {
   maxMoves?: string;
   concurrency?: string;
   margin?: string;
+  sprt?: string;
   preset?: string;
   resume?: string;
   db?: string;
@@ -72,6 +74,7 @@ function matchCommand(bots: string[], f: MatchFlags): MatchCommand {
     scrambles = { spec, count, ...(walk !== undefined ? { walk } : {}) };
   }
   const margin = durationFlag('margin', f.margin, MATCH_LIMITS.marginMs);
+  const sprt = f.sprt !== undefined ? must(parseSprt(f.sprt)) : undefined;
   return {
     start: {
       bots: bots.length ? bots : (p.bots ?? []),
@@ -81,6 +84,7 @@ function matchCommand(bots: string[], f: MatchFlags): MatchCommand {
       maxMoves: intFlag('max-moves', f.maxMoves ?? str(p.maxMoves), MATCH_LIMITS.maxMoves) ?? MATCH_DEFAULTS.maxMoves,
       concurrency: intFlag('concurrency', f.concurrency ?? str(p.concurrency), MATCH_LIMITS.concurrency) ?? MATCH_DEFAULTS.concurrency,
       ...(margin !== undefined ? { marginMs: margin } : {}),
+      ...(sprt ? { sprt } : {}),
       ...(listen ? { listen } : {}),
     },
   };
@@ -122,6 +126,7 @@ export function registerMatch(program: Command, terminal: TerminalRun): void {
     .option('--max-moves <n>', `most moves accepted per answer, up to ${MATCH_LIMITS.maxMoves.max} (default ${MATCH_DEFAULTS.maxMoves})`)
     .option('--concurrency <n>', `parallel jobs, each with its own bot processes, up to ${MATCH_LIMITS.concurrency.max} (default 1)`)
     .option('--margin <t>', 'equal moves: faster wins only beyond this margin (default 10% of the slower, ≥ 5ms)')
+    .option('--sprt <design>', 'stop early once an SPRT decides (two bots; --count is the most played): elo0=0,elo1=5[,alpha=0.05,beta=0.05][,model=normalized|logistic]')
     .option('--preset <name|file>', 'load defaults from matches/<name>.json')
     .option('--resume <id>', 'finish an interrupted match: play only what has no result yet')
     .option('--listen <host:port>', 'where remote bots dial in (default 127.0.0.1 on a free port)')
