@@ -13,6 +13,7 @@ import type { SprtParams } from '../referee/sprt.ts';
 import type { MatchRecord, MatchStatus } from '../store/types.ts';
 import { startArenaServer } from '../transport/ws-server.ts';
 import { admitRemoteBots } from './admission.ts';
+import { concurrencyWarning } from './cores.ts';
 import { resolveBot, type ResolvedBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
 import { readScrambleFile } from './inputs.ts';
@@ -83,6 +84,8 @@ export async function startMatch(ctx: AppContext, o: StartMatchOptions, io: Matc
     ...(o.sprt ? { sprt: o.sprt } : {}),
   } satisfies MatchConfig);
   if (!config.ok) return config;
+  const crowded = concurrencyWarning(config.value.concurrency);
+  if (crowded) io.notice?.(crowded);
   return withBots(ctx, config.value.bots, o.listen, io, async (deps) => ({ ok: true, value: await startRun(config.value, states.value, deps) }));
 }
 
