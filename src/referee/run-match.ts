@@ -10,6 +10,7 @@ import { parseMatchConfig, startTimeoutMs, type MatchConfig } from './match-conf
 import { planPlays, playedKeys } from './plan.ts';
 import { StartGuard, type BlockedBot } from './start-guard.ts';
 import type { ScoredResult } from './match-stats.ts';
+import { RestartLoops, type RestartLoop } from './restart-loops.ts';
 import type { SprtParams } from './sprt.ts';
 import { sprtProgress, type SprtProgress } from './sprt-progress.ts';
 import { runWorker, type Recorded } from './worker.ts';
@@ -50,6 +51,8 @@ export interface MatchRun {
   readonly blocked: readonly BlockedBot[];
   /** The SPRT's state at the end, when the match has one; a decided test finished the match early. */
   readonly sprt?: SprtProgress;
+  /** Bots that timed out or crashed on scramble after scramble, each time restarted (said once). */
+  readonly restartLoops: readonly RestartLoop[];
 }
 
 /** The stored form of scramble `index`. */
@@ -103,8 +106,10 @@ async function playMatch(match: MatchRecord, config: MatchConfig, scrambles: rea
   const source = sequenceJobSource(sprt ? untilDecided(jobs, sprt) : jobs);
 
   let done = total - plays.length;
+  const loops = new RestartLoops();
   const onRecorded = ({ job, scramble, outcome }: Recorded) => {
     done++;
+    loops.record(job.bot, scramble.index, outcome.verdict);
     sprt?.record({ scrambleId: scramble.id, bot: job.bot, ...outcome });
     deps.onResult?.({
       scrambleIndex: scramble.index,
@@ -125,7 +130,13 @@ async function playMatch(match: MatchRecord, config: MatchConfig, scrambles: rea
   // A decided SPRT finishes the match: the rest of the scrambles are not needed.
   const status = done === total || sprt?.state.decision ? 'finished' : 'interrupted';
   await store.setMatchStatus(match.id, status);
-  return { match: (await store.getMatch(match.id)) ?? match, status, blocked: starts.report(), ...(sprt ? { sprt: sprt.state } : {}) };
+  return {
+    match: (await store.getMatch(match.id)) ?? match,
+    status,
+    blocked: starts.report(),
+    restartLoops: loops.report(),
+    ...(sprt ? { sprt: sprt.state } : {}),
+  };
 }
 
 /** Follows a match's SPRT as results are recorded (the results seen so far, the progress recomputed). */

@@ -99,6 +99,12 @@ function formatOutcome(o: MatchOutcome, json: boolean): string {
       text += `\n${b.bot} failed to start twice in a row and was not started again: ${b.charged} scramble(s) charged crash without a start (${b.reason})\n`;
     }
   }
+  if (!json) {
+    for (const l of run.restartLoops) {
+      const what = l.verdicts.length === 1 ? (l.verdicts[0] === 'timeout' ? 'timed out' : 'crashed') : 'timed out or crashed';
+      text += `\n${l.bot} ${what} on ${l.scrambles} scrambles in a row (#${l.first + 1} to #${l.last + 1}) and was restarted after each: check the bot, or the time limit if it is too short for it\n`;
+    }
+  }
   if (run.status === 'interrupted') text += `\nmatch ${run.match.id} interrupted; finish it with: arena match --resume ${run.match.id}\n`;
   return text;
 }
