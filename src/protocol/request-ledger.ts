@@ -36,7 +36,8 @@ export class RequestLedger {
 
   /** Call for every message the referee sends, before it is written. */
   noteSent(message: RefereeMessage): void {
-    if (message.type === 'solve') this.open.add(message.id);
+    // A prepare (the untimed warm-up) is a request too: its `ready` answers it.
+    if (message.type === 'solve' || message.type === 'prepare') this.open.add(message.id);
     else if (message.type === 'cancel') {
       this.open.delete(message.id);
       this.cancelled.add(message.id);

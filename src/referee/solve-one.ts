@@ -114,7 +114,7 @@ export function solveOne(link: BotLink, job: SolveJob, clock: Clock, signal?: Ab
       if (m.id !== requestId) return settle({ verdict: 'protocol', error: `${m.type} for an unknown request id`, linkBroken: true }, true);
       if (m.type === 'moves') return onMoves(m);
       if (m.type === 'give-up') return settle({ verdict: 'gave-up', error: m.reason ?? 'gave up', linkBroken: false }, true);
-      if (m.type === 'ready') return settle({ verdict: 'protocol', error: 'ready answers a prepare, not a solve', linkBroken: false }, true);
+      if (m.type === 'ready') return settle({ verdict: 'protocol', error: 'ready answers a prepare, not a solve', linkBroken: true }, true);
       return settle({ verdict: 'unsupported', error: m.reason ?? 'declined the puzzle', linkBroken: false }, true);
     };
 

@@ -9,6 +9,7 @@ import type { Verdict } from '../core/verdict.ts';
 import type { BotLink, Clock, LinkEvent } from '../protocol/link.ts';
 import { parseBotMessage } from '../protocol/schema.ts';
 import { puzzleOf } from '../puzzles/index.ts';
+import { newRequestId } from './solve-one.ts';
 
 /** A warm-up's own limit: generous, since it is untimed for scoring and happens once per class and start. */
 export const PREPARE_TIME_LIMIT_MS = 60_000;
@@ -51,13 +52,13 @@ export function prepareOne(link: BotLink, job: PrepareJob, clock: Clock, signal?
       finish({ verdict, error, linkBroken, wallMs: clock.now() - t0 }, cancel);
     const onEvent = (e: LinkEvent): void => {
       if (e.type === 'closed') return fail('crash', e.reason, true, false);
-      if (e.type === 'malformed') return fail('protocol', e.reason, false, true);
+      // A protocol violation ends the connection (the transport has closed it): the bot starts afresh.
+      if (e.type === 'malformed') return fail('protocol', e.reason, true, true);
       const m = e.message;
-      if (m.type === 'hello') return fail('protocol', 'unexpected hello after the handshake', false, true);
-      // An answer to an earlier, cancelled request is stale; only messages for this id matter.
-      if (m.id !== job.requestId) return;
+      if (m.type === 'hello') return fail('protocol', 'unexpected hello after the handshake', true, true);
+      if (m.id !== job.requestId) return fail('protocol', `${m.type} for an unknown request id`, true, true);
       if (m.type === 'ready') return finish(null, false);
-      fail('protocol', `${m.type} is not an answer to prepare (expected ready)`, false, true);
+      fail('protocol', `${m.type} is not an answer to prepare (expected ready)`, true, true);
     };
     const onAbort = (): void => finish(undefined, true);
     const unsubscribe = link.onEvent(onEvent);
@@ -94,7 +95,6 @@ export function warmRefereeFor(state: PuzzleState): void {
  */
 export class WarmUps {
   private readonly prepared = new WeakMap<BotLink, Set<string>>();
-  private seq = 0;
 
   /**
    * Prepares `link` for the class of `scramble` unless it already was or never asked to be. Resolves to
@@ -113,7 +113,7 @@ export class WarmUps {
     let classes = this.prepared.get(link);
     if (!classes) this.prepared.set(link, (classes = new Set()));
     if (classes.has(scramble.puzzleClass)) return null;
-    const out = await prepareOne(link, { requestId: `prepare-${++this.seq}`, kind, puzzleClass: scramble.puzzleClass, timeLimitMs }, clock, signal);
+    const out = await prepareOne(link, { requestId: newRequestId(), kind, puzzleClass: scramble.puzzleClass, timeLimitMs }, clock, signal);
     if (out === null) classes.add(scramble.puzzleClass);
     return out;
   }

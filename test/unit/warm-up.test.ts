@@ -3,6 +3,7 @@ import type { PuzzleState } from '../../src/core/types.ts';
 import type { BotLink, LinkEvent } from '../../src/protocol/link.ts';
 import type { BotMessage, Capability, PrepareMessage, RefereeMessage } from '../../src/protocol/messages.ts';
 import { PROTOCOL_VERSION } from '../../src/protocol/messages.ts';
+import { RequestLedger } from '../../src/protocol/request-ledger.ts';
 import { parseBotMessage, parseRefereeMessage } from '../../src/protocol/schema.ts';
 import { prepareOne, WarmUps } from '../../src/referee/warm-up.ts';
 import { serveBot } from '../../src/sdk/serve.ts';
@@ -49,20 +50,18 @@ const job = { requestId: 'p1', kind: 'sliding' as const, puzzleClass: 'sliding 3
 describe('prepareOne', () => {
   it('sends prepare with the class and resolves null on the matching ready', async () => {
     const clock = new FakeClock();
-    const link = new PrepLink([{ kind: 'sliding', prepare: true }], (m, reply) => {
-      reply({ type: 'ready', id: 'stale' }); // an earlier request's answer is ignored
-      reply({ type: 'ready', id: m.id });
-    });
+    const link = new PrepLink([{ kind: 'sliding', prepare: true }], (m, reply) => reply({ type: 'ready', id: m.id }));
     expect(await prepareOne(link, job, clock)).toBeNull();
     expect(link.sent).toEqual([{ type: 'prepare', id: 'p1', kind: 'sliding', puzzleClass: 'sliding 3x3', timeLimitMs: 1000 }]);
   });
 
-  it('turns silence, a drop, garbage or a wrong answer into a verdict for the scramble', async () => {
+  it('turns silence, a drop, garbage or a wrong answer into a verdict for the scramble, and a fresh bot after it', async () => {
     const cases: Array<[(m: PrepareMessage, r: (x: BotMessage | 'drop' | 'garbage') => void) => void, string, boolean, RegExp]> = [
       [() => {}, 'timeout', true, /not ready within 1000 ms/],
       [(_, r) => r('drop'), 'crash', true, /exited/],
-      [(_, r) => r('garbage'), 'protocol', false, /not JSON/],
-      [(m, r) => r({ type: 'moves', id: m.id, moves: 'R', final: true }), 'protocol', false, /moves is not an answer to prepare/],
+      [(_, r) => r('garbage'), 'protocol', true, /not JSON/],
+      [(m, r) => r({ type: 'moves', id: m.id, moves: 'R', final: true }), 'protocol', true, /moves is not an answer to prepare/],
+      [(_, r) => r({ type: 'ready', id: 'not-sent' }), 'protocol', true, /ready for an unknown request id/],
     ];
     for (const [script, verdict, linkBroken, reason] of cases) {
       const clock = new FakeClock();
@@ -110,6 +109,15 @@ describe('WarmUps', () => {
 });
 
 describe('prepare on the wire', () => {
+  it('the request ledger opens a prepare and lets its one ready through', () => {
+    const ledger = new RequestLedger();
+    ledger.noteSent({ type: 'prepare', id: 'w1', kind: 'sliding', puzzleClass: 'sliding 3x3', timeLimitMs: 1000 });
+    expect(ledger.outstanding).toBe(1);
+    expect(ledger.admit({ type: 'ready', id: 'w1' })).toEqual({ action: 'deliver' });
+    expect(ledger.outstanding).toBe(0);
+    expect(ledger.admit({ type: 'ready', id: 'w1' }).action).toBe('violation');
+  });
+
   it('validates prepare and ready, and a capability may declare prepare', () => {
     expect(parseRefereeMessage(JSON.stringify({ type: 'prepare', id: 'a', kind: 'sliding', puzzleClass: 'sliding 3x3', timeLimitMs: 60000 })).ok).toBe(true);
     expect(parseRefereeMessage(JSON.stringify({ type: 'prepare', id: 'a', kind: 'cube', puzzleClass: 'x', timeLimitMs: 1 })).ok).toBe(false);
