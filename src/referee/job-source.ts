@@ -20,8 +20,12 @@ export interface Job {
   readonly limits: PlayLimits;
 }
 
-/** How a worker left a job. */
-export type JobEnd = 'complete' | 'abandoned';
+/**
+ * How a worker left a job: every scramble played (`complete`), stopped early because it is stopping
+ * (`abandoned`), or unable to start the job's bot (`refused`: nothing recorded, another machine may play it;
+ * only sources that allow it see this, see WorkerDeps.onStartFailure).
+ */
+export type JobEnd = 'complete' | 'abandoned' | 'refused';
 
 /**
  * Where workers take their jobs from. Each job is handed to one worker; workers share nothing else, so the
@@ -32,9 +36,10 @@ export interface JobSource {
   next(): Promise<Job | undefined>;
   /**
    * The worker is done with `job`: every scramble has its result (`complete`), or it stopped early because
-   * the match is stopping (`abandoned`: what has no result is still to be played, e.g. on resume).
+   * the match is stopping (`abandoned`: what has no result is still to be played, e.g. on resume), or it
+   * could not start the bot (`refused`, with the reason).
    */
-  end(job: Job, how: JobEnd): Promise<void>;
+  end(job: Job, how: JobEnd, reason?: string): Promise<void>;
 }
 
 /**

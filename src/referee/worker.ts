@@ -28,6 +28,12 @@ export interface WorkerDeps {
   makeLauncher(bot: string, opts: { startTimeoutMs: number }): BotLauncher;
   /** The start-failure rule, shared by the workers of a match. */
   readonly starts: StartGuard;
+  /**
+   * A bot that cannot start: `charge` (a local match, the default) records the play as `crash` (and the
+   * start guard stops retrying); `refuse` (a distributed worker) ends the job `refused` with the reason and
+   * records nothing, so a machine that can start the bot plays it.
+   */
+  readonly onStartFailure?: 'charge' | 'refuse';
   /** Called after each result is committed. */
   onRecorded?(recorded: Recorded): void;
 }
@@ -44,24 +50,25 @@ export async function runWorker(source: JobSource, deps: WorkerDeps): Promise<vo
     while (!deps.signal?.aborted) {
       const job = await source.next();
       if (!job) break;
-      const how = await playJob(job, bots, deps);
-      await source.end(job, how);
-      if (how === 'abandoned') break;
+      const end = await playJob(job, bots, deps);
+      await source.end(job, end.how, end.reason);
+      if (end.how === 'abandoned') break;
     }
   } finally {
     await bots.dispose();
   }
 }
 
-async function playJob(job: Job, bots: WorkerBots, deps: WorkerDeps): Promise<JobEnd> {
+async function playJob(job: Job, bots: WorkerBots, deps: WorkerDeps): Promise<{ how: JobEnd; reason?: string }> {
   for (const scramble of job.scrambles) {
-    if (deps.signal?.aborted) return 'abandoned';
+    if (deps.signal?.aborted) return { how: 'abandoned' };
     const outcome = await bots.play(job.bot, scramble, job.limits);
-    if (!outcome) return 'abandoned';
+    if (!outcome) return { how: 'abandoned' };
+    if ('refused' in outcome) return { how: 'refused', reason: outcome.refused };
     await deps.store.recordResult({ scrambleId: scramble.id, bot: job.bot, ...outcome });
     deps.onRecorded?.({ job, scramble, outcome });
   }
-  return 'complete';
+  return { how: 'complete' };
 }
 
 /** The bot processes of one worker, by bot and start timeout. */
@@ -72,12 +79,16 @@ class WorkerBots {
 
   constructor(private readonly deps: WorkerDeps) {}
 
-  /** Plays one scramble; undefined when the signal aborted it (nothing is to be recorded). */
-  async play(bot: string, scramble: ScrambleRecord, limits: PlayLimits): Promise<PlayOutcome | undefined> {
+  /**
+   * Plays one scramble; undefined when the signal aborted it, `refused` when the bot could not start and the
+   * worker refuses such jobs (nothing is to be recorded in either case).
+   */
+  async play(bot: string, scramble: ScrambleRecord, limits: PlayLimits): Promise<PlayOutcome | { refused: string } | undefined> {
     const { clock, starts, signal } = this.deps;
+    const refuse = this.deps.onStartFailure === 'refuse';
     const key = `${bot}\u0000${limits.startTimeoutMs}`;
     const blocked = starts.blocked(bot);
-    if (blocked !== undefined) {
+    if (blocked !== undefined && !refuse) {
       starts.charged(bot);
       return crash(scramble.state, 0, `not started again: it failed to start ${START_ATTEMPTS} times in a row (${blocked})`);
     }
@@ -85,6 +96,7 @@ class WorkerBots {
     if (!link || link.closed) {
       const t0 = clock.now();
       const got = await this.launcher(bot, key, limits).connect();
+      if (!got.ok && refuse) return signal?.aborted ? undefined : { refused: got.reason };
       starts.started(bot, got.ok ? undefined : got.reason);
       if (!got.ok) {
         if (signal?.aborted) return undefined;
