@@ -5,9 +5,11 @@
  */
 import path from 'node:path';
 import { isPgUrl, redactPgUrl } from './pg-connect.ts';
-import { openPgStore } from './pg-store.ts';
+import { asPgStore, openPgStore } from './pg-store.ts';
+import { openPgWorkQueue } from './pg-work-queue.ts';
 import { openSqliteStore } from './sqlite-store.ts';
 import type { Store } from './types.ts';
+import type { WorkQueue } from './work-queue.ts';
 
 export { isPgUrl } from './pg-connect.ts';
 
@@ -43,4 +45,22 @@ export function describeDbLocation(location: string): string {
  */
 export async function openStoreAt(location: string): Promise<Store> {
   return isPgUrl(location) ? openPgStore(location) : openSqliteStore(location);
+}
+
+/** Why a SQLite store cannot hold distributed matches. */
+export const NEEDS_PG = 'distributed matches and workers need a PostgreSQL database: --db postgres://user@host/dbname (or ARENA_DB)';
+
+/** True when `store` can hold distributed matches (a PostgreSQL store). */
+export function hasWorkQueue(store: Store): boolean {
+  return asPgStore(store) !== undefined;
+}
+
+/**
+ * The distributed work queue on the same database as `store`. Rejects with a one-line reason unless the
+ * store is a PostgreSQL store: workers on other machines cannot share an embedded SQLite file.
+ */
+export async function openWorkQueue(store: Store, options: { supervise?: boolean; onError?(err: Error): void } = {}): Promise<WorkQueue> {
+  const pg = asPgStore(store);
+  if (!pg) throw new Error(NEEDS_PG);
+  return openPgWorkQueue(pg.pool, options);
 }

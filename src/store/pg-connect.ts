@@ -44,8 +44,8 @@ export interface PgPoolOptions {
 }
 
 /**
- * A connection pool for `url`. Errors of idle connections (the server went away between queries) are
- * swallowed here: the next query reconnects, and its own error, if any, is what callers see.
+ * A connection pool for `url`. Errors of connections not running a query (the server went away between
+ * queries) are swallowed here: the next query reconnects, and its own error, if any, is what callers see.
  */
 export function createPgPool(url: string, options: PgPoolOptions = {}): pg.Pool {
   const pool = new pg.Pool({
@@ -58,6 +58,9 @@ export function createPgPool(url: string, options: PgPoolOptions = {}): pg.Pool 
     types,
   });
   pool.on('error', () => undefined);
+  // A client checked out between two statements has no pool listener; its connection dying then (a server
+  // restart) would be an unhandled 'error' event that kills the process. Its next statement fails instead.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

@@ -33,6 +33,9 @@ const MAINTENANCE_SECONDS = 10;
 /** Default attempts per job before it counts as failed (each dead worker or refusal uses one). */
 const DEFAULT_RETRY_LIMIT = 25;
 
+/** Advisory lock key serializing queue creation ("PzAq"). */
+const QUEUE_CREATE_LOCK = 0x507a4171;
+
 /** Jobs per insert statement. */
 const INSERT_CHUNK = 1000;
 
@@ -99,6 +102,30 @@ class PgWorkQueue implements WorkQueue {
       );
       const queue = rows[0].queue;
       queueOf.set(bot, queue);
+      await this.createQueueOnce(queue, options);
+    }
+    // Higher priority is fetched first: jobs come out in the order given (pg-boss orders equal priorities by
+    // a random id).
+    const inserts = jobs.map((j, k) => ({
+      name: queueOf.get(j.bot)!,
+      priority: jobs.length - k,
+      data: { matchId, bot: j.bot, scrambleIds: [...j.scrambleIds] } satisfies JobData,
+      expireInSeconds: options.leaseSeconds,
+      retryLimit: options.retryLimit ?? DEFAULT_RETRY_LIMIT,
+    }));
+    for (let i = 0; i < inserts.length; i += INSERT_CHUNK) await this.boss.insert(inserts.slice(i, i + INSERT_CHUNK));
+    return inserts.length;
+  }
+
+  /**
+   * Creates a pg-boss queue unless it exists. Creations are serialized across processes: pg-boss 10's
+   * create_queue inserts the queue row and then adds a foreign key referencing the queue table, so two
+   * matches starting at once deadlock each other without this lock.
+   */
+  private async createQueueOnce(queue: string, options: EnqueueOptions): Promise<void> {
+    const lock = await this.pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [QUEUE_CREATE_LOCK]);
       if (!(await this.boss.getQueue(queue))) {
         await this.boss.createQueue(queue, {
           name: queue,
@@ -108,21 +135,18 @@ class PgWorkQueue implements WorkQueue {
           expireInSeconds: options.leaseSeconds,
         });
       }
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1)', [QUEUE_CREATE_LOCK]).catch(() => undefined);
+      lock.release();
     }
-    const inserts = jobs.map((j) => ({
-      name: queueOf.get(j.bot)!,
-      data: { matchId, bot: j.bot, scrambleIds: [...j.scrambleIds] } satisfies JobData,
-      expireInSeconds: options.leaseSeconds,
-      retryLimit: options.retryLimit ?? DEFAULT_RETRY_LIMIT,
-    }));
-    for (let i = 0; i < inserts.length; i += INSERT_CHUNK) await this.boss.insert(inserts.slice(i, i + INSERT_CHUNK));
-    return inserts.length;
   }
 
   async cancelMatch(matchId: number): Promise<void> {
     const { rows } = await this.pool.query<{ queue: string }>(`SELECT queue FROM arena.match_queues WHERE match_id = $1`, [matchId]);
-    await this.pool.query(`DELETE FROM arena.worker_jobs WHERE match_id = $1`, [matchId]);
-    for (const r of rows) await this.boss.deleteQueue(r.queue);
+    // Waiting jobs are dropped; a job being played runs out (its results are kept, first write wins) and the
+    // history of finished and failed jobs stays with pg-boss's retention. (pg-boss 10's deleteQueue refuses a
+    // queue that still has jobs of any state.)
+    for (const r of rows) await this.boss.purgeQueue(r.queue);
   }
 
   registerWorker(info: WorkerInfo): Promise<number> {
@@ -223,7 +247,11 @@ class PgWorkQueue implements WorkQueue {
     return new Set(rows.map((r) => r.scramble_id));
   }
 
-  async finishIfComplete(matchId: number): Promise<boolean> {
+  async finishIfComplete(matchId: number, o: { unlessQueued?: boolean } = {}): Promise<boolean> {
+    if (o.unlessQueued) {
+      const { rows: queues } = await withReconnect(() => this.pool.query<{ queue: string }>(`SELECT queue FROM arena.match_queues WHERE match_id = $1`, [matchId]), true);
+      for (const q of queues) if ((await withReconnect(() => this.boss.getQueueSize(q.queue), true)) > 0) return false;
+    }
     const { rows } = await withReconnect(
       () =>
         this.pool.query<{ status: string; missing: number }>(
@@ -271,7 +299,16 @@ class PgWorkQueue implements WorkQueue {
       `SELECT bot, worker, reason FROM arena.refusals WHERE match_id = $1 ORDER BY bot, worker`,
       [matchId],
     );
+    const { rows: tally } = await this.pool.query<{ results: number; total: number }>(
+      `SELECT (SELECT count(*)::int FROM arena.results r JOIN arena.scrambles s ON s.id = r.scramble_id
+                WHERE s.match_id = m.id AND r.bot IN (SELECT json_array_elements_text(m.bots))) AS results,
+              (SELECT count(*)::int FROM arena.scrambles s WHERE s.match_id = m.id) * json_array_length(m.bots) AS total
+         FROM arena.matches m WHERE m.id = $1`,
+      [matchId],
+    );
     return {
+      results: tally[0]?.results ?? 0,
+      total: tally[0]?.total ?? 0,
       queued: n(['created', 'retry']),
       active: n(['active']),
       completed: n(['completed']),

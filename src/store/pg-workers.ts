@@ -25,7 +25,12 @@ export type HandBack = (c: pg.PoolClient, rows: readonly HeldRow[], reason: stri
  */
 const FRESH_TAKE_SECONDS = 15;
 
+/**
+ * Registers a worker. Its name's earlier refusals are forgotten: a restarted worker (perhaps after the bot
+ * was installed on its machine) tries those bots again.
+ */
 export async function registerWorker(pool: pg.Pool, info: WorkerInfo): Promise<number> {
+  await pool.query(`DELETE FROM arena.refusals WHERE worker = $1`, [info.name]);
   const { rows } = await pool.query<{ id: number }>(
     `INSERT INTO arena.workers (name, host, cpu, pid, concurrency) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
     [info.name, info.host, info.cpu, info.pid, info.concurrency],
@@ -62,7 +67,10 @@ export async function reapDead(c: pg.PoolClient, handBack: HandBack, liveness: L
   const dead = await c.query<{ id: number; name: string }>(
     `UPDATE arena.workers
         SET stopped_at = now(), stop_reason = $2
-      WHERE stopped_at IS NULL AND heartbeat_at < now() - make_interval(secs => $1)
+      WHERE stopped_at IS NULL
+        -- Silence while the server itself was down does not count: after a restart every worker gets the
+        -- full window to reconnect before its jobs are taken away.
+        AND GREATEST(heartbeat_at, pg_postmaster_start_time()) < now() - make_interval(secs => $1)
       RETURNING id, name`,
     [liveness.deadAfterSeconds, `no heartbeat for ${liveness.deadAfterSeconds} s`],
   );

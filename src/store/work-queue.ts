@@ -62,8 +62,11 @@ export interface Refusal {
   readonly reason: string;
 }
 
-/** The jobs of a distributed match, by state. */
+/** The jobs of a distributed match, by state, and its results so far. */
 export interface MatchJobs {
+  /** (scramble, bot) pairs with a result, and all of them. */
+  readonly results: number;
+  readonly total: number;
   /** Waiting for a worker (new, or handed back and due again). */
   readonly queued: number;
   readonly active: number;
@@ -98,7 +101,7 @@ export interface LivenessOptions {
 export interface WorkQueue {
   /** Puts a match's jobs on the queue (one queue per bot). Returns how many jobs were added. */
   enqueue(matchId: number, jobs: ReadonlyArray<{ bot: string; scrambleIds: readonly number[] }>, options: EnqueueOptions): Promise<number>;
-  /** Drops every job of a match not yet finished (a stopped match, or before re-planning it). */
+  /** Drops the jobs of a match still waiting for a worker (a stopped match, or before re-planning it). */
   cancelMatch(matchId: number): Promise<void>;
 
   registerWorker(info: WorkerInfo): Promise<number>;
@@ -124,8 +127,12 @@ export interface WorkQueue {
 
   /** The scrambles among `scrambleIds` that already have a result by `bot`. */
   doneScrambles(bot: string, scrambleIds: readonly number[]): Promise<Set<number>>;
-  /** Marks the match finished when every (scramble, bot) has a result; true when it is (or was) finished. */
-  finishIfComplete(matchId: number): Promise<boolean>;
+  /**
+   * Marks the match finished when every (scramble, bot) has a result; true when it is (or was) finished.
+   * `unlessQueued` answers false at once while jobs of the match still wait: a worker asks after every job,
+   * and counting the match's results each time would cost a scan per job.
+   */
+  finishIfComplete(matchId: number, o?: { unlessQueued?: boolean }): Promise<boolean>;
 
   /** Registered workers; stopped ones only with `includeStopped`. */
   listWorkers(options: LivenessOptions & { includeStopped?: boolean }): Promise<WorkerRecord[]>;

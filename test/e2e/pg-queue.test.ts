@@ -17,6 +17,11 @@ function scrambles(n: number): NewScramble[] {
   }));
 }
 
+/** Seconds the server has been up. */
+async function uptime(raw: pg.Pool): Promise<number> {
+  return (await raw.query(`SELECT extract(epoch FROM now() - pg_postmaster_start_time())::float8 AS s`)).rows[0].s as number;
+}
+
 const worker = (name: string) => ({ name, host: 'h', cpu: 'test cpu', pid: 1, concurrency: 1 });
 
 describe.skipIf(skipPgTests())('pg work queue - jobs, workers, leases on a real PostgreSQL', () => {
@@ -36,6 +41,7 @@ describe.skipIf(skipPgTests())('pg work queue - jobs, workers, leases on a real 
     store = await openPgStore(url);
     queue = await openPgWorkQueue(store.pool, { supervise: false });
     raw = new pg.Pool({ connectionString: url, max: 2 });
+    raw.on('error', () => undefined); // idle connections die in the restart test
   });
   afterEach(async () => {
     await queue.close();
@@ -95,8 +101,11 @@ describe.skipIf(skipPgTests())('pg work queue - jobs, workers, leases on a real 
     expect(await queue.heartbeat(live, [], liveness)).toBe(true);
     expect(await queue.take(live, q)).toBeUndefined();
 
-    await raw.query(`UPDATE arena.workers SET heartbeat_at = now() - interval '31 seconds' WHERE id = $1`, [dead]);
-    expect(await queue.heartbeat(live, [], liveness)).toBe(true);
+    await raw.query(`UPDATE arena.workers SET heartbeat_at = now() - interval '1 hour' WHERE id = $1`, [dead]);
+    // Silence counts only while the server is up (see the restart test): let it be up long enough.
+    const short = { deadAfterSeconds: 2 };
+    while ((await uptime(raw)) < 2.5) await new Promise((r) => setTimeout(r, 200));
+    expect(await queue.heartbeat(live, [], short)).toBe(true);
     const again = (await queue.take(live, q))!;
     expect(again.id).toBe(job.id);
     expect(again.attempt).toBe(1);
@@ -107,8 +116,25 @@ describe.skipIf(skipPgTests())('pg work queue - jobs, workers, leases on a real 
     expect(await queue.complete(dead, job)).toBe(false);
     expect(await queue.complete(live, again)).toBe(true);
     const workers = await queue.listWorkers({ ...liveness, includeStopped: true });
-    expect(workers.find((w) => w.name === 'dead')).toMatchObject({ stopReason: 'no heartbeat for 30 s' });
+    expect(workers.find((w) => w.name === 'dead')).toMatchObject({ stopReason: 'no heartbeat for 2 s' });
     expect(await queue.listWorkers(liveness)).toHaveLength(1);
+  });
+
+  it('pg work queue - after a server restart, every worker gets the full window to come back before its jobs move', async () => {
+    const { id, s } = await matchWith(1, ['a']);
+    await queue.enqueue(id, [{ bot: 'a', scrambleIds: [s[0].id] }], { leaseSeconds: 3600 });
+    const away = await queue.registerWorker(worker('away'));
+    const back = await queue.registerWorker(worker('back'));
+    const [q] = await queue.openQueues('away');
+    expect(await queue.take(away, q)).toBeDefined();
+    await raw.query(`UPDATE arena.workers SET heartbeat_at = now() - interval '1 hour' WHERE id = $1`, [away]);
+    await server.stop('immediate');
+    await server.start();
+    const window = { deadAfterSeconds: 20 };
+    expect(await uptime(raw)).toBeLessThan(window.deadAfterSeconds);
+    expect(await queue.heartbeat(back, [], window)).toBe(true);
+    expect(await queue.take(back, q)).toBeUndefined();
+    expect((await queue.listWorkers({ ...window, includeStopped: true })).every((w) => w.stoppedAt === undefined)).toBe(true);
   });
 
   it('pg work queue - a job taken but forgotten (lost reply) is returned by its worker\'s own heartbeat', async () => {
@@ -170,6 +196,9 @@ describe.skipIf(skipPgTests())('pg work queue - jobs, workers, leases on a real 
     expect(await queue.doneScrambles('b', s.map((x) => x.id))).toEqual(new Set([s[0].id]));
     expect(await queue.finishIfComplete(id)).toBe(false);
     await put(s[1].id, 'b');
+    // A worker's cheap check: the job still waits, so it does not count results yet.
+    expect(await queue.finishIfComplete(id, { unlessQueued: true })).toBe(false);
+    expect((await store.getMatch(id))?.status).toBe('running');
     expect(await queue.finishIfComplete(id)).toBe(true);
     expect((await store.getMatch(id))?.status).toBe('finished');
     expect(await queue.openQueues('w')).toEqual([]);
