@@ -67,6 +67,16 @@ export interface MatchOutcome {
 
 /** Checks the options, creates the match with its scrambles, and plays it. */
 export async function startMatch(ctx: AppContext, o: StartMatchOptions, io: MatchIo = {}): Promise<Result<MatchOutcome>> {
+  const prepared = prepareMatch(o);
+  if (!prepared.ok) return prepared;
+  const { config, states } = prepared.value;
+  const crowded = concurrencyWarning(config.concurrency);
+  if (crowded) io.notice?.(crowded);
+  return withBots(ctx, config.bots, o.listen, io, async (deps) => ({ ok: true, value: await startRun(config, states, deps) }));
+}
+
+/** The checked config and the scrambles of a match to start (locally or on workers). */
+export function prepareMatch(o: StartMatchOptions): Result<{ config: MatchConfig; states: PuzzleState[] }> {
   if (o.bots.length === 0) return reject('no-bots', 'name at least one bot (arena bot list shows them)');
   if (new Set(o.bots).size !== o.bots.length) return reject('bad-bots', 'a bot is named twice');
   const states = readStates(o.scrambles, o.seed);
@@ -84,9 +94,7 @@ export async function startMatch(ctx: AppContext, o: StartMatchOptions, io: Matc
     ...(o.sprt ? { sprt: o.sprt } : {}),
   } satisfies MatchConfig);
   if (!config.ok) return config;
-  const crowded = concurrencyWarning(config.value.concurrency);
-  if (crowded) io.notice?.(crowded);
-  return withBots(ctx, config.value.bots, o.listen, io, async (deps) => ({ ok: true, value: await startRun(config.value, states.value, deps) }));
+  return { ok: true, value: { config: config.value, states: states.value } };
 }
 
 function readStates(src: ScrambleSource, seed: string): Result<PuzzleState[]> {

@@ -7,6 +7,7 @@ import { registerBot } from './commands/bot.ts';
 import { registerLeaderboard } from './commands/leaderboard.ts';
 import { registerMatches } from './commands/matches.ts';
 import { registerServe } from './commands/serve.ts';
+import { registerWorker } from './commands/worker.ts';
 import { progressBar } from './progress.ts';
 
 // The only place that prints and exits: commands return text, this file writes it.
@@ -50,11 +51,12 @@ const program = new Command('arena')
 
 registerScramble(program, print);
 registerVerify(program, print, setExit);
-registerMatch(program, terminal);
+registerMatch(program, terminal, { print, info, setExit });
 registerMatches(program, print);
 registerBot(program, print, setExit);
 registerLeaderboard(program, print);
 registerServe(program, print, info);
+registerWorker(program, print, info);
 
 try {
   await program.parseAsync(process.argv);

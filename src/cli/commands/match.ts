@@ -15,10 +15,11 @@ import {
 import { loadPreset, type Preset } from '../../app/presets.ts';
 import { PROJECT_ROOT } from '../../app/project-root.ts';
 import { withApp } from '../context.ts';
-import { must } from '../errors.ts';
+import { CliError, must } from '../errors.ts';
 import { formatMatchReport } from '../format-report.ts';
 import { DEFAULT_KIND, puzzleKinds } from '../../puzzles/index.ts';
 import { durationFlag, intFlag, seedFlag, sizeFlagHelp, specFromFlags } from '../parse-flags.ts';
+import { runDistributedMatch, type Out } from './distributed-match.ts';
 
 interface MatchFlags {
   puzzle?: string;
@@ -41,6 +42,8 @@ interface MatchFlags {
   db?: string;
   listen?: string;
   json?: boolean;
+  distributed?: boolean;
+  batch?: string;
 }
 
 /** What `arena match` was asked to do. */
@@ -113,7 +116,7 @@ function formatOutcome(o: MatchOutcome, json: boolean): string {
 export type TerminalRun = (play: (io: MatchIo) => Promise<{ text: string; exitCode: number }>) => Promise<void>;
 
 /** Registers `arena match`; exit code 0 finished, 130 interrupted. */
-export function registerMatch(program: Command, terminal: TerminalRun): void {
+export function registerMatch(program: Command, terminal: TerminalRun, out: Out & { setExit(code: number): void }): void {
   program
     .command('match')
     .description('play bots on identical scrambles; validate, record and report (one bot = a benchmark run)')
@@ -136,10 +139,20 @@ export function registerMatch(program: Command, terminal: TerminalRun): void {
     .option('--preset <name|file>', 'load defaults from matches/<name>.json')
     .option('--resume <id>', 'finish an interrupted match: play only what has no result yet')
     .option('--listen <host:port>', 'where remote bots dial in (default 127.0.0.1 on a free port)')
-    .option('--db <file>', 'results database (default ARENA_DB or ./leaderboard.db)')
+    .option('--db <file|url>', 'results database: a file, or postgres://… (default ARENA_DB or ./leaderboard.db)')
     .option('--json', 'print {"match","results":[...],"summary"} instead of tables')
+    .option('--distributed', 'queue the match for arena worker processes (needs --db postgres://…); Ctrl-C leaves it running')
+    .option('--batch <n>', 'with --distributed: scrambles per job (default: a job takes at most about a minute)')
     .action(async (bots: string[], f: MatchFlags) => {
       const cmd = matchCommand(bots, f);
+      const batch = intFlag('batch', f.batch, { min: 1, max: 10_000 });
+      if (f.distributed) {
+        if (f.listen !== undefined) throw new CliError('--listen does not apply to --distributed matches: workers start their bots themselves');
+        const what = 'resume' in cmd ? { resume: cmd.resume } : { start: cmd.start };
+        out.setExit(await runDistributedMatch(f.db, what, batch, Boolean(f.json), out));
+        return;
+      }
+      if (batch !== undefined) throw new CliError('--batch applies only to --distributed matches');
       await terminal(async (io) => {
         const outcome = must(
           await withApp(f.db, (ctx) => ('resume' in cmd ? resumeMatch(ctx, cmd.resume, { ...io, ...(cmd.listen ? { listen: cmd.listen } : {}) }) : startMatch(ctx, cmd.start, io))),

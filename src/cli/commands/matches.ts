@@ -1,10 +1,12 @@
 import type { Command } from 'commander';
+import { distributedProgress } from '../../app/distributed.ts';
 import { listMatches, showMatch } from '../../app/matches.ts';
 import { withApp } from '../context.ts';
 import { must } from '../errors.ts';
 import { formatMatchReport } from '../format-report.ts';
 import { intFlag } from '../parse-flags.ts';
 import { renderTable } from '../table.ts';
+import { formatProgress } from './distributed-match.ts';
 
 /** Registers `arena matches` and `arena show <id>`. */
 export function registerMatches(program: Command, print: (text: string) => void): void {
@@ -33,7 +35,13 @@ export function registerMatches(program: Command, print: (text: string) => void)
     .option('--json', 'print {"match","results":[...],"summary"} instead of tables')
     .action(async (id: string, f: { db?: string; json?: boolean }) => {
       const matchId = intFlag('id', id, { min: 1, max: Number.MAX_SAFE_INTEGER })!;
-      const report = must(await withApp(f.db, (ctx) => showMatch(ctx, matchId)));
-      print(f.json ? JSON.stringify(report) + '\n' : formatMatchReport(report));
+      const { report, progress } = await withApp(f.db, async (ctx) => {
+        const report = must(await showMatch(ctx, matchId));
+        // A distributed match: say how its jobs and workers stand.
+        const progress = must(await distributedProgress(ctx, matchId));
+        return { report, progress };
+      });
+      if (f.json) return print(JSON.stringify(progress ? { ...report, distributed: progress } : report) + '\n');
+      print((progress ? formatProgress(matchId, progress) + '\n' : '') + formatMatchReport(report));
     });
 }

@@ -1,0 +1,234 @@
+/**
+ * Distributed matches: the match and its scrambles are created here, its plays are cut into jobs (a batch
+ * of scrambles for one bot) on the PostgreSQL work queue, and `arena worker` processes on any number of
+ * machines play them. This side only plans and watches: following a match reads its progress from the
+ * database, so the watcher can go away (Ctrl-C) and come back (`arena show`) while the workers go on.
+ */
+import type { Result } from '../core/types.ts';
+import { reject } from '../core/types.ts';
+import { GENERATOR_VERSION } from '../core/rng.ts';
+import { type MatchConfig, parseMatchConfig, startTimeoutMs } from '../referee/match-config.ts';
+import { planPlays, playedKeys, type Play } from '../referee/plan.ts';
+import { newScramble } from '../referee/run-match.ts';
+import { hasWorkQueue, NEEDS_PG, openWorkQueue } from '../store/open.ts';
+import type { MatchRecord } from '../store/types.ts';
+import type { MatchJobs, WorkerRecord, WorkQueue } from '../store/work-queue.ts';
+import { resolveBot } from './bot-registry.ts';
+import type { AppContext } from './context.ts';
+import { prepareMatch, type StartMatchOptions } from './matches.ts';
+
+export type { WorkerRecord } from '../store/work-queue.ts';
+
+/** How a distributed match is cut into jobs. */
+export interface DistributeOptions {
+  /** Scrambles per job; default sized so a job's worst case (every scramble at the time limit) is ~a minute. */
+  readonly batch?: number;
+}
+
+/** The longest a job should take when every scramble runs to its time limit. */
+const TARGET_JOB_MS = 60_000;
+const MAX_BATCH = 200;
+
+/** Liveness all watchers and workers agree on (src/worker's default dead-after time). */
+export const DEFAULT_LIVENESS = { deadAfterSeconds: 30 } as const;
+
+/** A distributed match put on the queue. */
+export interface Distributed {
+  readonly match: MatchRecord;
+  readonly jobs: number;
+  readonly batch: number;
+}
+
+/** Scrambles per job: a job should take seconds to a minute, and a small match should still spread out. */
+export function batchSize(config: Pick<MatchConfig, 'timeLimitMs' | 'count'>, requested?: number): number {
+  if (requested !== undefined) return requested;
+  const byTime = Math.floor(TARGET_JOB_MS / config.timeLimitMs);
+  const spread = Math.ceil(config.count / 8);
+  return Math.max(1, Math.min(MAX_BATCH, byTime, spread));
+}
+
+/**
+ * How long a worker may hold a job before the queue gives it to another: the job's worst case (start, then
+ * every scramble to its limit, restarts included) with room to spare. A crashed worker's jobs come back
+ * sooner, through the heartbeat; this lease only catches a worker that hangs while still beating.
+ */
+export function leaseSeconds(config: Pick<MatchConfig, 'timeLimitMs'>, batch: number): number {
+  const worstMs = batch * (config.timeLimitMs + startTimeoutMs(config));
+  return Math.min(23 * 3600, Math.ceil((2 * worstMs) / 1000) + 60);
+}
+
+/** Jobs of the plays: consecutive scrambles of one bot, bots interleaved so all advance together. */
+export function cutJobs(plays: readonly Play[], batch: number): Array<{ bot: string; scrambleIds: number[] }> {
+  const byBot = new Map<string, number[]>();
+  for (const p of plays) byBot.set(p.bot, [...(byBot.get(p.bot) ?? []), p.scramble.id]);
+  const perBot = [...byBot].map(([bot, ids]) => {
+    const out: Array<{ bot: string; scrambleIds: number[] }> = [];
+    for (let i = 0; i < ids.length; i += batch) out.push({ bot, scrambleIds: ids.slice(i, i + batch) });
+    return out;
+  });
+  const jobs: Array<{ bot: string; scrambleIds: number[] }> = [];
+  for (let k = 0; perBot.some((b) => k < b.length); k++) for (const b of perBot) if (k < b.length) jobs.push(b[k]);
+  return jobs;
+}
+
+async function withQueue<T>(ctx: AppContext, fn: (q: WorkQueue) => Promise<Result<T>>): Promise<Result<T>> {
+  let queue: WorkQueue;
+  try {
+    queue = await openWorkQueue(ctx.store, { supervise: false });
+  } catch (err) {
+    return reject('no-queue', (err as Error).message);
+  }
+  try {
+    return await fn(queue);
+  } finally {
+    await queue.close();
+  }
+}
+
+/** Checks that every bot can be played on workers: known here, and not a remote bot. */
+async function checkBots(ctx: AppContext, bots: readonly string[]): Promise<Result<void>> {
+  for (const b of bots) {
+    const r = await resolveBot(ctx, b);
+    if (!r.ok) return r;
+    if (r.value.source === 'remote') return reject('remote', `bot ${b} is remote: it dials one referee, so it plays only matches run with --listen, not on workers`);
+  }
+  return { ok: true, value: undefined };
+}
+
+/** Creates a match with its scrambles and puts all its plays on the queue. */
+export async function startDistributedMatch(ctx: AppContext, o: StartMatchOptions, d: DistributeOptions = {}): Promise<Result<Distributed>> {
+  if (!hasWorkQueue(ctx.store)) return reject('no-queue', NEEDS_PG);
+  const prepared = prepareMatch(o);
+  if (!prepared.ok) return prepared;
+  const { config, states } = prepared.value;
+  const bots = await checkBots(ctx, config.bots);
+  if (!bots.ok) return bots;
+  return withQueue(ctx, async (queue) => {
+    const match = await ctx.store.createMatch({ config, seed: config.seed, generatorVersion: GENERATOR_VERSION, bots: config.bots, scrambles: states.map(newScramble) });
+    const batch = batchSize(config, d.batch);
+    const plays = planPlays(config.bots, await ctx.store.listScrambles(match.id), new Set());
+    const jobs = await queue.enqueue(match.id, cutJobs(plays, batch), { leaseSeconds: leaseSeconds(config, batch) });
+    return { ok: true, value: { match, jobs, batch } };
+  });
+}
+
+/**
+ * Puts what a match is missing back on the queue (after its jobs ran out of retries, it was stopped, or it
+ * was started locally and killed): earlier jobs are dropped, refusals forgotten, the missing plays re-cut.
+ */
+export async function resumeDistributedMatch(ctx: AppContext, id: number, d: DistributeOptions = {}): Promise<Result<Distributed>> {
+  if (!hasWorkQueue(ctx.store)) return reject('no-queue', NEEDS_PG);
+  const match = await ctx.store.getMatch(id);
+  if (!match) return reject('no-match', `no match with id ${id}`);
+  if (match.status === 'finished') return reject('finished', `match ${id} is already finished`);
+  const config = parseMatchConfig(match.config);
+  if (!config.ok) return reject(config.code, `match ${id} cannot be resumed: ${config.reason}`);
+  const bots = await checkBots(ctx, match.bots);
+  if (!bots.ok) return bots;
+  return withQueue(ctx, async (queue) => {
+    await queue.cancelMatch(id);
+    const scrambles = await ctx.store.listScrambles(id);
+    const plays = planPlays(match.bots, scrambles, playedKeys(await ctx.store.listSummaries(id)));
+    const batch = batchSize(config.value, d.batch);
+    const jobs = await queue.enqueue(id, cutJobs(plays, batch), { leaseSeconds: leaseSeconds(config.value, batch) });
+    await ctx.store.setMatchStatus(id, 'running');
+    if (plays.length === 0) await queue.finishIfComplete(id);
+    return { ok: true, value: { match: (await ctx.store.getMatch(id))!, jobs, batch } };
+  });
+}
+
+/** Where a distributed match stands. */
+export interface DistributedProgress extends MatchJobs {
+  readonly status: MatchRecord['status'];
+  /** Why the match is not moving, in plain words (no workers, every worker refused a bot, failed jobs). */
+  readonly stalled: readonly string[];
+}
+
+/** The progress of a distributed match; `undefined` value when the match is not distributed. */
+export async function distributedProgress(ctx: AppContext, id: number): Promise<Result<DistributedProgress | undefined>> {
+  const match = await ctx.store.getMatch(id);
+  if (!match) return reject('no-match', `no match with id ${id}`);
+  if (!hasWorkQueue(ctx.store)) return { ok: true, value: undefined };
+  return withQueue(ctx, (queue) => progressOf(queue, match));
+}
+
+async function progressOf(queue: WorkQueue, match: MatchRecord): Promise<Result<DistributedProgress | undefined>> {
+  const jobs = await queue.matchJobs(match.id, DEFAULT_LIVENESS);
+  if (!jobs) return { ok: true, value: undefined };
+  return { ok: true, value: { ...jobs, status: match.status, stalled: stalledBecause(match, jobs) } };
+}
+
+/** Plain reasons a running match makes no progress. */
+export function stalledBecause(match: MatchRecord, jobs: MatchJobs): string[] {
+  if (match.status !== 'running' || jobs.results >= jobs.total) return [];
+  const why: string[] = [];
+  const waiting = jobs.queued + jobs.active > 0;
+  if (waiting && jobs.liveWorkers.length === 0) why.push('no live worker: start one on any machine with arena worker --db <this database>');
+  for (const bot of match.bots) {
+    const refused = jobs.refusals.filter((r) => r.bot === bot);
+    if (waiting && jobs.liveWorkers.length > 0 && jobs.liveWorkers.every((w) => refused.some((r) => r.worker === w))) {
+      why.push(`no live worker can start ${bot}: ${refused.map((r) => `${r.worker}: ${r.reason}`).join('; ')}`);
+    }
+  }
+  if (jobs.failed > 0 && !waiting) {
+    why.push(`${jobs.failed} job(s) failed after every retry (${jobs.failures.join('; ')}); arena match --resume ${match.id} --distributed queues what is missing`);
+  }
+  return why;
+}
+
+/** How following a match ended. */
+export type FollowEnd = 'finished' | 'stopped' | 'detached';
+
+/**
+ * Watches a distributed match until it finishes, is stopped, or `signal` aborts (the watcher leaves; the
+ * match goes on). `onProgress` is called about every `pollMs`; a database hiccup is reported and waited out.
+ */
+export async function followMatch(
+  ctx: AppContext,
+  id: number,
+  io: { readonly signal: AbortSignal; onProgress(p: DistributedProgress): void; onError?(message: string): void; readonly pollMs?: number },
+): Promise<Result<FollowEnd>> {
+  return withQueue(ctx, async (queue) => {
+    while (!io.signal.aborted) {
+      try {
+        const match = await ctx.store.getMatch(id);
+        if (!match) return reject('no-match', `no match with id ${id}`);
+        const p = await progressOf(queue, match);
+        if (!p.ok) return p;
+        if (!p.value) return reject('not-distributed', `match ${id} is not a distributed match`);
+        io.onProgress(p.value);
+        if (match.status === 'finished' || (await queue.finishIfComplete(id))) return { ok: true, value: 'finished' };
+        if (match.status === 'interrupted') return { ok: true, value: 'stopped' };
+      } catch (err) {
+        io.onError?.((err as Error).message.split('\n')[0]);
+      }
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(t);
+          io.signal.removeEventListener('abort', done);
+          resolve();
+        };
+        const t = setTimeout(done, io.pollMs ?? 1000);
+        io.signal.addEventListener('abort', done, { once: true });
+      });
+    }
+    return { ok: true, value: 'detached' };
+  });
+}
+
+/** Stops a distributed match: no more jobs are handed out; what was recorded stays. */
+export async function stopDistributedMatch(ctx: AppContext, id: number): Promise<Result<MatchRecord>> {
+  const match = await ctx.store.getMatch(id);
+  if (!match) return reject('no-match', `no match with id ${id}`);
+  if (match.status !== 'running') return reject('not-running', `match ${id} is ${match.status}, not running`);
+  return withQueue(ctx, async (queue) => {
+    await ctx.store.setMatchStatus(id, 'interrupted');
+    await queue.cancelMatch(id);
+    return { ok: true, value: (await ctx.store.getMatch(id))! };
+  });
+}
+
+/** Registered workers: live ones, or all with `all`. */
+export async function listWorkers(ctx: AppContext, o: { all?: boolean } = {}): Promise<Result<WorkerRecord[]>> {
+  return withQueue(ctx, async (queue) => ({ ok: true, value: await queue.listWorkers({ ...DEFAULT_LIVENESS, includeStopped: o.all ?? false }) }));
+}

@@ -1,0 +1,206 @@
+/**
+ * A JobSource over the distributed work queue: what `arena worker` hands to the referee's workers (the same
+ * runWorker that plays a local match). `next` waits for a job of any running distributed match, in turn
+ * across their queues, and returns it as a referee Job: the batch's scrambles minus those that already have
+ * a result (a job handed out again after its worker died resumes where that worker stopped). `end` tells
+ * the queue how the job went.
+ */
+import { parseMatchConfig, startTimeoutMs } from '../referee/match-config.ts';
+import type { Job, JobEnd, JobSource, PlayLimits } from '../referee/job-source.ts';
+import type { ScrambleRecord, Store } from '../store/types.ts';
+import type { MatchQueue, QueueJob, WorkQueue } from '../store/work-queue.ts';
+
+/** Something a worker operator may want to see. */
+export type SourceEvent =
+  | { readonly type: 'took'; readonly job: QueueJob; readonly toPlay: number }
+  | { readonly type: 'completed'; readonly job: QueueJob }
+  | { readonly type: 'refused'; readonly matchId: number; readonly bot: string; readonly reason: string }
+  | { readonly type: 'handed-back'; readonly job: QueueJob; readonly reason: string }
+  | { readonly type: 'finished'; readonly matchId: number }
+  | { readonly type: 'db-error'; readonly message: string };
+
+/** What the source is handed. */
+export interface QueueSourceDeps {
+  readonly queue: WorkQueue;
+  readonly store: Pick<Store, 'getMatch' | 'listScrambles'>;
+  /** The worker's current registration id (it changes if the worker had to register again). */
+  workerId(): number;
+  readonly workerName: string;
+  /** Aborting makes a waiting `next` return undefined (the worker stops). */
+  readonly signal: AbortSignal;
+  /** Longest wait between polls of an idle queue, ms (polls start fast and slow down while idle). */
+  readonly maxPollMs?: number;
+  onEvent?(event: SourceEvent): void;
+}
+
+/** How often the list of open queues is read again, ms. */
+const QUEUE_LIST_MS = 2_000;
+const MIN_POLL_MS = 100;
+/** An idle worker asks at least this often: a new match waits at most about this long for its first job. */
+const MAX_POLL_MS = 1_000;
+
+/** Scrambles and limits of a match, read once per worker (both are fixed when the match is created). */
+interface MatchInfo {
+  readonly scrambles: ReadonlyMap<number, ScrambleRecord>;
+  readonly limits: PlayLimits;
+}
+
+export class QueueJobSource implements JobSource {
+  private queues: MatchQueue[] = [];
+  private queuesReadAt = -Infinity;
+  private turn = 0;
+  private idleMs = MIN_POLL_MS;
+  /** (match, bot) pairs this worker could not start: never asked for again. */
+  private readonly refused = new Set<string>();
+  private readonly matches = new Map<number, Promise<MatchInfo | string>>();
+  /** Queue jobs by the referee Job handed out for them. */
+  private readonly held = new Map<Job, QueueJob>();
+
+  constructor(private readonly deps: QueueSourceDeps) {}
+
+  /** Queue ids of the jobs being played now, for the heartbeat. */
+  holding(): string[] {
+    return [...this.held.values()].map((j) => j.id);
+  }
+
+  async next(): Promise<Job | undefined> {
+    const { signal } = this.deps;
+    while (!signal.aborted) {
+      let job: Job | undefined;
+      try {
+        job = await this.tryTake();
+      } catch (err) {
+        this.deps.onEvent?.({ type: 'db-error', message: (err as Error).message.split('\n')[0] });
+      }
+      if (job) {
+        this.idleMs = MIN_POLL_MS;
+        return job;
+      }
+      await sleep(this.idleMs, signal);
+      this.idleMs = Math.min(this.idleMs * 2, this.deps.maxPollMs ?? MAX_POLL_MS);
+    }
+    return undefined;
+  }
+
+  async end(job: Job, how: JobEnd, reason?: string): Promise<void> {
+    const qjob = this.held.get(job);
+    if (!qjob) return;
+    this.held.delete(job);
+    const { queue, onEvent } = this.deps;
+    const id = this.deps.workerId();
+    try {
+      if (how === 'complete') {
+        await queue.complete(id, qjob);
+        onEvent?.({ type: 'completed', job: qjob });
+        if (await queue.finishIfComplete(qjob.matchId, { unlessQueued: true })) onEvent?.({ type: 'finished', matchId: qjob.matchId });
+      } else if (how === 'refused') {
+        await this.refuse(qjob, reason ?? 'could not start the bot');
+      } else {
+        await queue.giveBack(id, qjob, 'the worker stopped');
+        onEvent?.({ type: 'handed-back', job: qjob, reason: 'the worker stopped' });
+      }
+    } catch (err) {
+      // The job stays held in the queue's eyes: the heartbeat (or the lease) returns it.
+      onEvent?.({ type: 'db-error', message: (err as Error).message.split('\n')[0] });
+    }
+  }
+
+  /** One pass over the open queues: the first job found, as a referee Job. */
+  private async tryTake(): Promise<Job | undefined> {
+    const { queue } = this.deps;
+    const queues = await this.openQueues();
+    for (let k = 0; k < queues.length; k++) {
+      const q = queues[(this.turn + k) % queues.length];
+      if (this.refused.has(pairKey(q.matchId, q.bot))) continue;
+      const qjob = await queue.take(this.deps.workerId(), q);
+      if (!qjob) continue;
+      // Next time start after this queue, so matches and bots take turns.
+      this.turn = (this.turn + k + 1) % queues.length;
+      const job = await this.toJob(qjob);
+      if (job) return job;
+    }
+    return undefined;
+  }
+
+  private async openQueues(): Promise<MatchQueue[]> {
+    // Read the list again every few seconds while busy, and on every poll while idle (a new match should
+    // not wait for the busy-time refresh).
+    const stale = performance.now() - this.queuesReadAt > (this.idleMs > MIN_POLL_MS ? this.idleMs : QUEUE_LIST_MS);
+    if (stale) {
+      this.queues = await this.deps.queue.openQueues(this.deps.workerName);
+      this.queuesReadAt = performance.now();
+      for (const id of this.matches.keys()) if (!this.queues.some((q) => q.matchId === id)) this.matches.delete(id);
+    }
+    return this.queues;
+  }
+
+  /** The referee Job for a queue job, or undefined when nothing is left to play (the job is then settled). */
+  private async toJob(qjob: QueueJob): Promise<Job | undefined> {
+    const { queue, onEvent } = this.deps;
+    const info = await this.matchInfo(qjob.matchId);
+    if (typeof info === 'string') {
+      await this.refuse(qjob, info);
+      return undefined;
+    }
+    const done = await queue.doneScrambles(qjob.bot, qjob.scrambleIds);
+    const scrambles = qjob.scrambleIds.filter((id) => !done.has(id)).map((id) => info.scrambles.get(id)).filter((s) => s !== undefined);
+    onEvent?.({ type: 'took', job: qjob, toPlay: scrambles.length });
+    const job: Job = { matchId: qjob.matchId, bot: qjob.bot, scrambles, limits: info.limits };
+    this.held.set(job, qjob);
+    if (scrambles.length === 0) {
+      await this.end(job, 'complete');
+      return undefined;
+    }
+    return job;
+  }
+
+  private matchInfo(matchId: number): Promise<MatchInfo | string> {
+    let info = this.matches.get(matchId);
+    if (!info) {
+      info = this.readMatch(matchId);
+      this.matches.set(matchId, info);
+      // A failed read is not cached: the next job of the match tries again.
+      info.catch(() => this.matches.delete(matchId));
+    }
+    return info;
+  }
+
+  private async readMatch(matchId: number): Promise<MatchInfo | string> {
+    const match = await this.deps.store.getMatch(matchId);
+    if (!match) return `match ${matchId} is gone`;
+    const config = parseMatchConfig(match.config);
+    if (!config.ok) return `match ${matchId} has a config this worker cannot read (${config.reason}); is the worker older than the match?`;
+    const scrambles = await this.deps.store.listScrambles(matchId);
+    const c = config.value;
+    return {
+      scrambles: new Map(scrambles.map((s) => [s.id, s])),
+      limits: { timeLimitMs: c.timeLimitMs, maxMoves: c.maxMoves, startTimeoutMs: startTimeoutMs(c) },
+    };
+  }
+
+  private async refuse(qjob: QueueJob, reason: string): Promise<void> {
+    const { queue, onEvent } = this.deps;
+    this.refused.add(pairKey(qjob.matchId, qjob.bot));
+    await queue.refuse(this.deps.workerName, qjob.matchId, qjob.bot, reason);
+    await queue.giveBack(this.deps.workerId(), qjob, `worker ${this.deps.workerName} cannot start it: ${reason}`);
+    onEvent?.({ type: 'refused', matchId: qjob.matchId, bot: qjob.bot, reason });
+  }
+}
+
+function pairKey(matchId: number, bot: string): string {
+  return `${matchId}\u0000${bot}`;
+}
+
+/** Waits `ms`, or less when `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * One worker machine's session with the distributed queue: registered under a name with its host and CPU
+ * model, it plays jobs with the referee's own worker code (the same runWorker that plays a local match, fed
+ * by a {@link QueueJobSource}), starting bots locally, and writes each result with its name and CPU model.
+ * A job for a bot this machine cannot start goes back to the queue for another machine. src/worker runs a
+ * session (heartbeat timing, signals); this file composes it.
+ */
+import os from 'node:os';
+import type { Result } from '../core/types.ts';
+import { reject } from '../core/types.ts';
+import type { BotLauncher } from '../protocol/link.ts';
+import { StartGuard } from '../referee/start-guard.ts';
+import { runWorker, type Recorded } from '../referee/worker.ts';
+import { openWorkQueue } from '../store/open.ts';
+import type { WorkQueue } from '../store/work-queue.ts';
+import { startArenaServer, type ArenaServer } from '../transport/ws-server.ts';
+import { resolveBot, type ResolvedBot } from './bot-registry.ts';
+import type { AppContext } from './context.ts';
+import { launcherFor } from './launchers.ts';
+import { QueueJobSource, type SourceEvent } from './queue-job-source.ts';
+
+/** How a worker is set up. */
+export interface WorkerSettings {
+  /** Shown in `arena workers` and stored with every result; default `<host>-<pid>`. */
+  readonly name?: string;
+  /** Jobs played at once, each with its own bot processes. */
+  readonly concurrency: number;
+  /** A worker silent this long is dead and its jobs go to others (all workers must agree on it). */
+  readonly deadAfterSeconds: number;
+  /** Longest idle wait between polls of the queue, ms. */
+  readonly maxPollMs?: number;
+}
+
+/** Everything a worker tells its operator. */
+export type WorkerEvent =
+  | SourceEvent
+  | { readonly type: 'registered'; readonly id: number; readonly name: string; readonly cpu: string }
+  | { readonly type: 'result'; readonly matchId: number; readonly bot: string; readonly scrambleIndex: number; readonly verdict: string; readonly moves: number; readonly wallMs: number };
+
+/** A registered worker. */
+export interface WorkerSession {
+  readonly name: string;
+  readonly cpu: string;
+  /** Plays jobs with `concurrency` referee workers until `signal` aborts; jobs in flight are handed back. */
+  play(signal: AbortSignal): Promise<void>;
+  /**
+   * Reports liveness (and hands back dead workers' jobs). If this worker was itself declared dead (it was
+   * cut off longer than the dead-after window), it registers again and says so.
+   */
+  heartbeat(): Promise<'alive' | 're-registered'>;
+  /** Deregisters (unfinished jobs go back at once) and releases the queue and the local bot server. */
+  close(reason: string): Promise<void>;
+}
+
+/** The machine's name and CPU model, as stored with results. */
+export function machineInfo(): { host: string; cpu: string } {
+  const cpus = os.cpus();
+  const model = cpus[0]?.model.trim() || os.arch();
+  return { host: os.hostname(), cpu: `${model} (${cpus.length} cores)` };
+}
+
+/** Connects to the queue of `ctx`'s database and registers a worker. */
+export async function openWorkerSession(ctx: AppContext, s: WorkerSettings, onEvent: (e: WorkerEvent) => void): Promise<Result<WorkerSession>> {
+  let queue: WorkQueue;
+  try {
+    queue = await openWorkQueue(ctx.store, { supervise: true, onError: (err) => onEvent({ type: 'db-error', message: err.message.split('\n')[0] }) });
+  } catch (err) {
+    return reject('no-queue', (err as Error).message);
+  }
+  const { host, cpu } = machineInfo();
+  const name = s.name ?? `${host}-${process.pid}`;
+  const info = { name, host, cpu, pid: process.pid, concurrency: s.concurrency };
+  let id: number;
+  let server: ArenaServer;
+  try {
+    id = await queue.registerWorker(info);
+    // Bots started here dial this loopback server with one-time tokens; no remote bot is admitted.
+    server = await startArenaServer({ host: '127.0.0.1', port: 0, authenticate: () => undefined });
+  } catch (err) {
+    await queue.close().catch(() => undefined);
+    return reject('no-queue', `cannot register the worker: ${(err as Error).message.split('\n')[0]}`);
+  }
+  onEvent({ type: 'registered', id, name, cpu });
+
+  const sources: QueueJobSource[] = [];
+  const resolved = new Map<string, Promise<Result<ResolvedBot>>>();
+  const resolve = (bot: string) => {
+    let r = resolved.get(bot);
+    if (!r) resolved.set(bot, (r = resolveBot(ctx, bot)));
+    return r;
+  };
+  /** A launcher that resolves the bot on this machine first: an unknown or remote bot fails to start. */
+  const makeLauncher = (bot: string, opts: { startTimeoutMs: number }): BotLauncher => {
+    let inner: BotLauncher | undefined;
+    return {
+      name: bot,
+      async connect() {
+        const r = await resolve(bot);
+        if (!r.ok) return reject('no-bot', `${r.reason} on this machine`);
+        if (r.value.source === 'remote') return reject('remote', 'a remote bot dials one referee; play it with arena match --listen, not on workers');
+        inner ??= launcherFor(r.value, server, opts);
+        return inner.connect();
+      },
+      async dispose() {
+        await inner?.dispose();
+      },
+    };
+  };
+
+  let closed = false;
+  return {
+    ok: true,
+    value: {
+      name,
+      cpu,
+      async play(signal) {
+        const source = new QueueJobSource({ queue, store: ctx.store, workerId: () => id, workerName: name, signal, maxPollMs: s.maxPollMs, onEvent });
+        sources.push(source);
+        const store = { recordResult: (r: Parameters<typeof ctx.store.recordResult>[0]) => ctx.store.recordResult({ ...r, worker: name, cpu }) };
+        const onRecorded = ({ job, scramble, outcome }: Recorded) =>
+          onEvent({ type: 'result', matchId: job.matchId, bot: job.bot, scrambleIndex: scramble.index, verdict: outcome.verdict, moves: outcome.moveCount, wallMs: outcome.wallMs });
+        const deps = { store, clock: ctx.clock, signal, makeLauncher, starts: new StartGuard(), onStartFailure: 'refuse' as const, onRecorded };
+        await Promise.all(Array.from({ length: s.concurrency }, () => runWorker(source, deps)));
+      },
+      async heartbeat() {
+        const holding = sources.flatMap((src) => src.holding());
+        if (await queue.heartbeat(id, holding, { deadAfterSeconds: s.deadAfterSeconds })) return 'alive';
+        id = await queue.registerWorker(info);
+        onEvent({ type: 'registered', id, name, cpu });
+        return 're-registered';
+      },
+      async close(reason) {
+        if (closed) return;
+        closed = true;
+        try {
+          await queue.stopWorker(id, reason);
+        } finally {
+          await server.close();
+          await queue.close();
+        }
+      },
+    },
+  };
+}

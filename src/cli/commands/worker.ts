@@ -1,0 +1,121 @@
+import type { Command } from 'commander';
+import { listWorkers, type WorkerRecord } from '../../app/distributed.ts';
+import { runWorkerProcess, WORKER_DEFAULTS, type WorkerRunEvent } from '../../worker/run-worker.ts';
+import { withApp } from '../context.ts';
+import { CliError, must } from '../errors.ts';
+import { intFlag } from '../parse-flags.ts';
+import { renderTable } from '../table.ts';
+
+interface WorkerFlags {
+  db?: string;
+  concurrency?: string;
+  name?: string;
+  heartbeat?: string;
+  deadAfter?: string;
+  quiet?: boolean;
+}
+
+/** One log line per worker event (results only without --quiet). */
+function describe(e: WorkerRunEvent, quiet: boolean): string | undefined {
+  switch (e.type) {
+    case 'registered':
+      return `worker ${e.name} (id ${e.id}) on ${e.cpu}: waiting for jobs`;
+    case 'took':
+      return quiet ? undefined : `match ${e.job.matchId} ${e.job.bot}: job of ${e.job.scrambleIds.length} scramble(s), ${e.toPlay} to play${e.job.attempt ? ` (attempt ${e.job.attempt + 1})` : ''}`;
+    case 'result':
+      return quiet ? undefined : `match ${e.matchId} #${e.scrambleIndex + 1} ${e.bot}: ${e.verdict}${e.verdict === 'solved' ? ` ${e.moves} moves` : ''} in ${e.wallMs.toFixed(0)} ms`;
+    case 'completed':
+      return undefined;
+    case 'finished':
+      return `match ${e.matchId} finished`;
+    case 'refused':
+      return `match ${e.matchId}: cannot start ${e.bot} here (${e.reason}); its jobs are left to other workers`;
+    case 'handed-back':
+      return `match ${e.job.matchId} ${e.job.bot}: job handed back (${e.reason})`;
+    case 'db-error':
+      return `database: ${e.message} (retrying)`;
+    case 'heartbeat-failed':
+      return `heartbeat failed: ${e.message} (retrying)`;
+  }
+}
+
+function ago(seconds: number): string {
+  return seconds < 90 ? `${Math.round(seconds)}s` : seconds < 5400 ? `${Math.round(seconds / 60)}m` : `${(seconds / 3600).toFixed(1)}h`;
+}
+
+function formatWorkers(list: readonly WorkerRecord[]): string {
+  if (list.length === 0) return 'no live workers: start one with arena worker --db <url>\n';
+  const rows = [['name', 'host', 'cpu', 'slots', 'beat', 'state', 'jobs']];
+  for (const w of list) {
+    const jobs = w.jobs.map((j) => `m${j.matchId} ${j.bot} x${j.scrambles}`).join(', ');
+    rows.push([w.name, w.host, w.cpu, String(w.concurrency), `${ago(w.silentSeconds)} ago`, w.stoppedAt ? `stopped: ${w.stopReason ?? ''}` : 'live', jobs || '-']);
+  }
+  return renderTable(rows, new Set([3])) + '\n';
+}
+
+/** Registers `arena worker` and `arena workers`. */
+export function registerWorker(program: Command, print: (text: string) => void, info: (text: string) => void): void {
+  program
+    .command('worker')
+    .description('play jobs of distributed matches on this machine until stopped (Ctrl-C hands unfinished jobs back)')
+    .option('--db <url>', 'the PostgreSQL database of the matches: postgres://user@host/db (default ARENA_DB)')
+    .option('--concurrency <n>', 'jobs played at once, each with its own bot processes (default 1)')
+    .option('--name <name>', 'shown in arena workers and stored with each result (default <host>-<pid>)')
+    .option('--heartbeat <s>', `seconds between heartbeats (default ${WORKER_DEFAULTS.heartbeatSeconds})`)
+    .option('--dead-after <s>', `a worker silent this long is dead and its jobs go to others (default ${WORKER_DEFAULTS.deadAfterSeconds}; same on every worker)`)
+    .option('--quiet', 'log only registrations, refusals and trouble, not every result')
+    .action(async (f: WorkerFlags) => {
+      const concurrency = intFlag('concurrency', f.concurrency, { min: 1, max: 64 }) ?? 1;
+      const heartbeatSeconds = intFlag('heartbeat', f.heartbeat, { min: 1, max: 3600 });
+      const deadAfterSeconds = intFlag('dead-after', f.deadAfter, { min: 2, max: 86_400 });
+      if (f.name !== undefined && !/^[\w.@:-]{1,100}$/.test(f.name)) {
+        throw new CliError(`--name must be 1 to 100 letters, digits or . _ - @ :, got "${f.name}"`);
+      }
+      const stop = new AbortController();
+      let interrupts = 0;
+      const onSignal = () => {
+        if (++interrupts > 1) process.exit(130);
+        info('stopping: the job in play is cut short and handed back (Ctrl-C again to force)');
+        stop.abort();
+      };
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
+      try {
+        const summary = must(
+          await withApp(f.db, (ctx) =>
+            runWorkerProcess(
+              ctx,
+              {
+                concurrency,
+                ...(f.name !== undefined ? { name: f.name } : {}),
+                ...(heartbeatSeconds !== undefined ? { heartbeatSeconds } : {}),
+                ...(deadAfterSeconds !== undefined ? { deadAfterSeconds } : {}),
+              },
+              {
+                signal: stop.signal,
+                onEvent: (e) => {
+                  const line = describe(e, Boolean(f.quiet));
+                  if (line) info(line);
+                },
+              },
+            ),
+          ),
+        );
+        print(`worker ${summary.name} stopped: ${summary.results} result(s), ${summary.jobs} job(s) completed`);
+      } finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      }
+    });
+
+  program
+    .command('workers')
+    .description('the live workers of a PostgreSQL database and the jobs they hold')
+    .option('--db <url>', 'the PostgreSQL database (default ARENA_DB)')
+    .option('--all', 'also workers that stopped or were declared dead')
+    .option('--json', 'machine-readable output')
+    .action(async (f: { db?: string; all?: boolean; json?: boolean }) => {
+      const list = must(await withApp(f.db, (ctx) => listWorkers(ctx, { all: Boolean(f.all) })));
+      print(f.json ? JSON.stringify(list) + '\n' : formatWorkers(list));
+    });
+}
