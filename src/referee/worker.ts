@@ -31,7 +31,8 @@ export interface WorkerDeps {
   /**
    * A bot that cannot start: `charge` (a local match, the default) records the play as `crash` (and the
    * start guard stops retrying); `refuse` (a distributed worker) ends the job `refused` with the reason and
-   * records nothing, so a machine that can start the bot plays it.
+   * records nothing, so a machine that can start the bot plays it. A hello that breaks the protocol is
+   * charged either way.
    */
   readonly onStartFailure?: 'charge' | 'refuse';
   /** Called after each result is committed. */
@@ -88,7 +89,7 @@ class WorkerBots {
     const refuse = this.deps.onStartFailure === 'refuse';
     const key = `${bot}\u0000${limits.startTimeoutMs}`;
     const blocked = starts.blocked(bot);
-    if (blocked !== undefined && !refuse) {
+    if (blocked !== undefined) {
       starts.charged(bot);
       return crash(scramble.state, 0, `not started again: it failed to start ${START_ATTEMPTS} times in a row (${blocked})`);
     }
@@ -96,7 +97,8 @@ class WorkerBots {
     if (!link || link.closed) {
       const t0 = clock.now();
       const got = await this.launcher(bot, key, limits).connect();
-      if (!got.ok && refuse) return signal?.aborted ? undefined : { refused: got.reason };
+      // A hello that breaks the protocol is the bot's fault wherever it runs: charged, never refused.
+      if (!got.ok && refuse && got.code !== 'protocol') return signal?.aborted ? undefined : { refused: got.reason };
       starts.started(bot, got.ok ? undefined : got.reason);
       if (!got.ok) {
         if (signal?.aborted) return undefined;

@@ -182,7 +182,7 @@ export function decline(reason = 'not my kind'): SolveScript {
 }
 
 /** How a scripted launcher behaves on one connect. */
-export type ConnectPlan = LinkScript | { readonly fail: string };
+export type ConnectPlan = LinkScript | { readonly fail: string; readonly code?: string };
 
 /** Options of a scripted launcher. */
 export interface ScriptedLauncherOptions {
@@ -215,7 +215,7 @@ export class ScriptedLauncher implements BotLauncher {
       await new Promise<void>((resolve) => clock.setTimer(this.opts.startMs!, resolve));
     }
     if (!Array.isArray(step) && typeof step === 'object' && 'fail' in step) {
-      return reject('start-failed', step.fail);
+      return reject(step.code ?? 'start-failed', step.fail);
     }
     const link = new ScriptedLink(step as LinkScript, { clock: this.opts.clock, name: this.name, ...(this.opts.capabilities ? { capabilities: this.opts.capabilities } : {}) });
     this.links.push(link);

@@ -73,6 +73,19 @@ describe('referee worker - start failures on a distributed worker', () => {
     ]);
   });
 
+  it('referee worker - refuse mode still charges a hello that breaks the protocol (the bot\'s fault on any machine)', async () => {
+    const { store, m, job } = await setup();
+    const clock = new FakeClock();
+    const source = listSource([job('bad')]);
+    const bad: ConnectPlan = { fail: 'hello: unknown field "x"', code: 'protocol' };
+    await clock.run(runWorker(source, { store, clock, makeLauncher: (bot) => new ScriptedLauncher(bot, () => bad, { clock }), starts: new StartGuard(), onStartFailure: 'refuse' }));
+    expect(source.ends).toEqual([['bad', 'complete', undefined]]);
+    // As in a local match: charged per failed start, then the start guard gives up on the bot.
+    const rows = await store.listResults(m.id);
+    expect(rows.map((r) => r.verdict)).toEqual(['protocol', 'protocol', 'crash']);
+    expect(rows[2].error).toMatch(/not started again: it failed to start 2 times in a row/);
+  });
+
   it('referee worker - charge mode (local matches): the same failure is recorded as crash for every scramble', async () => {
     const { store, m, job } = await setup();
     const clock = new FakeClock();
