@@ -8,6 +8,7 @@ import { registerLeaderboard } from './commands/leaderboard.ts';
 import { registerMatches } from './commands/matches.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerWorker } from './commands/worker.ts';
+import { withInterrupt } from './interrupt.ts';
 import { progressBar } from './progress.ts';
 
 // The only place that prints and exits: commands return text, this file writes it.
@@ -19,29 +20,22 @@ const setExit = (code: number) => {
 };
 
 /** Runs a match in the terminal: Ctrl-C stops it cleanly, a progress bar on stderr, the report on stdout. */
-const terminal: TerminalRun = async (play) => {
-  const stop = new AbortController();
-  let interrupts = 0;
-  const onSignal = () => {
-    // First Ctrl-C: stop cleanly (bots told bye and killed, match marked interrupted). Second: leave now.
-    if (++interrupts > 1) process.exit(130);
-    info('\nstopping: telling bots bye, marking the match interrupted (Ctrl-C again to force)');
-    stop.abort();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  const bar = progressBar();
-  try {
-    const r = await play({ signal: stop.signal, onResult: (e) => bar.update(e), notice: info });
-    bar.end();
-    print(r.text);
-    setExit(r.exitCode);
-  } finally {
-    bar.end();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
-};
+const terminal: TerminalRun = (play) =>
+  // First Ctrl-C: stop cleanly (bots told bye and killed, match marked interrupted). Second: leave now.
+  withInterrupt(
+    () => info('\nstopping: telling bots bye, marking the match interrupted (Ctrl-C again to force)'),
+    async (signal) => {
+      const bar = progressBar();
+      try {
+        const r = await play({ signal, onResult: (e) => bar.update(e), notice: info });
+        bar.end();
+        print(r.text);
+        setExit(r.exitCode);
+      } finally {
+        bar.end();
+      }
+    },
+  );
 
 const program = new Command('arena')
   .description('puzzle-arena: seeded scrambles, solver bots over WebSockets, validated results in SQLite')

@@ -8,6 +8,7 @@ import {
 import { showMatch, type StartMatchOptions } from '../../app/matches.ts';
 import { withApp } from '../context.ts';
 import { must } from '../errors.ts';
+import { withInterrupt } from '../interrupt.ts';
 import { formatMatchReport } from '../format-report.ts';
 
 /** Where a command writes: stdout for the result, stderr for progress and notes. */
@@ -46,22 +47,18 @@ export async function runDistributedMatch(
   json: boolean,
   out: Out,
 ): Promise<number> {
-  const stop = new AbortController();
-  const onSignal = () => stop.abort();
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
   const tty = process.stderr.isTTY;
   let lastStalled = '';
   let drawn = false;
-  try {
-    return await withApp(db, async (ctx) => {
+  const follow = (signal: AbortSignal) =>
+    withApp(db, async (ctx) => {
       const opts = batch !== undefined ? { batch } : {};
       const queued: Distributed = must('start' in what ? await startDistributedMatch(ctx, what.start, opts) : await resumeDistributedMatch(ctx, what.resume, opts));
       const id = queued.match.id;
       out.info(`match ${id}: ${queued.jobs} job(s) of up to ${queued.batch} scramble(s) queued; workers play them (arena worker --db <this database>)`);
       const end = must(
         await followMatch(ctx, id, {
-          signal: stop.signal,
+          signal,
           onProgress: (p) => {
             if (tty) {
               process.stderr.write(`\r${progressLine(p)}`.slice(0, (process.stderr.columns || 100) - 1).padEnd((process.stderr.columns || 100) - 1));
@@ -88,8 +85,6 @@ export async function runDistributedMatch(
       out.print(json ? JSON.stringify(report) + '\n' : formatMatchReport(report));
       return end === 'finished' ? 0 : 130;
     });
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
+  // Ctrl-C only stops the watching; the workers go on.
+  return withInterrupt(() => undefined, follow);
 }

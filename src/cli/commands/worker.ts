@@ -3,6 +3,7 @@ import { listWorkers, type WorkerRecord } from '../../app/distributed.ts';
 import { runWorkerProcess, WORKER_DEFAULTS, type WorkerRunEvent } from '../../worker/run-worker.ts';
 import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';
+import { withInterrupt } from '../interrupt.ts';
 import { intFlag } from '../parse-flags.ts';
 import { renderTable } from '../table.ts';
 
@@ -71,41 +72,31 @@ export function registerWorker(program: Command, print: (text: string) => void, 
       if (f.name !== undefined && !/^[\w.@:-]{1,100}$/.test(f.name)) {
         throw new CliError(`--name must be 1 to 100 letters, digits or . _ - @ :, got "${f.name}"`);
       }
-      const stop = new AbortController();
-      let interrupts = 0;
-      const onSignal = () => {
-        if (++interrupts > 1) process.exit(130);
-        info('stopping: the job in play is cut short and handed back (Ctrl-C again to force)');
-        stop.abort();
-      };
-      process.on('SIGINT', onSignal);
-      process.on('SIGTERM', onSignal);
-      try {
-        const summary = must(
-          await withApp(f.db, (ctx) =>
-            runWorkerProcess(
-              ctx,
-              {
-                concurrency,
-                ...(f.name !== undefined ? { name: f.name } : {}),
-                ...(heartbeatSeconds !== undefined ? { heartbeatSeconds } : {}),
-                ...(deadAfterSeconds !== undefined ? { deadAfterSeconds } : {}),
-              },
-              {
-                signal: stop.signal,
-                onEvent: (e) => {
-                  const line = describe(e, Boolean(f.quiet));
-                  if (line) info(line);
+      const summary = await withInterrupt(
+        () => info('stopping: the job in play is cut short and handed back (Ctrl-C again to force)'),
+        async (signal) =>
+          must(
+            await withApp(f.db, (ctx) =>
+              runWorkerProcess(
+                ctx,
+                {
+                  concurrency,
+                  ...(f.name !== undefined ? { name: f.name } : {}),
+                  ...(heartbeatSeconds !== undefined ? { heartbeatSeconds } : {}),
+                  ...(deadAfterSeconds !== undefined ? { deadAfterSeconds } : {}),
                 },
-              },
+                {
+                  signal,
+                  onEvent: (e) => {
+                    const line = describe(e, Boolean(f.quiet));
+                    if (line) info(line);
+                  },
+                },
+              ),
             ),
           ),
-        );
-        print(`worker ${summary.name} stopped: ${summary.results} result(s), ${summary.jobs} job(s) completed`);
-      } finally {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
-      }
+      );
+      print(`worker ${summary.name} stopped: ${summary.results} result(s), ${summary.jobs} job(s) completed`);
     });
 
   program
