@@ -152,6 +152,24 @@ export async function distributedProgress(ctx: AppContext, id: number): Promise<
   return withQueue(ctx, (queue) => progressOf(queue, match));
 }
 
+/** What a match page shows of a distributed match: its progress and the live workers, with their jobs. */
+export interface DistributedView {
+  readonly progress: DistributedProgress;
+  readonly workers: readonly WorkerRecord[];
+}
+
+/** The distributed side of a match for its page; `undefined` value when the match is not distributed. */
+export async function distributedView(ctx: AppContext, id: number): Promise<Result<DistributedView | undefined>> {
+  const match = await ctx.store.getMatch(id);
+  if (!match) return reject('no-match', `no match with id ${id}`);
+  if (!hasWorkQueue(ctx.store)) return { ok: true, value: undefined };
+  return withQueue(ctx, async (queue): Promise<Result<DistributedView | undefined>> => {
+    const progress = await progressOf(queue, match);
+    if (!progress.ok || !progress.value) return progress.ok ? { ok: true, value: undefined } : progress;
+    return { ok: true, value: { progress: progress.value, workers: await queue.listWorkers(DEFAULT_LIVENESS) } };
+  });
+}
+
 async function progressOf(queue: WorkQueue, match: MatchRecord): Promise<Result<DistributedProgress | undefined>> {
   const jobs = await queue.matchJobs(match.id, DEFAULT_LIVENESS);
   if (!jobs) return { ok: true, value: undefined };

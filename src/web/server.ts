@@ -5,6 +5,7 @@ import type { Result } from '../core/types.ts';
 import { listBots } from '../app/bot-registry.ts';
 import { botProfile } from '../app/bot-profile.ts';
 import type { AppContext } from '../app/context.ts';
+import { distributedView } from '../app/distributed.ts';
 import { leaderboard } from '../app/leaderboard.ts';
 import { matchProgress, matchView } from '../app/match-view.ts';
 import { listMatches, showMatch } from '../app/matches.ts';
@@ -98,8 +99,15 @@ export function createWebApp(ctx: AppContext, log: (line: string) => void = () =
   });
   app.get('/api/matches', async (c) => c.json(await filteredMatches(matchFilter(c))));
   app.get('/matches/:id', async (c) => {
-    const v = must(c, await matchView(ctx, idParam(c.req.param('id'), 'match id')));
-    return v instanceof Response ? v : c.html(matchPage(v.report, v.config));
+    const id = idParam(c.req.param('id'), 'match id');
+    const v = must(c, await matchView(ctx, id));
+    if (v instanceof Response) return v;
+    const dist = must(c, await distributedView(ctx, id));
+    return dist instanceof Response ? dist : c.html(matchPage(v.report, v.config, dist));
+  });
+  app.get('/api/matches/:id/workers', async (c) => {
+    const dist = must(c, await distributedView(ctx, idParam(c.req.param('id'), 'match id')));
+    return dist instanceof Response ? dist : c.json(dist ?? null);
   });
   app.get('/matches/:id/rows', async (c) => {
     const v = must(c, await showMatch(ctx, idParam(c.req.param('id'), 'match id')));

@@ -10,8 +10,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openContext } from '../../src/app/context.ts';
 import { openPgStore } from '../../src/store/pg-store.ts';
 import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
+import { createWebApp } from '../../src/web/server.ts';
 import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.ts';
 import { ROOT, spawnArena, waitFor } from './helpers.ts';
 
@@ -213,6 +215,20 @@ describe.skipIf(skipPgTests())('distributed matches - workers on a real PostgreS
       expect(shown.stdout).toMatch(/g1 cannot start ghost: /);
       expect(shown.stdout).toMatch(/waiting: no live worker can start ghost/);
       expect((await rows(sql, 1)).every((r) => r.bot === 'inst')).toBe(true);
+      // The match page of the web view shows the same, with the live workers and their jobs.
+      const opened = await openContext({ db: url });
+      if (!opened.ok) throw new Error(opened.reason);
+      try {
+        const web = createWebApp(opened.value);
+        const html = await (await web.request('/matches/1')).text();
+        expect(html).toMatch(/g1 cannot start ghost: /);
+        expect(html).toMatch(/<td>g1<\/td>/);
+        const api = (await (await web.request('/api/matches/1/workers')).json()) as { workers: Array<{ name: string }>; progress: { stalled: string[] } };
+        expect(api.workers.map((w) => w.name)).toEqual(['g1']);
+        expect(api.progress.stalled[0]).toMatch(/^no live worker can start ghost/);
+      } finally {
+        await opened.value.close();
+      }
       // Ctrl-C on the watcher leaves the match running.
       match.child.kill('SIGINT');
       const left = await match.done;

@@ -1,4 +1,6 @@
+import type { DistributedView } from '../../app/distributed.ts';
 import type { MatchReport } from '../../app/matches.ts';
+import { workersSection } from './distributed.ts';
 
 type ReportResult = MatchReport['results'][number];
 import { num, ms, pct } from '../format.ts';
@@ -56,7 +58,7 @@ function crossTable(report: MatchReport): Markup | string {
 }
 
 /** A match: config and seed, progress, per-bot summary, pairs, cross-table, per-scramble table and plots. */
-export function matchPage(report: MatchReport, config: unknown): string {
+export function matchPage(report: MatchReport, config: unknown, distributed?: DistributedView): string {
   const m = report.match;
   const done = report.results.length;
   const total = m.scrambles * m.bots.length;
@@ -67,6 +69,7 @@ export function matchPage(report: MatchReport, config: unknown): string {
   const body = h`<h1>Match ${m.id} <span class="status ${m.status}" id="status">${m.status}</span></h1>
 <p class="meta">${m.puzzleClasses.join(', ')} · seed <code>${m.seed}</code> · generator ${m.generatorVersion} · <a href="/api/matches/${m.id}">JSON</a></p>
 <p><progress id="progress" max="${total}" value="${done}"></progress> <span id="progress-text">${done} / ${total} results</span></p>
+${distributed ? workersSection(m.id, distributed) : ''}
 <details><summary>Configuration</summary><pre>${JSON.stringify(config, null, 2)}</pre></details>
 <h2>Bots</h2>
 <div class="scroll"><table id="bots"><thead><tr><th>bot</th><th>solved</th><th>mean moves</th><th>mean gap</th><th>optimal</th><th>median time</th></tr></thead><tbody>${summary}</tbody></table></div>
