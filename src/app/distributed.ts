@@ -101,6 +101,8 @@ export async function startDistributedMatch(ctx: AppContext, o: StartMatchOption
   const prepared = prepareMatch(o);
   if (!prepared.ok) return prepared;
   const { config, states } = prepared.value;
+  // Workers play every queued job; stopping early when the SPRT decides would need the queue to be told.
+  if (config.sprt) return reject('sprt-distributed', '--sprt is not supported with --distributed yet: workers play every scramble; run the SPRT locally');
   const bots = await checkBots(ctx, config.bots);
   if (!bots.ok) return bots;
   return withQueue(ctx, async (queue) => {
