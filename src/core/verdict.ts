@@ -1,7 +1,8 @@
 /**
  * Verdict codes for one bot on one scramble. Only `solved` scores; everything else is a loss to a solve.
+ * `memory`: the bot outgrew its memory limit (killed, or its allocation failed and it died of it).
  */
-export const VERDICTS = ['solved', 'invalid', 'timeout', 'crash', 'protocol', 'unsupported', 'gave-up'] as const;
+export const VERDICTS = ['solved', 'invalid', 'timeout', 'crash', 'protocol', 'unsupported', 'gave-up', 'memory'] as const;
 
 /** One of {@link VERDICTS}. */
 export type Verdict = (typeof VERDICTS)[number];

@@ -1,4 +1,5 @@
 import type { Result } from '../core/types.ts';
+import type { Verdict } from '../core/verdict.ts';
 import type { BotMessage, HelloMessage, RefereeMessage } from './messages.ts';
 
 /** Something that happened on a bot's connection. */
@@ -6,8 +7,11 @@ export type LinkEvent =
   | { readonly type: 'message'; readonly message: BotMessage }
   /** A message that failed runtime validation (bad JSON, unknown type, wrong field types, too big). */
   | { readonly type: 'malformed'; readonly reason: string }
-  /** The connection or process ended; `reason` says how (exit code, signal, socket close). */
-  | { readonly type: 'closed'; readonly reason: string };
+  /**
+   * The connection or process ended; `reason` says how (exit code, signal, socket close). `verdict` is what
+   * a request in flight is charged when the ending itself says more than `crash` (the bot ran out of memory).
+   */
+  | { readonly type: 'closed'; readonly reason: string; readonly verdict?: Extract<Verdict, 'memory' | 'timeout'> };
 
 /**
  * A live, handshaken connection to one bot (WebSocket or stdio). The referee is handed links and never

@@ -35,6 +35,8 @@ export interface MatchConfig {
    * order until the test accepts H0 or H1, `count` being the most it plays.
    */
   readonly sprt?: SprtParams;
+  /** Memory limit of each bot, bytes, as played (the default is the machine's); absent in older matches. */
+  readonly memoryLimitBytes?: number;
 }
 
 /** Defaults for every optional setting of a match. */

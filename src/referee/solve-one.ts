@@ -106,7 +106,7 @@ export function solveOne(link: BotLink, job: SolveJob, clock: Clock, signal?: Ab
 
     const onEvent = (e: LinkEvent) => {
       if (done) return;
-      if (e.type === 'closed') return settle({ verdict: 'crash', error: e.reason, linkBroken: true }, false);
+      if (e.type === 'closed') return settle({ verdict: e.verdict ?? 'crash', error: e.reason, linkBroken: true }, false);
       if (e.type === 'malformed') return settle({ verdict: 'protocol', error: e.reason, linkBroken: true }, true);
       const m = e.message;
       // The link drops late answers to cancelled requests (BotLink's contract); anything else is a violation.

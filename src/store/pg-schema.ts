@@ -23,6 +23,9 @@ export const PG_SCHEMA = 'arena';
 /** Advisory lock key for migrations: "PzAr" as an integer, the same tag SQLite files carry. */
 const MIGRATION_LOCK_KEY = 0x507a4172;
 
+/** The verdicts of schema v1, frozen: a released migration must create the same table forever. */
+const V1_VERDICTS = `'solved', 'invalid', 'timeout', 'crash', 'protocol', 'unsupported', 'gave-up'`;
+/** Every verdict this code can record; a new verdict needs a migration that replaces the CHECK. */
 const verdictList = VERDICTS.map((v) => `'${v}'`).join(', ');
 
 /** Every migration, oldest first. Append only: never edit a released step. */
@@ -72,7 +75,7 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
         id               bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
         scramble_id      bigint NOT NULL REFERENCES arena.scrambles(id) ON DELETE CASCADE,
         bot              text NOT NULL,
-        verdict          text NOT NULL CHECK (verdict IN (${verdictList})),
+        verdict          text NOT NULL CHECK (verdict IN (${V1_VERDICTS})),
         move_count       integer NOT NULL,
         moves_kind       text NOT NULL CHECK (moves_kind IN ('text', 'pairs', 'json')),
         moves            text NOT NULL,
@@ -145,6 +148,14 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     sql: `
       ALTER TABLE arena.results ADD COLUMN nodes double precision;
       ALTER TABLE arena.scrambles ADD COLUMN bound_note text;
+    `,
+  },
+  {
+    version: 3,
+    description: "verdict 'memory'",
+    sql: `
+      ALTER TABLE arena.results DROP CONSTRAINT results_verdict_check;
+      ALTER TABLE arena.results ADD CONSTRAINT results_verdict_check CHECK (verdict IN (${verdictList}));
     `,
   },
 ];

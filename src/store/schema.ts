@@ -19,6 +19,9 @@ export interface Migration {
  */
 export const APPLICATION_ID = 0x507a4172;
 
+/** The verdicts of schema v1, frozen: a released migration must create the same table forever. */
+const V1_VERDICTS = `'solved', 'invalid', 'timeout', 'crash', 'protocol', 'unsupported', 'gave-up'`;
+/** Every verdict this code can record; a new verdict needs a migration that rebuilds `results` with it. */
 const verdictList = VERDICTS.map((v) => `'${v}'`).join(', ');
 
 /** Every migration, oldest first. Append only: never edit a released step. */
@@ -66,7 +69,7 @@ export const MIGRATIONS: readonly Migration[] = [
         id               INTEGER PRIMARY KEY,
         scramble_id      INTEGER NOT NULL REFERENCES scrambles(id) ON DELETE CASCADE,
         bot              TEXT NOT NULL,
-        verdict          TEXT NOT NULL CHECK (verdict IN (${verdictList})),
+        verdict          TEXT NOT NULL CHECK (verdict IN (${V1_VERDICTS})),
         move_count       INTEGER NOT NULL,
         moves_kind       TEXT NOT NULL CHECK (moves_kind IN ('text', 'pairs')),
         moves            TEXT NOT NULL,
@@ -96,6 +99,41 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: `
       ALTER TABLE results ADD COLUMN nodes REAL;
       ALTER TABLE scrambles ADD COLUMN bound_note TEXT;
+    `,
+  },
+  {
+    version: 4,
+    description: "verdict 'memory'; moves may be a packed BLOB (moves_kind 'packed')",
+    // SQLite cannot alter a CHECK constraint: rebuild the table and copy the rows (ids kept). Nothing
+    // references results, so dropping the old table breaks no foreign key.
+    sql: `
+      CREATE TABLE results_v4 (
+        id               INTEGER PRIMARY KEY,
+        scramble_id      INTEGER NOT NULL REFERENCES scrambles(id) ON DELETE CASCADE,
+        bot              TEXT NOT NULL,
+        verdict          TEXT NOT NULL CHECK (verdict IN (${verdictList})),
+        move_count       INTEGER NOT NULL,
+        -- 'text': the move string verbatim; 'pairs': swap pairs as JSON text; 'packed': a BLOB in the
+        -- compact encoding of the scramble's puzzle kind (see the kind's Puzzle object).
+        moves_kind       TEXT NOT NULL CHECK (moves_kind IN ('text', 'pairs', 'packed')),
+        moves            ANY NOT NULL CHECK ((moves_kind = 'packed') = (typeof(moves) = 'blob')),
+        wall_ms          REAL NOT NULL,
+        reported_ms      REAL,
+        claimed_optimal  INTEGER CHECK (claimed_optimal IN (0, 1)),
+        note             TEXT,
+        error_index      INTEGER,
+        error            TEXT,
+        created_at       TEXT NOT NULL,
+        worker           TEXT,
+        cpu              TEXT,
+        nodes            REAL,
+        UNIQUE (scramble_id, bot)
+      ) STRICT;
+      INSERT INTO results_v4 (id, scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms, reported_ms, claimed_optimal, note, error_index, error, created_at, worker, cpu, nodes)
+        SELECT id, scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms, reported_ms, claimed_optimal, note, error_index, error, created_at, worker, cpu, nodes FROM results;
+      DROP TABLE results;
+      ALTER TABLE results_v4 RENAME TO results;
+      CREATE INDEX results_by_bot ON results (bot);
     `,
   },
 ];

@@ -1,31 +1,34 @@
 /**
- * A spawned bot process in its own process group, with the tail of its stderr kept for crash reasons.
- * Killing always targets the whole group, so helpers a bot forks (a Python bot's worker pool, a shell
- * wrapper's child) die with it. A process-wide 'exit' hook kills every group still alive, so no bot
- * outlives the referee.
+ * A spawned bot process: in its own process group, under kernel resource limits (bot-limits.ts), tagged
+ * and watched (process-sweep.ts, process-watch.ts), with the tail of its stderr kept for crash reasons.
+ * kill() takes down everything the bot started — its group, its known descendants, every process with its
+ * tag — and lets go of the pipes, so a leftover holding the bot's stdout or stderr cannot keep the referee
+ * waiting. A process-wide 'exit' hook does the same for every bot still alive, so none outlives the referee.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import type { BotLimits } from './bot-limits.ts';
+import { nodeOptionsFor, resolveExecutable, RLIMITS_ENFORCED, wrapWithLimits } from './bot-limits.ts';
+import type { ExitCause } from './exit-cause.ts';
+import { classifyExit, FSIZE_LINE, OOM_LINE } from './exit-cause.ts';
+import type { Breach, WatchHandle } from './process-watch.ts';
+import { watchBot } from './process-watch.ts';
+import { ENV_BOT_TAG, killGroup, newLaunchTag, sweepLaunch, sweepSession } from './process-sweep.ts';
 
 const TAIL_LINES = 20;
 const LINE_CAP = 500;
+/** After the bot itself has exited, how long its pipes may stay open (a descendant holding them) before we drop them. */
+const PIPE_GRACE_MS = 2000;
 
-/** Process groups we started and have not yet reaped. */
-const liveGroups = new Set<number>();
+/** Kill functions of the bots still alive. */
+const live = new Set<() => void>();
 let hooked = false;
 
-function killGroup(pid: number): void {
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // ESRCH: the group is already gone.
-  }
-}
-
-/** Kills every bot process group still alive. For the CLI's SIGINT/SIGTERM handlers; 'exit' calls it too. */
+/** Kills every bot still alive and sweeps this referee's tags. For signal handlers; 'exit' calls it too. */
 export function killAllBotProcesses(): void {
-  for (const pid of liveGroups) killGroup(pid);
-  liveGroups.clear();
+  for (const kill of [...live]) kill();
+  live.clear();
+  sweepSession();
 }
 
 function hookExit(): void {
@@ -34,10 +37,7 @@ function hookExit(): void {
   process.on('exit', killAllBotProcesses);
 }
 
-/** How a process ended: "exited with code 3" / "killed by signal SIGKILL". */
-export function describeExit(code: number | null, signal: NodeJS.Signals | null): string {
-  return signal ? `killed by signal ${signal}` : `exited with code ${code}`;
-}
+export { describeExit } from './exit-cause.ts';
 
 /** A spawned bot. */
 export interface BotProcess {
@@ -45,53 +45,126 @@ export interface BotProcess {
   readonly pid: number | undefined;
   /** Resolves with a description once the process has exited (or failed to start). */
   readonly exited: Promise<string>;
-  /** Set once exited: whether the exit was clean (code 0). */
-  readonly exit: { readonly description: string; readonly clean: boolean } | undefined;
+  /** Set once exited: how it ended and what verdict that earns. */
+  readonly exit: ExitCause | undefined;
+  /** The most memory the bot's processes held together at one check, bytes (0 where unwatched). */
+  readonly peakMemoryBytes: number;
   /** The last lines of stderr, joined by newlines ('' if none). */
   stderrTail(): string;
-  /** SIGKILLs the whole process group. Idempotent. */
+  /** SIGKILLs the bot and everything it started, and closes our ends of its pipes. Idempotent. */
   kill(): void;
 }
 
-/** Spawns `command args` detached (own process group) with the given extra environment. */
-export function spawnBot(opts: {
+/** Options of {@link spawnBot}. */
+export interface SpawnBotOptions {
   readonly command: string;
   readonly args: readonly string[];
   readonly cwd?: string;
   readonly env: Record<string, string>;
   readonly stdio: boolean;
-}): BotProcess {
+  /** Kernel and watch limits; absent = none (tests of the plumbing itself). */
+  readonly limits?: BotLimits;
+}
+
+/** Spawns `command args` detached (own process group) with the given extra environment. */
+export function spawnBot(opts: SpawnBotOptions): BotProcess {
   hookExit();
-  const child = spawn(opts.command, [...opts.args], {
+  const tag = newLaunchTag();
+  const limits = opts.limits;
+  const env: Record<string, string> = { ...(process.env as Record<string, string>), ...opts.env, [ENV_BOT_TAG]: tag };
+  if (limits) env.NODE_OPTIONS = nodeOptionsFor(limits, env.NODE_OPTIONS);
+
+  const resolved = resolveExecutable(opts.command, opts.cwd, env.PATH);
+  // An unresolvable command is left to spawn, which reports ENOENT/EACCES itself.
+  const target = resolved && limits && RLIMITS_ENFORCED ? wrapWithLimits(resolved, opts.args, limits) : { command: opts.command, args: [...opts.args] };
+  const child = spawn(target.command, target.args, {
     cwd: opts.cwd,
-    env: { ...process.env, ...opts.env },
+    env,
     detached: true,
     // In WebSocket mode a bot's stdout is free for its own chatter; nobody reads it, so do not pipe it.
     stdio: opts.stdio ? ['pipe', 'pipe', 'pipe'] : ['ignore', 'ignore', 'pipe'],
   });
   const pid = child.pid;
-  if (pid !== undefined) liveGroups.add(pid);
+
+  let breach: Breach | undefined;
+  let oomLine: string | undefined;
+  let fsizeLine: string | undefined;
+  let killed = false;
+  let watch: WatchHandle | undefined;
 
   const lines: string[] = [];
   let partial = '';
+  const keep = (line: string): void => {
+    if (oomLine === undefined && OOM_LINE.test(line)) oomLine = line.slice(0, LINE_CAP);
+    if (fsizeLine === undefined && FSIZE_LINE.test(line)) fsizeLine = line.slice(0, LINE_CAP);
+    lines.push(line.slice(0, LINE_CAP));
+  };
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (text: string) => {
     const parts = (partial + text).split('\n');
     partial = parts.pop()!.slice(-LINE_CAP);
-    for (const l of parts) lines.push(l.slice(0, LINE_CAP));
+    for (const l of parts) keep(l);
     if (lines.length > TAIL_LINES) lines.splice(0, lines.length - TAIL_LINES);
   });
   child.stderr?.on('error', () => undefined);
 
-  let exit: { description: string; clean: boolean } | undefined;
+  const releasePipes = (): void => {
+    for (const s of [child.stdin, child.stdout, child.stderr]) s?.destroy();
+  };
+
+  const kill = (): void => {
+    if (killed) return;
+    killed = true;
+    live.delete(kill);
+    if (pid === undefined) return;
+    killGroup(pid);
+    try {
+      child.kill('SIGKILL'); // in case it left its group
+    } catch {
+      // already reaped
+    }
+    sweepLaunch(tag, watch?.members() ?? []);
+    watch?.stop();
+    releasePipes();
+  };
+
+  if (pid !== undefined) {
+    live.add(kill);
+    if (limits) {
+      watch = watchBot({
+        tag,
+        memoryBytes: limits.memoryBytes,
+        maxProcesses: limits.maxProcesses,
+        onBreach: (b) => {
+          breach = b;
+          kill();
+        },
+      });
+    }
+  }
+
+  let exit: ExitCause | undefined;
   const exited = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) => {
-      exit = { description: describeExit(code, signal), clean: code === 0 };
+      if (partial && oomLine === undefined && OOM_LINE.test(partial)) oomLine = partial;
+      exit = classifyExit({
+        code,
+        signal,
+        ...(breach ? { breach } : {}),
+        ...(oomLine !== undefined ? { oomLine } : {}),
+        ...(fsizeLine !== undefined ? { fsizeLine } : {}),
+        ...(limits ? { memoryBytes: limits.memoryBytes, fileBytes: limits.fileBytes } : {}),
+        ...(limits?.cpuSeconds !== undefined ? { cpuSeconds: limits.cpuSeconds } : {}),
+      });
+      // A descendant may still hold the bot's pipes; do not let them keep the referee alive.
+      setTimeout(releasePipes, PIPE_GRACE_MS).unref();
       resolve(exit.description);
     });
     child.once('error', (err) => {
       // Spawn failures (ENOENT, EACCES) emit 'error' and possibly never 'exit'.
-      exit ??= { description: `could not start: ${err.message}`, clean: false };
+      exit ??= { description: `could not start: ${err.message}`, clean: false, verdict: 'crash' };
+      live.delete(kill);
+      watch?.stop();
       resolve(exit.description);
     });
   });
@@ -103,11 +176,10 @@ export function spawnBot(opts: {
     get exit() {
       return exit;
     },
-    stderrTail: () => [...lines, ...(partial ? [partial] : [])].slice(-TAIL_LINES).join('\n').trimEnd(),
-    kill() {
-      if (pid === undefined) return;
-      killGroup(pid);
-      liveGroups.delete(pid);
+    get peakMemoryBytes() {
+      return watch?.peakBytes ?? 0;
     },
+    stderrTail: () => [...lines, ...(partial ? [partial] : [])].slice(-TAIL_LINES).join('\n').trimEnd(),
+    kill,
   };
 }

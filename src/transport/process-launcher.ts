@@ -7,6 +7,8 @@ import type { Result } from '../core/types.ts';
 import { ok, reject } from '../core/types.ts';
 import type { BotLauncher, BotLink } from '../protocol/link.ts';
 import { ENV_STDIO, ENV_TOKEN, ENV_URL } from '../protocol/messages.ts';
+import type { BotLimits } from './bot-limits.ts';
+import { resolveLimits } from './bot-limits.ts';
 import type { BotProcess } from './bot-process.ts';
 import { spawnBot } from './bot-process.ts';
 import { processLink } from './process-link.ts';
@@ -29,6 +31,8 @@ export interface ProcessLauncherOptions {
   readonly stdio?: boolean;
   /** Time from spawn to a completed hello; default 20 s (tsx start-up on a busy machine is slow). */
   readonly startTimeoutMs?: number;
+  /** Resource limits of every start; unset fields get the defaults of bot-limits.ts. */
+  readonly limits?: Partial<BotLimits>;
 }
 
 function withTail(reason: string, proc: BotProcess): string {
@@ -39,6 +43,7 @@ function withTail(reason: string, proc: BotProcess): string {
 /** A launcher that spawns `command args`; connect() kills any previous instance first. */
 export function createProcessLauncher(opts: ProcessLauncherOptions): BotLauncher {
   const startTimeoutMs = opts.startTimeoutMs ?? 20_000;
+  const limits = resolveLimits(opts.limits);
   const running = new Set<{ proc: BotProcess; link?: BotLink }>();
   let disposed = false;
 
@@ -59,7 +64,7 @@ export function createProcessLauncher(opts: ProcessLauncherOptions): BotLauncher
     const revoke = stdio ? () => undefined : opts.server.allowToken(token, identity);
     const abort = new AbortController();
     const waiting = stdio ? undefined : opts.server.waitForBot(identity, startTimeoutMs, abort.signal);
-    const proc = spawnBot({ command: opts.command, args: opts.args, cwd: opts.cwd, env, stdio });
+    const proc = spawnBot({ command: opts.command, args: opts.args, cwd: opts.cwd, env, stdio, limits });
     const entry: { proc: BotProcess; link?: BotLink } = { proc };
     running.add(entry);
 
@@ -79,7 +84,7 @@ export function createProcessLauncher(opts: ProcessLauncherOptions): BotLauncher
       // Give stderr a moment to drain: the crash reason is usually its last line.
       await new Promise((r) => setTimeout(r, 50));
       proc.kill();
-      return reject('exited', withTail(`bot ${opts.name} ${first.died} before completing the handshake`, proc));
+      return reject(proc.exit?.verdict === 'memory' ? 'memory' : 'exited', withTail(`bot ${opts.name} ${first.died} before completing the handshake`, proc));
     }
     if (!first.ok) {
       running.delete(entry);

@@ -39,7 +39,9 @@ export function processLink(inner: BotLink, proc: BotProcess, settleMs = SETTLE_
       reason = parts.join('; ');
     }
     if (!inner.closed) void inner.close(reason);
-    events.close(reason);
+    // Out of memory or out of CPU time is what happened to the bot, whichever side noticed first.
+    const verdict = byReferee === undefined && exit && exit.verdict !== 'crash' ? exit.verdict : undefined;
+    events.emit({ type: 'closed', reason, ...(verdict ? { verdict } : {}) });
   };
   const startSettling = (): void => {
     settleTimer ??= setTimeout(finish, settleMs);

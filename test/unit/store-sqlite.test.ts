@@ -150,6 +150,30 @@ describe('openSqliteStore', () => {
     );
   });
 
+  it("upgrades a v1 file to v2: every result kept with its id, and the new verdict 'memory' accepted", async () => {
+    const db = new Database(file);
+    migrate(db, MIGRATIONS.slice(0, 1));
+    db.prepare(`INSERT INTO matches VALUES (1, '{}', 's', 'g', '["a"]', 'running', 't', 't')`).run();
+    db.prepare(`INSERT INTO scrambles VALUES (1, 1, 0, '{"kind":"swaps","rows":1,"cols":2,"tiles":[2,1]}', 'swaps 1x2', 1, 1)`).run();
+    db.prepare(`INSERT INTO scrambles VALUES (2, 1, 1, '{"kind":"swaps","rows":1,"cols":2,"tiles":[2,1]}', 'swaps 1x2', 1, 1)`).run();
+    db.prepare(`INSERT INTO results VALUES (7, 1, 'a', 'solved', 1, 'pairs', '[[1,2]]', 1.5, NULL, NULL, NULL, NULL, NULL, 't')`).run();
+    expect(() => db.prepare(`INSERT INTO results VALUES (8, 2, 'a', 'memory', 0, 'text', '', 1, NULL, NULL, NULL, NULL, 'x', 't')`).run()).toThrow(/CHECK/);
+    db.close();
+
+    const store = openSqliteStore(file);
+    try {
+      expect(rawPragma('user_version')).toBe(SCHEMA_VERSION);
+      expect((await store.listResults(1)).map((r) => [r.verdict, r.moves])).toEqual([['solved', [[1, 2]]]]);
+      await store.recordResult({ scrambleId: 2, bot: 'a', verdict: 'memory', moveCount: 0, moves: '', wallMs: 1, error: 'over the limit' });
+      expect((await store.listSummaries(1)).map((r) => r.verdict)).toEqual(['solved', 'memory']);
+    } finally {
+      await store.close();
+    }
+    const raw = new Database(file, { readonly: true });
+    expect(raw.prepare('SELECT id FROM results ORDER BY id').all()).toEqual([{ id: 7 }, { id: 8 }]);
+    raw.close();
+  });
+
   it('refuses a database with a newer schema version, with a one-line message', async () => {
     await openSqliteStore(file).close();
     const db = new Database(file);

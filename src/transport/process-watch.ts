@@ -1,0 +1,144 @@
+/**
+ * The periodic check behind the per-process rlimits: which processes belong to which bot, and whether a
+ * bot's processes together hold more memory or are more in number than its limits allow. One scan of /proc
+ * per tick serves every bot of the referee process, and it only runs while some bot is watched.
+ *
+ * A process belongs to a bot when it carries the bot's launch tag (see process-sweep.ts) or descends from a
+ * process that belongs to it. Membership is remembered by (pid, start time), so a child that cleared its
+ * environment and was then orphaned is still known, and is handed to the final sweep.
+ */
+import { HAVE_PROCFS, listPids, readEnviron, readOwnMemory, readStat } from './proc-fs.ts';
+import type { ProcessId } from './process-sweep.ts';
+import { ENV_BOT_TAG } from './process-sweep.ts';
+
+/** How often the watch looks, ms. The rlimits act at once; this catches what they cannot see. */
+export const WATCH_INTERVAL_MS = 200;
+
+/** Why the watch wants a bot dead. */
+export type Breach =
+  | { readonly kind: 'memory'; readonly usedBytes: number; readonly limitBytes: number }
+  | { readonly kind: 'processes'; readonly count: number; readonly limit: number };
+
+/** One bot under watch. */
+export interface WatchTarget {
+  readonly tag: string;
+  readonly memoryBytes: number;
+  readonly maxProcesses: number;
+  /** Called once, at the first breach; the caller kills the bot. */
+  onBreach(breach: Breach): void;
+}
+
+/** What the watch knows about one bot. */
+export interface WatchHandle {
+  /** Its processes seen so far and maybe still alive, for the final sweep. */
+  members(): ProcessId[];
+  /** The most memory its processes held together at one check, bytes. */
+  readonly peakBytes: number;
+  /** Stops watching. Idempotent. */
+  stop(): void;
+}
+
+interface Known {
+  readonly startTime: number;
+  readonly ppid: number;
+  /** Own launch tag, if the process carries one of ours. */
+  readonly tag: string | undefined;
+  /** Resolved owner: a watched tag, or null for "nobody's"; undefined until resolved. */
+  owner?: string | null;
+}
+
+interface Entry {
+  readonly target: WatchTarget;
+  readonly members: Map<number, number>;
+  peak: number;
+  breached: boolean;
+}
+
+const watched = new Map<string, Entry>();
+const table = new Map<number, Known>();
+let timer: NodeJS.Timeout | undefined;
+
+const TAG_PREFIX = Buffer.from(`${ENV_BOT_TAG}=`);
+
+function tagOf(env: Buffer | undefined): string | undefined {
+  if (!env) return undefined;
+  for (let at = env.indexOf(TAG_PREFIX); at !== -1; at = env.indexOf(TAG_PREFIX, at + 1)) {
+    if (at !== 0 && env[at - 1] !== 0) continue;
+    const start = at + TAG_PREFIX.length;
+    const end = env.indexOf(0, start);
+    return env.toString('latin1', start, end === -1 ? env.length : end);
+  }
+  return undefined;
+}
+
+/** The watched tag `pid` belongs to, following parents; memoised in the table. */
+function ownerOf(pid: number, depth = 0): string | null {
+  const k = table.get(pid);
+  if (!k) return null;
+  if (k.owner !== undefined) return k.owner;
+  let owner: string | null = null;
+  if (k.tag !== undefined && watched.has(k.tag)) owner = k.tag;
+  else if (k.ppid > 1 && depth < 64) owner = ownerOf(k.ppid, depth + 1);
+  k.owner = owner;
+  return owner;
+}
+
+/** One scan: refresh the table, attribute processes, check every watched bot's limits. */
+export function checkNow(): void {
+  const pids = listPids();
+  const present = new Set(pids);
+  for (const pid of table.keys()) if (!present.has(pid)) table.delete(pid);
+  for (const pid of pids) {
+    if (table.has(pid) || pid === process.pid) continue;
+    const st = readStat(pid);
+    if (!st) continue;
+    table.set(pid, { startTime: st.startTime, ppid: st.ppid, tag: tagOf(readEnviron(pid)) });
+  }
+  for (const e of watched.values()) {
+    for (const [pid, start] of e.members) if (table.get(pid)?.startTime !== start) e.members.delete(pid);
+  }
+  for (const [pid, k] of table) {
+    const owner = ownerOf(pid);
+    if (owner) watched.get(owner)?.members.set(pid, k.startTime);
+  }
+  for (const e of watched.values()) {
+    if (e.breached) continue;
+    let used = 0;
+    for (const pid of e.members.keys()) used += readOwnMemory(pid) ?? 0;
+    e.peak = Math.max(e.peak, used);
+    const t = e.target;
+    let breach: Breach | undefined;
+    if (e.members.size > t.maxProcesses) breach = { kind: 'processes', count: e.members.size, limit: t.maxProcesses };
+    else if (used > t.memoryBytes) breach = { kind: 'memory', usedBytes: used, limitBytes: t.memoryBytes };
+    if (breach) {
+      e.breached = true;
+      t.onBreach(breach);
+    }
+  }
+}
+
+/** Starts watching a bot (a no-op handle where there is no /proc). */
+export function watchBot(target: WatchTarget): WatchHandle {
+  const entry: Entry = { target, members: new Map(), peak: 0, breached: false };
+  if (HAVE_PROCFS) {
+    watched.set(target.tag, entry);
+    // Attributions made before this tag was watched said "nobody's"; let them be decided again.
+    for (const k of table.values()) if (k.owner === null) k.owner = undefined;
+    timer ??= setInterval(checkNow, WATCH_INTERVAL_MS).unref();
+  }
+  return {
+    members: () => [...entry.members].map(([pid, startTime]) => ({ pid, startTime })),
+    get peakBytes() {
+      return entry.peak;
+    },
+    stop() {
+      if (watched.get(target.tag) !== entry) return;
+      watched.delete(target.tag);
+      if (watched.size === 0 && timer) {
+        clearInterval(timer);
+        timer = undefined;
+        table.clear();
+      }
+    },
+  };
+}

@@ -1,0 +1,213 @@
+/**
+ * Bots that attack the referee's machine rather than the protocol: memory hogs, escaping daemons, pipe
+ * holders, fork bombs, stderr floods, CPU burners, disk fillers. Real spawned processes, a real WebSocket
+ * server, a real SQLite file. Every case gets its verdict, the good bot plays on, every result is stored,
+ * and afterwards no process any of these bots started is alive. Linux only: the limits and the sweep read
+ * and are enforced through /proc and the kernel (elsewhere they are documented as not enforced).
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRng } from '../../src/core/rng.ts';
+import type { SlidingState } from '../../src/core/types.ts';
+import { puzzles } from '../../src/puzzles/index.ts';
+import type { MatchConfig } from '../../src/referee/match-config.ts';
+import { startMatch } from '../../src/referee/run-match.ts';
+import { openSqliteStore } from '../../src/store/sqlite-store.ts';
+import type { BotLimits } from '../../src/transport/bot-limits.ts';
+import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
+import { createProcessLauncher } from '../../src/transport/process-launcher.ts';
+import { systemClock } from '../../src/transport/system-clock.ts';
+import { startArenaServer, type ArenaServer } from '../../src/transport/ws-server.ts';
+import { ROOT, spawnArena, waitFor } from './helpers.ts';
+
+const linux = process.platform === 'linux';
+const MiB = 1024 * 1024;
+/** Every process any fixture bot starts inherits this variable; after a match none may be left. */
+const MARK = `HOSTILE_MARK=${process.pid}-${Date.now()}`;
+
+/** Pids of live (non-zombie) processes carrying MARK in their environment. */
+function marked(): number[] {
+  const out: number[] = [];
+  for (const name of linux ? readdirSync('/proc') : []) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const env = readFileSync(`/proc/${name}/environ`, 'latin1');
+      if (env.split('\0').includes(MARK)) out.push(Number(name));
+    } catch {
+      // gone, or not ours
+    }
+  }
+  return out;
+}
+
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+const pidsIn = (file: string): number[] => (existsSync(file) ? readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number) : []);
+
+let server: ArenaServer;
+let dir: string;
+beforeAll(async () => {
+  server = await startArenaServer({ authenticate: () => undefined });
+  dir = mkdtempSync(join(tmpdir(), 'arena-hostile-proc-'));
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const fixtureArgs = (name: string) => ['--import', pathToFileURL(tsxLoaderPath(ROOT)!).href, join(ROOT, 'test/fixtures/bots', `${name}.ts`)];
+
+/** What each bot must get on each of the two scrambles, and what its reason must say. */
+const EXPECTED: Record<string, { verdicts: [string, string]; reason?: RegExp; stdio?: boolean; limits?: Partial<BotLimits> }> = {
+  instant: { verdicts: ['solved', 'solved'] },
+  'hog-buffers': { verdicts: ['memory', 'memory'], reason: /ran out of memory under its memory limit of 384 MiB/ },
+  'hog-heap': { verdicts: ['memory', 'memory'], reason: /ran out of memory under its memory limit of 384 MiB/ },
+  'hog-pool': { verdicts: ['memory', 'memory'], reason: /used \d+(\.\d+)? MiB, over its memory limit of 384 MiB \(killed\)/ },
+  escapee: { verdicts: ['solved', 'solved'] },
+  'stdout-holder': { verdicts: ['solved', 'solved'], stdio: true },
+  'fork-bomb': { verdicts: ['crash', 'crash'], reason: /had \d+ processes, over the limit of 128 \(killed\)/ },
+  'stderr-flood': { verdicts: ['solved', 'crash'], reason: /exited with code 4/ },
+  'cpu-burner': { verdicts: ['timeout', 'timeout'], reason: /CPU-time limit of 8 s \(killed by signal SIGXCPU\)/, limits: { cpuSeconds: 8 } },
+  'file-writer': { verdicts: ['crash', 'crash'], reason: /wrote past the file-size limit of 1(\.0)? MiB \((killed by signal SIGXFSZ|exited with code 1)\)/, limits: { fileBytes: MiB } },
+};
+
+describe.runIf(linux)('referee e2e - hostile processes', () => {
+  it('gives each its verdict, keeps the good bot playing, stores every result, and leaves no process behind', async () => {
+    const file = join(dir, 'results.db');
+    const pidFile = join(dir, 'escaped.pids');
+    const store = openSqliteStore(file);
+    const rng = createRng('hostile-processes');
+    const states = [0, 1].map(() => puzzles.sliding.scramble({ kind: 'sliding', rows: 2, cols: 2 }, rng)) as SlidingState[];
+    const bots = Object.keys(EXPECTED);
+    const config: MatchConfig = { bots, count: states.length, seed: 'hostile', timeLimitMs: 60_000, maxMoves: 1_000, concurrency: 2 };
+    const run = await startMatch(config, states, {
+      store,
+      clock: systemClock,
+      makeLauncher: (bot) =>
+        createProcessLauncher({
+          name: bot,
+          command: process.execPath,
+          args: fixtureArgs(bot),
+          server,
+          stdio: EXPECTED[bot].stdio ?? false,
+          env: {
+            [MARK.split('=')[0]]: MARK.split('=')[1],
+            PID_FILE: pidFile,
+            OUT_FILE: join(dir, 'written.bin'),
+            CRASH_ON: JSON.stringify(states[1].tiles),
+          },
+          startTimeoutMs: 60_000,
+          limits: { memoryBytes: 384 * MiB, ...EXPECTED[bot].limits },
+        }),
+    });
+    expect(run.status).toBe('finished');
+    store.close();
+
+    const again = openSqliteStore(file);
+    const rows = again.listSummaries(run.match.id);
+    again.close();
+    expect(rows).toHaveLength(bots.length * states.length);
+    // Compared as one object, so a failure shows every bot's outcome at once.
+    const outcome = (bot: string, check: boolean) => {
+      const mine = rows.filter((r) => r.bot === bot).sort((a, b) => a.scrambleIndex - b.scrambleIndex);
+      return mine.map((r) => {
+        if (r.verdict === 'solved') return 'solved';
+        // A reason carries a bounded stderr tail, never the whole flood.
+        const fits = !check || (EXPECTED[bot].reason!.test(r.error ?? '') && r.error!.length < 20_000);
+        return fits ? r.verdict : `${r.verdict}: ${r.error}`;
+      });
+    };
+    expect(Object.fromEntries(bots.map((b) => [b, outcome(b, true)]))).toEqual(Object.fromEntries(bots.map((b) => [b, EXPECTED[b].verdicts])));
+    // Two escapees per start of `escapee`, one child per start of `stdout-holder`: all recorded, all dead.
+    const escaped = pidsIn(pidFile);
+    expect(escaped.length).toBeGreaterThanOrEqual(2);
+    expect(await waitFor(() => escaped.every((p) => !alive(p)), 10_000), `escapees alive: ${escaped.filter(alive)}`).toBe(true);
+    expect(await waitFor(() => marked().length === 0, 10_000), `left alive: ${marked()}`).toBe(true);
+  }, 600_000);
+
+  it('puts every bot process and its children under the kernel limits', async () => {
+    const pidFile = join(dir, 'forker.pids');
+    const l = createProcessLauncher({
+      name: 'forker',
+      command: process.execPath,
+      args: fixtureArgs('forker'),
+      server,
+      env: { PID_FILE: pidFile },
+      startTimeoutMs: 60_000,
+      limits: { memoryBytes: 300 * MiB, cpuSeconds: 100, fileBytes: 8 * MiB },
+    });
+    const r = await l.connect();
+    expect(r.ok).toBe(true);
+    try {
+      for (const pid of pidsIn(pidFile)) {
+        const limits = readFileSync(`/proc/${pid}/limits`, 'utf8');
+        const row = (name: string) => new RegExp(`^${name}\\s+(\\S+)\\s+(\\S+)`, 'm').exec(limits)!.slice(1);
+        expect(row('Max data size'), `pid ${pid}`).toEqual([`${300 * MiB}`, `${300 * MiB}`]);
+        expect(row('Max core file size')).toEqual(['0', '0']);
+        expect(row('Max file size')).toEqual([`${8 * MiB}`, `${8 * MiB}`]);
+        expect(row('Max cpu time')).toEqual(['100', '105']);
+        // V8 is told a heap size below the limit, so it collects before the kernel refuses memory.
+        expect(readFileSync(`/proc/${pid}/environ`, 'latin1')).toMatch(/NODE_OPTIONS=[^\0]*--max-old-space-size=108/);
+      }
+    } finally {
+      await l.dispose();
+    }
+  }, 120_000);
+});
+
+describe.runIf(linux)('cli e2e - hostile processes', () => {
+  const db = () => join(dir, 'cli.db');
+  const add = async (name: string, extra: string[] = []) => {
+    const cmd = [process.execPath, ...fixtureArgs(name)].map((a) => JSON.stringify(a)).join(' ');
+    const r = await spawnArena(['bot', 'add', name, '--cmd', cmd, ...extra, '--db', db()], {}).done;
+    expect(r.code, r.stderr).toBe(0);
+  };
+
+  it('exits as soon as the match is over while an escaped daemon and a pipe-holding child still run', async () => {
+    const pidFile = join(dir, 'cli-escaped.pids');
+    await add('escapee');
+    await add('stdout-holder', ['--stdio']);
+    // The daemons sleep 300 s: a CLI that waited for their pipes would outlive this test's timeout.
+    const r = await spawnArena(['match', 'escapee', 'stdout-holder', '--puzzle', 'sliding', '--size', '2', '--count', '2', '--json', '--db', db()], {
+      PID_FILE: pidFile,
+      [MARK.split('=')[0]]: MARK.split('=')[1],
+    }).done;
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as { results: Array<{ bot: string; verdict: string }> };
+    expect(report.results.map((x) => x.verdict)).toEqual(['solved', 'solved', 'solved', 'solved']);
+    const escaped = pidsIn(pidFile);
+    expect(escaped.length).toBeGreaterThanOrEqual(2);
+    expect(await waitFor(() => escaped.every((p) => !alive(p)), 10_000)).toBe(true);
+    expect(await waitFor(() => marked().length === 0, 10_000), `left alive: ${marked()}`).toBe(true);
+  }, 180_000);
+
+  it('--memory-limit: a bot that grows past it gets `memory`, with the limit in the reason', async () => {
+    await add('hog-buffers');
+    const r = await spawnArena(['match', 'hog-buffers', '--puzzle', 'sliding', '--size', '2', '--count', '1', '--memory-limit', '300m', '--json', '--db', db()], {}).done;
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as { results: Array<{ verdict: string; error?: string; reason?: string }> };
+    expect(report.results.map((x) => x.verdict)).toEqual(['memory']);
+    expect(JSON.stringify(report.results[0])).toMatch(/memory limit of 300 MiB/);
+  }, 180_000);
+
+  it('--memory-limit: a malformed or out-of-range size is one clear line', async () => {
+    for (const [value, message] of [
+      ['lots', /--memory-limit must be a size like 512m/],
+      ['1k', /--memory-limit must be from 16 MiB/],
+    ] as const) {
+      const r = await spawnArena(['match', 'instant', '--memory-limit', value, '--db', db()], {}).done;
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  }, 60_000);
+});
