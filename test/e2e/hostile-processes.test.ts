@@ -110,11 +110,11 @@ describe.runIf(linux)('referee e2e - hostile processes', () => {
         }),
     });
     expect(run.status).toBe('finished');
-    store.close();
+    await store.close();
 
     const again = openSqliteStore(file);
-    const rows = again.listSummaries(run.match.id);
-    again.close();
+    const rows = await again.listSummaries(run.match.id);
+    await again.close();
     expect(rows).toHaveLength(bots.length * states.length);
     // Compared as one object, so a failure shows every bot's outcome at once.
     const outcome = (bot: string, check: boolean) => {
