@@ -160,7 +160,7 @@ describe('summarizeBot', () => {
     ]);
     expect(s.results).toBe(5);
     expect(s.solved).toBe(3);
-    expect(s.verdicts).toEqual({ solved: 3, invalid: 1, timeout: 1, crash: 0, protocol: 0, unsupported: 0, 'gave-up': 0 });
+    expect(s.verdicts).toEqual({ solved: 3, invalid: 1, timeout: 1, crash: 0, protocol: 0, unsupported: 0, 'gave-up': 0, memory: 0 });
     expect(s.meanMoves).toBeCloseTo(19, 12);
     expect(s.meanGap).toBeCloseTo((2 + 0 + 4) / 3, 12);
     expect(s.optimalSolves).toBe(1);
