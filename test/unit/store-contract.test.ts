@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PuzzleState } from '../../src/core/types.ts';
+import { VERDICTS } from '../../src/core/verdict.ts';
 import { createMemoryStore } from '../../src/store/memory-store.ts';
 import { openPgStore } from '../../src/store/pg-store.ts';
 import { openSqliteStore } from '../../src/store/sqlite-store.ts';
@@ -259,6 +260,16 @@ for (const impl of impls) {
       expect(await store.allSummaries()).toEqual((await store.allResults()).map(drop));
       expect(await store.allSummaries('hanoi 4')).toEqual((await store.allResults('hanoi 4')).map(drop));
       expect((await store.listSummaries(m.id)).every((r) => !('moves' in r))).toBe(true);
+    });
+
+    it('records every verdict code', async () => {
+      const states = VERDICTS.map((_, index) => ({ index, state: { kind: 'swaps', rows: 1, cols: 2, tiles: [2, 1] } as PuzzleState, puzzleClass: 'swaps 1x2', bound: { lowerBound: 1 } }));
+      const m = await newMatch(states);
+      const scrambles = await store.listScrambles(m.id);
+      for (const [i, verdict] of VERDICTS.entries()) {
+        await store.recordResult({ scrambleId: scrambles[i].id, bot: 'a', verdict, moveCount: 0, moves: [], wallMs: 1, ...(verdict === 'solved' ? {} : { error: verdict }) });
+      }
+      expect((await store.listSummaries(m.id)).map((r) => r.verdict)).toEqual([...VERDICTS]);
     });
 
     it('keeps results of a removed bot', async () => {
