@@ -49,7 +49,7 @@ export function seedFlag(value: string | undefined): string | undefined {
 const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 2 ** 10, kib: 2 ** 10, m: 2 ** 20, mib: 2 ** 20, g: 2 ** 30, gib: 2 ** 30 };
 
 /** Parses a memory size: "512m", "2GiB", "1.5g" (binary units) or a bare number of bytes, within [min, max]. */
-export function sizeFlag(name: string, value: string | undefined, min: number, max: number): number | undefined {
+export function byteSizeFlag(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   const m = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(value.trim());
   const unit = m ? SIZE_UNITS[m[2]!.toLowerCase()] : undefined;

@@ -150,7 +150,7 @@ describe('openSqliteStore', () => {
     );
   });
 
-  it("upgrades a v1 file to v2: every result kept with its id, and the new verdict 'memory' accepted", async () => {
+  it("upgrades a v1 file to the current schema: every result kept with its id, and the new verdict 'memory' accepted", async () => {
     const db = new Database(file);
     migrate(db, MIGRATIONS.slice(0, 1));
     db.prepare(`INSERT INTO matches VALUES (1, '{}', 's', 'g', '["a"]', 'running', 't', 't')`).run();
