@@ -1,11 +1,12 @@
 import type { BotLauncher } from '../protocol/link.ts';
+import type { BotLimits } from '../transport/bot-limits.ts';
 import { createProcessLauncher } from '../transport/process-launcher.ts';
 import { createRemoteLauncher } from '../transport/remote-launcher.ts';
 import type { ArenaServer } from '../transport/ws-server.ts';
 import type { ResolvedBot } from './bot-registry.ts';
 
 /** A launcher for a resolved bot on `server`: a spawned process, or a remote bot awaited on the server. */
-export function launcherFor(bot: ResolvedBot, server: ArenaServer, opts: { startTimeoutMs: number }): BotLauncher {
+export function launcherFor(bot: ResolvedBot, server: ArenaServer, opts: { startTimeoutMs: number; limits?: Partial<BotLimits> }): BotLauncher {
   if (bot.source === 'remote') return createRemoteLauncher(bot.name, server, opts.startTimeoutMs);
   return createProcessLauncher({
     name: bot.name,
@@ -13,6 +14,7 @@ export function launcherFor(bot: ResolvedBot, server: ArenaServer, opts: { start
     args: [...bot.args],
     server,
     startTimeoutMs: opts.startTimeoutMs,
+    ...(opts.limits ? { limits: opts.limits } : {}),
     ...(bot.cwd ? { cwd: bot.cwd } : {}),
     ...(bot.stdio ? { stdio: true } : {}),
   });

@@ -11,6 +11,7 @@ import { resumeMatch as resumeRun, startMatch as startRun, type MatchDeps, type 
 import { generateScrambles } from '../referee/scrambles.ts';
 import type { SprtParams } from '../referee/sprt.ts';
 import type { MatchRecord, MatchStatus } from '../store/types.ts';
+import { cpuBackstopSeconds, defaultMemoryLimit, RLIMITS_ENFORCED, RLIMITS_NOTE, type BotLimits } from '../transport/bot-limits.ts';
 import { startArenaServer } from '../transport/ws-server.ts';
 import { admitRemoteBots } from './admission.ts';
 import { concurrencyWarning } from './cores.ts';
@@ -45,6 +46,8 @@ export interface StartMatchOptions {
   readonly marginMs?: number;
   /** Stop once the SPRT decides (two bots; `count` is then the most scrambles played). */
   readonly sprt?: SprtParams;
+  /** Memory limit of each bot, bytes; default a quarter of the machine, at most 2 GiB (bot-limits.ts). */
+  readonly memoryLimitBytes?: number;
   /** Where remote bots dial in; default a free port on 127.0.0.1. */
   readonly listen?: ListenAddress;
 }
@@ -72,7 +75,7 @@ export async function startMatch(ctx: AppContext, o: StartMatchOptions, io: Matc
   const { config, states } = prepared.value;
   const crowded = concurrencyWarning(config.concurrency);
   if (crowded) io.notice?.(crowded);
-  return withBots(ctx, config.bots, o.listen, io, async (deps) => ({ ok: true, value: await startRun(config, states, deps) }));
+  return withBots(ctx, config, o.listen, io, async (deps) => ({ ok: true, value: await startRun(config, states, deps) }));
 }
 
 /** The checked config and the scrambles of a match to start (locally or on workers). */
@@ -92,6 +95,8 @@ export function prepareMatch(o: StartMatchOptions): Result<{ config: MatchConfig
     concurrency: o.concurrency,
     ...(o.marginMs !== undefined ? { marginMs: o.marginMs } : {}),
     ...(o.sprt ? { sprt: o.sprt } : {}),
+    // Stored as played, so a resumed match and a reader of the results know the limit.
+    memoryLimitBytes: o.memoryLimitBytes ?? defaultMemoryLimit(),
   } satisfies MatchConfig);
   if (!config.ok) return config;
   return { ok: true, value: { config: config.value, states: states.value } };
@@ -106,7 +111,9 @@ export async function resumeMatch(ctx: AppContext, id: number, io: MatchIo & { l
   const match = await ctx.store.getMatch(id);
   if (!match) return reject('no-match', `no match with id ${id}`);
   if (match.status === 'finished') return reject('finished', `match ${id} is already finished`);
-  return withBots(ctx, match.bots, io.listen, io, (deps) => resumeRun(id, deps));
+  const config = parseMatchConfig(match.config);
+  if (!config.ok) return config;
+  return withBots(ctx, config.value, io.listen, io, (deps) => resumeRun(id, deps));
 }
 
 /**
@@ -115,13 +122,13 @@ export async function resumeMatch(ctx: AppContext, id: number, io: MatchIo & { l
  */
 async function withBots(
   ctx: AppContext,
-  bots: readonly string[],
+  config: MatchConfig,
   listen: ListenAddress | undefined,
   io: MatchIo,
   play: (deps: MatchDeps) => Promise<Result<MatchRun>>,
 ): Promise<Result<MatchOutcome>> {
   const resolved = new Map<string, ResolvedBot>();
-  for (const b of bots) {
+  for (const b of config.bots) {
     const r = await resolveBot(ctx, b);
     if (!r.ok) return r;
     resolved.set(b, r.value);
@@ -131,11 +138,13 @@ async function withBots(
     const remote = [...resolved.values()].filter((r) => r.source === 'remote').map((r) => r.name);
     const notice = listenNotice(listen, server.url, remote);
     if (notice) io.notice?.(notice);
+    if (!RLIMITS_ENFORCED) io.notice?.(RLIMITS_NOTE);
+    const limits = botLimitsOf(config);
     for (const name of remote) io.notice?.(`waiting for remote bot ${name} to dial ${server.url} with its token`);
     const run = await play({
       store: ctx.store,
       clock: ctx.clock,
-      makeLauncher: (bot, opts) => launcherFor(resolved.get(bot)!, server, opts),
+      makeLauncher: (bot, opts) => launcherFor(resolved.get(bot)!, server, { ...opts, limits }),
       ...(io.signal ? { signal: io.signal } : {}),
       ...(io.onResult ? { onResult: io.onResult } : {}),
     });
@@ -145,6 +154,14 @@ async function withBots(
   } finally {
     await server.close();
   }
+}
+
+/** The resource limits every bot of a match runs under (bot-limits.ts has the rest of the defaults). */
+function botLimitsOf(config: MatchConfig): Partial<BotLimits> {
+  return {
+    memoryBytes: config.memoryLimitBytes ?? defaultMemoryLimit(),
+    cpuSeconds: cpuBackstopSeconds(config.timeLimitMs, config.count),
+  };
 }
 
 async function reportOf(ctx: AppContext, match: MatchRecord): Promise<MatchReport> {

@@ -61,6 +61,7 @@ export const MATCH_LIMITS = {
   count: { min: 1, max: 1_000_000 },
   walk: { min: 0, max: 100_000_000 },
   marginMs: { min: 0, max: 86_400_000 },
+  memoryLimitBytes: { min: 16 * 2 ** 20, max: 2 ** 40 },
   seedLength: { min: 1, max: 200 },
 } as const;
 
@@ -100,6 +101,7 @@ export const matchConfigSchema = z
       })
       .strict()
       .optional(),
+    memoryLimitBytes: int(MATCH_LIMITS.memoryLimitBytes).optional(),
   })
   .strict();
 

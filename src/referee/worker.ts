@@ -103,8 +103,9 @@ class WorkerBots {
       if (!got.ok) {
         if (signal?.aborted) return undefined;
         const failed = crash(scramble.state, clock.now() - t0, `could not start: ${got.reason}`);
-        // A bot whose hello broke the protocol is charged for that; one that never said hello crashed.
-        return got.code === 'protocol' ? { ...failed, verdict: 'protocol' } : failed;
+        // A bot whose hello broke the protocol is charged for that, one that outgrew its memory limit while
+        // starting for that; one that never said hello crashed.
+        return got.code === 'protocol' || got.code === 'memory' ? { ...failed, verdict: got.code } : failed;
       }
       link = got.value;
       this.links.set(key, link);

@@ -8,6 +8,7 @@ const good = { bots: ['a', 'b'], spec: { kind: 'sliding', rows: 3, cols: 3 }, co
 describe('match config', () => {
   it('parseMatchConfig - accepts a stored config and refuses anything outside the limits, naming the field', () => {
     expect(parseMatchConfig(good)).toEqual({ ok: true, value: good });
+    expect(parseMatchConfig({ ...good, memoryLimitBytes: 2 ** 30 })).toEqual({ ok: true, value: { ...good, memoryLimitBytes: 2 ** 30 } });
     const bad: Array<[object, RegExp]> = [
       [{ ...good, timeLimitMs: 2 ** 31 }, /timeLimitMs/],
       [{ ...good, timeLimitMs: 0 }, /timeLimitMs/],
@@ -21,6 +22,8 @@ describe('match config', () => {
       [{ ...good, spec: { kind: 'cube' } }, /spec.kind/],
       [{ ...good, extra: 1 }, /config/],
       [{ ...good, concurrency: 1.5 }, /concurrency/],
+      [{ ...good, memoryLimitBytes: 1024 }, /memoryLimitBytes/],
+      [{ ...good, memoryLimitBytes: 2 ** 41 }, /memoryLimitBytes/],
     ];
     for (const [config, where] of bad) expect(parseMatchConfig(config), JSON.stringify(config)).toMatchObject({ ok: false, reason: expect.stringMatching(where) });
     expect(parseMatchConfig(null)).toMatchObject({ ok: false });

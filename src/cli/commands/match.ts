@@ -18,7 +18,7 @@ import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';
 import { formatMatchReport } from '../format-report.ts';
 import { DEFAULT_KIND, puzzleKinds } from '../../puzzles/index.ts';
-import { durationFlag, intFlag, seedFlag, sizeFlagHelp, specFromFlags } from '../parse-flags.ts';
+import { byteSizeFlag, durationFlag, intFlag, seedFlag, sizeFlagHelp, specFromFlags } from '../parse-flags.ts';
 import { runDistributedMatch, type Out } from './distributed-match.ts';
 
 interface MatchFlags {
@@ -37,6 +37,7 @@ interface MatchFlags {
   concurrency?: string;
   margin?: string;
   sprt?: string;
+  memoryLimit?: string;
   preset?: string;
   resume?: string;
   db?: string;
@@ -78,6 +79,8 @@ function matchCommand(bots: string[], f: MatchFlags): MatchCommand {
   }
   const margin = durationFlag('margin', f.margin, MATCH_LIMITS.marginMs);
   const sprt = f.sprt !== undefined ? must(parseSprt(f.sprt)) : undefined;
+  const memory = MATCH_LIMITS.memoryLimitBytes;
+  const memoryLimitBytes = byteSizeFlag('memory-limit', f.memoryLimit, memory.min, memory.max);
   return {
     start: {
       bots: bots.length ? bots : (p.bots ?? []),
@@ -88,6 +91,7 @@ function matchCommand(bots: string[], f: MatchFlags): MatchCommand {
       concurrency: intFlag('concurrency', f.concurrency ?? str(p.concurrency), MATCH_LIMITS.concurrency) ?? MATCH_DEFAULTS.concurrency,
       ...(margin !== undefined ? { marginMs: margin } : {}),
       ...(sprt ? { sprt } : {}),
+      ...(memoryLimitBytes !== undefined ? { memoryLimitBytes } : {}),
       ...(listen ? { listen } : {}),
     },
   };
@@ -136,6 +140,7 @@ export function registerMatch(program: Command, terminal: TerminalRun, out: Out 
     .option('--concurrency <n>', `parallel jobs, each with its own bot processes, up to ${MATCH_LIMITS.concurrency.max} (default 1)`)
     .option('--margin <t>', 'equal moves: faster wins only beyond this margin (default 10% of the slower, ≥ 5ms)')
     .option('--sprt <design>', 'stop early once an SPRT decides (two bots; --count is the most played): elo0=0,elo1=5[,alpha=0.05,beta=0.05][,model=normalized|logistic]')
+    .option('--memory-limit <size>', 'per bot, e.g. 512m, 2g; a bot over it gets `memory` (default: 1/4 of RAM, at most 2g)')
     .option('--preset <name|file>', 'load defaults from matches/<name>.json')
     .option('--resume <id>', 'finish an interrupted match: play only what has no result yet')
     .option('--listen <host:port>', 'where remote bots dial in (default 127.0.0.1 on a free port)')
