@@ -52,8 +52,8 @@ describe.runIf(process.platform === 'linux')('bot process - kill and watch', () 
     const [daemon, hidden] = pids(out);
     // Its own session and group: the group kill cannot reach it.
     expect([readStat(daemon)!.sid, readStat(daemon)!.pgid]).not.toContain(proc.pid);
-    expect(readFileSync(`/proc/${hidden}/environ`).length).toBe(0); // no tag to find it by
-    expect(readStat(hidden)!.sid).not.toBe(proc.pid); // nor a group
+    // Once through setsid and env -i: no tag to find it by, nor a group (wait: $! is known before they run).
+    expect(await until(() => readFileSync(`/proc/${hidden}/environ`).length === 0 && readStat(hidden)!.sid !== proc.pid)).toBe(true);
     checkNow();
     proc.kill();
     expect(await until(() => ![proc.pid!, daemon, hidden].some(alive))).toBe(true);
