@@ -66,18 +66,21 @@ afterAll(async () => {
 
 const fixtureArgs = (name: string) => ['--import', pathToFileURL(tsxLoaderPath(ROOT)!).href, join(ROOT, 'test/fixtures/bots', `${name}.ts`)];
 
-/** What each bot must get on each of the two scrambles, and what its reason must say. */
-const EXPECTED: Record<string, { verdicts: [string, string]; reason?: RegExp; stdio?: boolean; limits?: Partial<BotLimits> }> = {
-  instant: { verdicts: ['solved', 'solved'] },
-  'hog-buffers': { verdicts: ['memory', 'memory'], reason: /ran out of memory under its memory limit of 384 MiB/ },
-  'hog-heap': { verdicts: ['memory', 'memory'], reason: /ran out of memory under its memory limit of 384 MiB/ },
-  'hog-pool': { verdicts: ['memory', 'memory'], reason: /used \d+(\.\d+)? MiB, over its memory limit of 384 MiB \(killed\)/ },
-  escapee: { verdicts: ['solved', 'solved'] },
-  'stdout-holder': { verdicts: ['solved', 'solved'], stdio: true },
-  'fork-bomb': { verdicts: ['crash', 'crash'], reason: /had \d+ processes, over the limit of 128 \(killed\)/ },
-  'stderr-flood': { verdicts: ['solved', 'crash'], reason: /exited with code 4/ },
-  'cpu-burner': { verdicts: ['timeout', 'timeout'], reason: /CPU-time limit of 8 s \(killed by signal SIGXCPU\)/, limits: { cpuSeconds: 8 } },
-  'file-writer': { verdicts: ['crash', 'crash'], reason: /wrote past the file-size limit of 1(\.0)? MiB \((killed by signal SIGXFSZ|exited with code 1)\)/, limits: { fileBytes: MiB } },
+/**
+ * What each bot must get on its scramble, and what its reason must say. One scramble each: the restart
+ * after a crash is the subject of match-hostile.test.ts; this suite is about the machine, and it is heavy.
+ */
+const EXPECTED: Record<string, { verdict: string; reason?: RegExp; stdio?: boolean; limits?: Partial<BotLimits> }> = {
+  instant: { verdict: 'solved' },
+  'hog-buffers': { verdict: 'memory', reason: /ran out of memory under its memory limit of 384 MiB/ },
+  'hog-heap': { verdict: 'memory', reason: /ran out of memory under its memory limit of 384 MiB/ },
+  'hog-pool': { verdict: 'memory', reason: /used \d+(\.\d+)? MiB, over its memory limit of 384 MiB \(killed\)/ },
+  escapee: { verdict: 'solved' },
+  'stdout-holder': { verdict: 'solved', stdio: true },
+  'fork-bomb': { verdict: 'crash', reason: /had \d+ processes, over the limit of 128 \(killed\)/ },
+  'stderr-flood': { verdict: 'crash', reason: /exited with code 4/ },
+  'cpu-burner': { verdict: 'timeout', reason: /CPU-time limit of 5 s \(killed by signal SIGXCPU\)/, limits: { cpuSeconds: 5 } },
+  'file-writer': { verdict: 'crash', reason: /wrote past the file-size limit of 1(\.0)? MiB \((killed by signal SIGXFSZ|exited with code 1)\)/, limits: { fileBytes: MiB } },
 };
 
 describe.runIf(linux)('referee e2e - hostile processes', () => {
@@ -86,7 +89,7 @@ describe.runIf(linux)('referee e2e - hostile processes', () => {
     const pidFile = join(dir, 'escaped.pids');
     const store = openSqliteStore(file);
     const rng = createRng('hostile-processes');
-    const states = [0, 1].map(() => puzzles.sliding.scramble({ kind: 'sliding', rows: 2, cols: 2 }, rng)) as SlidingState[];
+    const states = [puzzles.sliding.scramble({ kind: 'sliding', rows: 2, cols: 2 }, rng)] as SlidingState[];
     const bots = Object.keys(EXPECTED);
     const config: MatchConfig = { bots, count: states.length, seed: 'hostile', timeLimitMs: 60_000, maxMoves: 1_000, concurrency: 2 };
     const run = await startMatch(config, states, {
@@ -103,7 +106,6 @@ describe.runIf(linux)('referee e2e - hostile processes', () => {
             [MARK.split('=')[0]]: MARK.split('=')[1],
             PID_FILE: pidFile,
             OUT_FILE: join(dir, 'written.bin'),
-            CRASH_ON: JSON.stringify(states[1].tiles),
           },
           startTimeoutMs: 60_000,
           limits: { memoryBytes: 384 * MiB, ...EXPECTED[bot].limits },
@@ -117,17 +119,14 @@ describe.runIf(linux)('referee e2e - hostile processes', () => {
     await again.close();
     expect(rows).toHaveLength(bots.length * states.length);
     // Compared as one object, so a failure shows every bot's outcome at once.
-    const outcome = (bot: string, check: boolean) => {
-      const mine = rows.filter((r) => r.bot === bot).sort((a, b) => a.scrambleIndex - b.scrambleIndex);
-      return mine.map((r) => {
-        if (r.verdict === 'solved') return 'solved';
-        // A reason carries a bounded stderr tail, never the whole flood.
-        const fits = !check || (EXPECTED[bot].reason!.test(r.error ?? '') && r.error!.length < 20_000);
-        return fits ? r.verdict : `${r.verdict}: ${r.error}`;
-      });
+    const outcome = (bot: string) => {
+      const r = rows.find((x) => x.bot === bot)!;
+      if (r.verdict === 'solved') return 'solved';
+      // A reason carries a bounded stderr tail, never the whole flood.
+      return EXPECTED[bot].reason!.test(r.error ?? '') && r.error!.length < 20_000 ? r.verdict : `${r.verdict}: ${r.error}`;
     };
-    expect(Object.fromEntries(bots.map((b) => [b, outcome(b, true)]))).toEqual(Object.fromEntries(bots.map((b) => [b, EXPECTED[b].verdicts])));
-    // Two escapees per start of `escapee`, one child per start of `stdout-holder`: all recorded, all dead.
+    expect(Object.fromEntries(bots.map((b) => [b, outcome(b)]))).toEqual(Object.fromEntries(bots.map((b) => [b, EXPECTED[b].verdict])));
+    // The escapee's daemon and the stdout holder's child: both recorded, both dead.
     const escaped = pidsIn(pidFile);
     expect(escaped.length).toBeGreaterThanOrEqual(2);
     expect(await waitFor(() => escaped.every((p) => !alive(p)), 10_000), `escapees alive: ${escaped.filter(alive)}`).toBe(true);
