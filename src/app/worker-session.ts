@@ -10,9 +10,10 @@ import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import type { BotLauncher } from '../protocol/link.ts';
 import { StartGuard } from '../referee/start-guard.ts';
-import { runWorker, type Recorded } from '../referee/worker.ts';
+import { runWorker, type LaunchOptions, type Recorded } from '../referee/worker.ts';
 import { openWorkQueue } from '../store/open.ts';
 import type { WorkQueue } from '../store/work-queue.ts';
+import { defaultMemoryLimit } from '../transport/bot-limits.ts';
 import { startArenaServer, type ArenaServer } from '../transport/ws-server.ts';
 import { resolveBot, type ResolvedBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
@@ -90,7 +91,7 @@ export async function openWorkerSession(ctx: AppContext, s: WorkerSettings, onEv
     return r;
   };
   /** A launcher that resolves the bot on this machine first: an unknown or remote bot fails to start. */
-  const makeLauncher = (bot: string, opts: { startTimeoutMs: number }): BotLauncher => {
+  const makeLauncher = (bot: string, opts: LaunchOptions): BotLauncher => {
     let inner: BotLauncher | undefined;
     return {
       name: bot,
@@ -98,7 +99,8 @@ export async function openWorkerSession(ctx: AppContext, s: WorkerSettings, onEv
         const r = await resolve(bot);
         if (!r.ok) return reject('no-bot', `${r.reason} on this machine`);
         if (r.value.source === 'remote') return reject('remote', 'a remote bot dials one referee; play it with arena match --listen, not on workers');
-        inner ??= launcherFor(r.value, server, opts);
+        // The match's memory limit, as a local match would apply it; the CPU backstop stays the default.
+        inner ??= launcherFor(r.value, server, { startTimeoutMs: opts.startTimeoutMs, limits: { memoryBytes: opts.memoryLimitBytes ?? defaultMemoryLimit() } });
         return inner.connect();
       },
       async dispose() {

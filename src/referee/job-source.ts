@@ -6,6 +6,8 @@ export interface PlayLimits {
   readonly maxMoves: number;
   /** How long the bot may take to start and say hello. */
   readonly startTimeoutMs: number;
+  /** The match's memory limit per bot, bytes (stored in its config); the launcher enforces it. */
+  readonly memoryLimitBytes?: number;
 }
 
 /**

@@ -136,3 +136,8 @@ export function startTimeoutMs(config: Pick<MatchConfig, 'timeLimitMs'>): number
 
 /** Scrambles given explicitly (a file), instead of generated from a spec. */
 export type ExplicitScrambles = readonly PuzzleState[];
+
+/** The memory limit of a match's bots, when its config names one. */
+export function memoryOf(config: MatchConfig): { memoryLimitBytes?: number } {
+  return config.memoryLimitBytes !== undefined ? { memoryLimitBytes: config.memoryLimitBytes } : {};
+}

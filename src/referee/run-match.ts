@@ -6,14 +6,14 @@ import type { BotLauncher, Clock } from '../protocol/link.ts';
 import { puzzleOf } from '../puzzles/index.ts';
 import type { MatchRecord, NewScramble, ScrambleRecord, Store } from '../store/types.ts';
 import { sequenceJobSource, type Job, type PlayLimits } from './job-source.ts';
-import { parseMatchConfig, startTimeoutMs, type MatchConfig } from './match-config.ts';
+import { memoryOf, parseMatchConfig, startTimeoutMs, type MatchConfig } from './match-config.ts';
 import { planPlays, playedKeys } from './plan.ts';
 import { StartGuard, type BlockedBot } from './start-guard.ts';
 import type { ScoredResult } from './match-stats.ts';
 import { RestartLoops, type RestartLoop } from './restart-loops.ts';
 import type { SprtParams } from './sprt.ts';
 import { sprtProgress, type SprtProgress } from './sprt-progress.ts';
-import { runWorker, type Recorded } from './worker.ts';
+import { runWorker, type LaunchOptions, type Recorded } from './worker.ts';
 
 /** What the referee is handed: it never opens sockets, files or processes itself. */
 export interface MatchDeps {
@@ -22,7 +22,7 @@ export interface MatchDeps {
    * Makes a launcher for a bot name of the config. Each worker (see `concurrency`) asks for its own, so
    * parallel jobs never share a bot process.
    */
-  makeLauncher(bot: string, opts: { startTimeoutMs: number }): BotLauncher;
+  makeLauncher(bot: string, opts: LaunchOptions): BotLauncher;
   readonly clock: Clock;
   /** Aborting stops the match cleanly: bots told bye and killed, match marked interrupted. */
   readonly signal?: AbortSignal;
@@ -100,7 +100,7 @@ async function playMatch(match: MatchRecord, config: MatchConfig, scrambles: rea
   // A test that already decided (the match was killed after that) has nothing left to play.
   const plays = sprt?.state.decision ? [] : planPlays(config.bots, scrambles, playedKeys(stored));
   const total = scrambles.length * config.bots.length;
-  const limits: PlayLimits = { timeLimitMs: config.timeLimitMs, maxMoves: config.maxMoves, startTimeoutMs: startTimeoutMs(config) };
+  const limits: PlayLimits = { timeLimitMs: config.timeLimitMs, maxMoves: config.maxMoves, startTimeoutMs: startTimeoutMs(config), ...memoryOf(config) };
   const jobs = plays.map((p): Job => ({ matchId: match.id, bot: p.bot, scrambles: [p.scramble], limits }));
   // Once the SPRT decides, no new job is handed out; the plays in flight finish and are recorded.
   const source = sequenceJobSource(sprt ? untilDecided(jobs, sprt) : jobs);

@@ -7,6 +7,12 @@ import { capabilityGap, solveOne } from './solve-one.ts';
 import { START_ATTEMPTS, type StartGuard } from './start-guard.ts';
 import { warmRefereeFor, WarmUps } from './warm-up.ts';
 
+/** What a launcher is made with: how long the bot may take to start, and its memory limit. */
+export interface LaunchOptions {
+  readonly startTimeoutMs: number;
+  readonly memoryLimitBytes?: number;
+}
+
 /** What one play concluded: the stored result without its key. */
 export type PlayOutcome = Omit<ResultRecord, 'scrambleId' | 'bot'>;
 
@@ -25,7 +31,7 @@ export interface WorkerDeps {
   /** Aborting stops the worker: the request in flight is cancelled and nothing is recorded for it. */
   readonly signal?: AbortSignal;
   /** A launcher for a bot; the worker asks once per bot and start timeout, so no two workers share a process. */
-  makeLauncher(bot: string, opts: { startTimeoutMs: number }): BotLauncher;
+  makeLauncher(bot: string, opts: LaunchOptions): BotLauncher;
   /** The start-failure rule, shared by the workers of a match. */
   readonly starts: StartGuard;
   /**
@@ -87,7 +93,7 @@ class WorkerBots {
   async play(bot: string, scramble: ScrambleRecord, limits: PlayLimits): Promise<PlayOutcome | { refused: string } | undefined> {
     const { clock, starts, signal } = this.deps;
     const refuse = this.deps.onStartFailure === 'refuse';
-    const key = `${bot}\u0000${limits.startTimeoutMs}`;
+    const key = `${bot}\u0000${limits.startTimeoutMs}\u0000${limits.memoryLimitBytes ?? ''}`;
     const blocked = starts.blocked(bot);
     if (blocked !== undefined) {
       starts.charged(bot);
@@ -149,7 +155,7 @@ class WorkerBots {
   private launcher(bot: string, key: string, limits: PlayLimits): BotLauncher {
     let l = this.launchers.get(key);
     if (!l) {
-      l = this.deps.makeLauncher(bot, { startTimeoutMs: limits.startTimeoutMs });
+      l = this.deps.makeLauncher(bot, { startTimeoutMs: limits.startTimeoutMs, ...(limits.memoryLimitBytes !== undefined ? { memoryLimitBytes: limits.memoryLimitBytes } : {}) });
       this.launchers.set(key, l);
     }
     return l;
