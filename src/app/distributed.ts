@@ -9,7 +9,8 @@ import { reject } from '../core/types.ts';
 import { GENERATOR_VERSION } from '../core/rng.ts';
 import { type MatchConfig, parseMatchConfig, startTimeoutMs } from '../referee/match-config.ts';
 import { planPlays, playedKeys, type Play } from '../referee/plan.ts';
-import { newScramble } from '../referee/run-match.ts';
+import { newScramble } from '../referee/scramble-batches.ts';
+import { generateScrambles } from '../referee/scrambles.ts';
 import { hasWorkQueue, NEEDS_PG, openWorkQueue } from '../store/open.ts';
 import type { MatchRecord } from '../store/types.ts';
 import type { MatchJobs, WorkerRecord, WorkQueue } from '../store/work-queue.ts';
@@ -100,13 +101,16 @@ export async function startDistributedMatch(ctx: AppContext, o: StartMatchOption
   if (!hasWorkQueue(ctx.store)) return reject('no-queue', NEEDS_PG);
   const prepared = prepareMatch(o);
   if (!prepared.ok) return prepared;
-  const { config, states } = prepared.value;
+  const { config } = prepared.value;
+  // Workers on other machines read every scramble from the database, so all are made now.
+  const states = prepared.value.states ? { ok: true as const, value: prepared.value.states } : generateScrambles(config.spec!, config.count, config.seed, config.walk);
+  if (!states.ok) return states;
   // Workers play every queued job; stopping early when the SPRT decides would need the queue to be told.
   if (config.sprt) return reject('sprt-distributed', '--sprt is not supported with --distributed yet: workers play every scramble; run the SPRT locally');
   const bots = await checkBots(ctx, config.bots);
   if (!bots.ok) return bots;
   return withQueue(ctx, async (queue) => {
-    const match = await ctx.store.createMatch({ config, seed: config.seed, generatorVersion: GENERATOR_VERSION, bots: config.bots, scrambles: states.map(newScramble) });
+    const match = await ctx.store.createMatch({ config, seed: config.seed, generatorVersion: GENERATOR_VERSION, bots: config.bots, scrambles: states.value.map(newScramble) });
     const batch = batchSize(config, d.batch);
     const plays = planPlays(config.bots, await ctx.store.listScrambles(match.id), new Set());
     const jobs = await queue.enqueue(match.id, cutJobs(plays, batch), { leaseSeconds: leaseSeconds(config, batch) });

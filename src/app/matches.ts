@@ -7,8 +7,14 @@ import type { PuzzleState, Result, ScrambleSpec } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import { parseMatchConfig, type MatchConfig } from '../referee/match-config.ts';
 import { buildMatchReport, type MatchReport } from '../referee/match-report.ts';
-import { resumeMatch as resumeRun, startMatch as startRun, type MatchDeps, type MatchRun, type ResultEvent } from '../referee/run-match.ts';
-import { generateScrambles } from '../referee/scrambles.ts';
+import {
+  resumeMatch as resumeRun,
+  startGeneratedMatch,
+  startMatch as startRun,
+  type MatchDeps,
+  type MatchRun,
+  type ResultEvent,
+} from '../referee/run-match.ts';
 import type { SprtParams } from '../referee/sprt.ts';
 import type { MatchRecord, MatchStatus } from '../store/types.ts';
 import { cpuBackstopSeconds, defaultMemoryLimit, RLIMITS_ENFORCED, RLIMITS_NOTE, type BotLimits } from '../transport/bot-limits.ts';
@@ -75,20 +81,26 @@ export async function startMatch(ctx: AppContext, o: StartMatchOptions, io: Matc
   const { config, states } = prepared.value;
   const crowded = concurrencyWarning(config.concurrency);
   if (crowded) io.notice?.(crowded);
-  return withBots(ctx, config, o.listen, io, async (deps) => ({ ok: true, value: await startRun(config, states, deps) }));
+  return withBots(ctx, config, o.listen, io, async (deps) =>
+    states ? { ok: true, value: await startRun(config, states, deps) } : startGeneratedMatch(config, deps),
+  );
 }
 
-/** The checked config and the scrambles of a match to start (locally or on workers). */
-export function prepareMatch(o: StartMatchOptions): Result<{ config: MatchConfig; states: PuzzleState[] }> {
+/**
+ * The checked config of a match to start (locally or on workers), with its scrambles when they come from a
+ * file; generated scrambles are left to be made from the config (in batches, as play reaches them).
+ */
+export function prepareMatch(o: StartMatchOptions): Result<{ config: MatchConfig; states?: PuzzleState[] }> {
   if (o.bots.length === 0) return reject('no-bots', 'name at least one bot (arena bot list shows them)');
   if (new Set(o.bots).size !== o.bots.length) return reject('bad-bots', 'a bot is named twice');
-  const states = readStates(o.scrambles, o.seed);
-  if (!states.ok) return states;
   const src = o.scrambles;
+  // A file is read whole (its size is the user's); generated scrambles are made batch by batch.
+  const states = 'file' in src ? readScrambleFile(src.file) : undefined;
+  if (states && !states.ok) return states;
   const config = parseMatchConfig({
     bots: o.bots,
     ...('spec' in src ? { spec: src.spec, ...(src.walk !== undefined ? { walk: src.walk } : {}) } : { scrambleFile: src.file }),
-    count: states.value.length,
+    count: 'spec' in src ? src.count : states ? states.value.length : 0,
     seed: o.seed,
     timeLimitMs: o.timeLimitMs,
     maxMoves: o.maxMoves,
@@ -99,11 +111,7 @@ export function prepareMatch(o: StartMatchOptions): Result<{ config: MatchConfig
     memoryLimitBytes: o.memoryLimitBytes ?? defaultMemoryLimit(),
   } satisfies MatchConfig);
   if (!config.ok) return config;
-  return { ok: true, value: { config: config.value, states: states.value } };
-}
-
-function readStates(src: ScrambleSource, seed: string): Result<PuzzleState[]> {
-  return 'file' in src ? readScrambleFile(src.file) : generateScrambles(src.spec, src.count, seed, src.walk);
+  return { ok: true, value: { config: config.value, ...(states ? { states: states.value } : {}) } };
 }
 
 /** Finishes an interrupted or killed match: plays only the (scramble, bot) pairs without a result. */
@@ -168,7 +176,7 @@ async function reportOf(ctx: AppContext, match: MatchRecord): Promise<MatchRepor
   const config = parseMatchConfig(match.config);
   return buildMatchReport(
     match,
-    await ctx.store.listScrambles(match.id),
+    await ctx.store.scrambleClasses(match.id),
     await ctx.store.listSummaries(match.id),
     config.ok ? config.value.marginMs : undefined,
     config.ok ? config.value.sprt : undefined,

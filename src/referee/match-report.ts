@@ -1,5 +1,5 @@
 import type { Verdict } from '../core/verdict.ts';
-import type { MatchRecord, ResultSummary, ScrambleRecord } from '../store/types.ts';
+import type { MatchRecord, ResultSummary, ScrambleClassCount } from '../store/types.ts';
 import { buildCrossTable, type CrossTable } from './cross-table.ts';
 import { pairStats, pairTallies, summarizeBots, type BotSummary, type PairStats } from './match-stats.ts';
 import { speedRatio, tiedTimePairs, type SpeedRatio } from './speed-ratio.ts';
@@ -52,13 +52,13 @@ export interface MatchReport {
 }
 
 /**
- * Builds the report of a match from what the store holds (so a resumed match reports every result).
- * `marginMs` is the match's time margin and `sprt` its SPRT design (its validated config's), absent when
- * the match has none.
+ * Builds the report of a match from what the store holds (so a resumed match reports every result): its
+ * scrambles counted per class (no states needed) and its result summaries.
+ * `marginMs` is the match's time margin (its validated config's), absent for the default.
  */
 export function buildMatchReport(
   match: MatchRecord,
-  scrambles: readonly Pick<ScrambleRecord, 'id' | 'index' | 'puzzleClass'>[],
+  classes: readonly ScrambleClassCount[],
   rows: readonly ResultSummary[],
   marginMs?: number,
   sprt?: SprtParams,
@@ -104,27 +104,28 @@ export function buildMatchReport(
       seed: match.seed,
       generatorVersion: match.generatorVersion,
       bots: match.bots,
-      puzzleClasses: [...new Set(scrambles.map((s) => s.puzzleClass))],
-      scrambles: scrambles.length,
+      puzzleClasses: classes.map((c) => c.puzzleClass),
+      scrambles: classes.reduce((n, c) => n + c.count, 0),
     },
     results,
     summary: {
       bots,
       pairs,
       ...(crossTable ? { crossTable } : {}),
-      ...(sprt && match.bots.length === 2 ? { sprt: sprtOf(sprt, match.bots, scrambles, rows, marginMs) } : {}),
+      ...(sprt && match.bots.length === 2 ? { sprt: sprtOf(sprt, match.bots, rows, marginMs) } : {}),
     },
   };
 }
 
-function sprtOf(
-  params: SprtParams,
-  bots: readonly string[],
-  scrambles: readonly Pick<ScrambleRecord, 'id' | 'index'>[],
-  rows: readonly ResultSummary[],
-  marginMs: number | undefined,
-): SprtProgress {
-  const order = [...scrambles].sort((x, y) => x.index - y.index).map((s) => s.id);
+/**
+ * The SPRT over the answered prefix. Its scramble order comes from the results: scrambles 0, 1, 2, … as
+ * long as each has a result, so a scramble nobody answered yet ends the prefix as it would in the full list.
+ */
+function sprtOf(params: SprtParams, bots: readonly string[], rows: readonly ResultSummary[], marginMs: number | undefined): SprtProgress {
+  const idOf = new Map<number, number>();
+  for (const r of rows) idOf.set(r.scrambleIndex, r.scrambleId);
+  const order: number[] = [];
+  for (let i = 0; idOf.has(i); i++) order.push(idOf.get(i)!);
   return sprtProgress(params, bots[0], bots[1], order, rows, marginMs);
 }
 

@@ -3,16 +3,15 @@ import { reject } from '../core/types.ts';
 import { GENERATOR_VERSION } from '../core/rng.ts';
 import type { Verdict } from '../core/verdict.ts';
 import type { BotLauncher, Clock } from '../protocol/link.ts';
-import { puzzleOf } from '../puzzles/index.ts';
-import type { MatchRecord, NewScramble, ScrambleRecord, Store } from '../store/types.ts';
+import type { MatchRecord, Store } from '../store/types.ts';
 import { sequenceJobSource, type Job, type PlayLimits } from './job-source.ts';
 import { memoryOf, parseMatchConfig, startTimeoutMs, type MatchConfig } from './match-config.ts';
 import { planPlays, playedKeys } from './plan.ts';
+import { firstBatch, newScramble, SCRAMBLE_BATCH_BYTES, scramblePages } from './scramble-batches.ts';
 import { StartGuard, type BlockedBot } from './start-guard.ts';
-import type { ScoredResult } from './match-stats.ts';
 import { RestartLoops, type RestartLoop } from './restart-loops.ts';
-import type { SprtParams } from './sprt.ts';
-import { sprtProgress, type SprtProgress } from './sprt-progress.ts';
+import type { SprtProgress } from './sprt-progress.ts';
+import { SprtWatch } from './sprt-watch.ts';
 import { runWorker, type LaunchOptions, type Recorded } from './worker.ts';
 
 /** What the referee is handed: it never opens sockets, files or processes itself. */
@@ -28,6 +27,8 @@ export interface MatchDeps {
   readonly signal?: AbortSignal;
   /** Progress, one event per recorded result. */
   onResult?(event: ResultEvent): void;
+  /** Bytes of scramble states held at once (batch sizing); default SCRAMBLE_BATCH_BYTES. For tests. */
+  readonly scrambleBatchBytes?: number;
 }
 
 /** Progress of a match. */
@@ -53,16 +54,13 @@ export interface MatchRun {
   readonly sprt?: SprtProgress;
   /** Bots that timed out or crashed on scramble after scramble, each time restarted (said once). */
   readonly restartLoops: readonly RestartLoop[];
+  /** Why the match stopped short of its scrambles without being aborted (scrambles that cannot be made). */
+  readonly stopped?: string;
 }
 
-/** The stored form of scramble `index`. */
-export function newScramble(state: PuzzleState, index: number): NewScramble {
-  const p = puzzleOf(state);
-  return { index, state, puzzleClass: p.className(state), bound: p.bound(state) };
-}
-
-/** Creates a match with its scrambles (one transaction: a kill cannot leave one without the other) and runs it. */
-export async function startMatch(config: MatchConfig, states: readonly PuzzleState[], deps: MatchDeps): Promise<MatchRun> {
+/** Creates a match with explicit scrambles (all stored with the match, one transaction; they set its count) and runs it. */
+export async function startMatch(given: MatchConfig, states: readonly PuzzleState[], deps: MatchDeps): Promise<MatchRun> {
+  const config = { ...given, count: states.length };
   const match = await deps.store.createMatch({
     config,
     seed: config.seed,
@@ -70,7 +68,25 @@ export async function startMatch(config: MatchConfig, states: readonly PuzzleSta
     bots: config.bots,
     scrambles: states.map(newScramble),
   });
-  return playMatch(match, config, await deps.store.listScrambles(match.id), deps);
+  return playMatch(match, config, deps);
+}
+
+/**
+ * Creates a match whose scrambles are generated from `config.spec`: its first batch is stored with the
+ * match (one transaction), the rest as play reaches them. Refuses, before creating anything, a spec whose
+ * single scramble is too big to send.
+ */
+export async function startGeneratedMatch(config: MatchConfig, deps: MatchDeps): Promise<Result<MatchRun>> {
+  const first = firstBatch(config, deps.scrambleBatchBytes);
+  if (!first.ok) return first;
+  const match = await deps.store.createMatch({
+    config,
+    seed: config.seed,
+    generatorVersion: GENERATOR_VERSION,
+    bots: config.bots,
+    scrambles: first.value.states.map(newScramble),
+  });
+  return { ok: true, value: await playMatch(match, config, deps) };
 }
 
 /** Finishes an interrupted (or killed) match: only the (scramble, bot) pairs without a result are played. */
@@ -80,32 +96,42 @@ export async function resumeMatch(id: number, deps: MatchDeps): Promise<Result<M
   if (match.status === 'finished') return reject('finished', `match ${id} is already finished`);
   const config = parseMatchConfig(match.config);
   if (!config.ok) return reject(config.code, `match ${id} cannot be resumed: ${config.reason}`);
-  const scrambles = await deps.store.listScrambles(id);
-  if (scrambles.length === 0) {
+  if ((await deps.store.listScrambles(id, { from: 0, limit: 1 })).length === 0) {
     // createMatch stores scrambles with the match, so only an older version killed mid-creation leaves this.
     return reject('no-scrambles', `match ${id} has no scrambles stored, so there is nothing to resume; start a new match`);
   }
-  return { ok: true, value: await playMatch(match, config.value, scrambles, deps) };
+  return { ok: true, value: await playMatch(match, config.value, deps) };
 }
 
 /**
- * Plays what a match is missing: the planner lists the plays without a result, a pool of workers takes
- * them one job each from a shared source, and this function alone counts progress and sets the status.
+ * Plays what a match is missing: the planner lists, page by page of scrambles, the plays without a result;
+ * a pool of workers takes them one job each from a shared source; this function alone counts progress and
+ * sets the status.
  */
-async function playMatch(match: MatchRecord, config: MatchConfig, scrambles: readonly ScrambleRecord[], deps: MatchDeps): Promise<MatchRun> {
+async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDeps): Promise<MatchRun> {
   const { store } = deps;
   await store.setMatchStatus(match.id, 'running');
   const stored = await store.listSummaries(match.id);
-  const sprt = config.sprt ? new SprtWatch(config.sprt, config, scrambles, stored) : undefined;
-  // A test that already decided (the match was killed after that) has nothing left to play.
-  const plays = sprt?.state.decision ? [] : planPlays(config.bots, scrambles, playedKeys(stored));
-  const total = scrambles.length * config.bots.length;
+  const played = playedKeys(stored);
+  const sprt = config.sprt ? new SprtWatch(config.sprt, config, stored) : undefined;
+  const total = config.count * config.bots.length;
   const limits: PlayLimits = { timeLimitMs: config.timeLimitMs, maxMoves: config.maxMoves, startTimeoutMs: startTimeoutMs(config), ...memoryOf(config) };
-  const jobs = plays.map((p): Job => ({ matchId: match.id, bot: p.bot, scrambles: [p.scramble], limits }));
-  // Once the SPRT decides, no new job is handed out; the plays in flight finish and are recorded.
-  const source = sequenceJobSource(sprt ? untilDecided(jobs, sprt) : jobs);
+  let stopped: string | undefined;
+  const pages = scramblePages(match, config, store, deps.scrambleBatchBytes ?? SCRAMBLE_BATCH_BYTES, (why) => {
+    stopped = why;
+  });
+  async function* jobs(): AsyncGenerator<Job> {
+    for await (const page of pages) {
+      sprt?.extend(page);
+      for (const p of planPlays(config.bots, page, played)) {
+        // Once the SPRT decides, no new job is handed out (nor scramble made); plays in flight finish.
+        if (sprt?.state.decision) return;
+        yield { matchId: match.id, bot: p.bot, scrambles: [p.scramble], limits };
+      }
+    }
+  }
 
-  let done = total - plays.length;
+  let done = played.size;
   const loops = new RestartLoops();
   const onRecorded = ({ job, scramble, outcome }: Recorded) => {
     done++;
@@ -123,12 +149,13 @@ async function playMatch(match: MatchRecord, config: MatchConfig, scrambles: rea
     });
   };
   const starts = new StartGuard();
-  const workers = Math.max(1, Math.min(config.concurrency, plays.length));
+  const source = sequenceJobSource(jobs());
   const workerDeps = { store, clock: deps.clock, makeLauncher: deps.makeLauncher, starts, onRecorded, ...(deps.signal ? { signal: deps.signal } : {}) };
+  const workers = Math.max(1, Math.min(config.concurrency, total - done));
   await Promise.all(Array.from({ length: workers }, () => runWorker(source, workerDeps)));
 
   // A decided SPRT finishes the match: the rest of the scrambles are not needed.
-  const status = done === total || sprt?.state.decision ? 'finished' : 'interrupted';
+  const status = done >= total || sprt?.state.decision ? 'finished' : 'interrupted';
   await store.setMatchStatus(match.id, status);
   return {
     match: (await store.getMatch(match.id)) ?? match,
@@ -136,41 +163,6 @@ async function playMatch(match: MatchRecord, config: MatchConfig, scrambles: rea
     blocked: starts.report(),
     restartLoops: loops.report(),
     ...(sprt ? { sprt: sprt.state } : {}),
+    ...(stopped !== undefined && !sprt?.state.decision ? { stopped } : {}),
   };
-}
-
-/** Follows a match's SPRT as results are recorded (the results seen so far, the progress recomputed). */
-class SprtWatch {
-  private readonly rows: ScoredResult[];
-  private readonly order: number[];
-  state: SprtProgress;
-
-  constructor(
-    private readonly params: SprtParams,
-    private readonly config: MatchConfig,
-    scrambles: readonly ScrambleRecord[],
-    stored: readonly ScoredResult[],
-  ) {
-    this.rows = [...stored];
-    this.order = [...scrambles].sort((x, y) => x.index - y.index).map((s) => s.id);
-    this.state = this.compute();
-  }
-
-  record(row: ScoredResult): void {
-    this.rows.push(row);
-    // The prefix only moves when a scramble completes; recomputing is a pass over it (microseconds each).
-    if (!this.state.decision) this.state = this.compute();
-  }
-
-  private compute(): SprtProgress {
-    const [a, b] = this.config.bots;
-    return sprtProgress(this.params, a, b, this.order, this.rows, this.config.marginMs);
-  }
-}
-
-function* untilDecided(jobs: readonly Job[], sprt: SprtWatch): Generator<Job> {
-  for (const job of jobs) {
-    if (sprt.state.decision) return;
-    yield job;
-  }
 }

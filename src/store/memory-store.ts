@@ -16,6 +16,8 @@ import type {
   ResultRecord,
   ResultRow,
   ResultSummary,
+  ScrambleClassCount,
+  ScramblePage,
   ScrambleRecord,
   Store,
 } from './types.ts';
@@ -107,11 +109,15 @@ class MemoryStore implements Store {
     return this.insertScrambles(matchId, scrambles);
   }
 
-  async listScrambles(matchId: number): Promise<ScrambleRecord[]> {
-    return [...this.scrambles.values()]
-      .filter((s) => s.matchId === matchId)
-      .sort((a, b) => a.index - b.index)
-      .map(copyScramble);
+  async listScrambles(matchId: number, page?: ScramblePage): Promise<ScrambleRecord[]> {
+    const all = [...this.scrambles.values()].filter((s) => s.matchId === matchId && (!page || s.index >= page.from)).sort((a, b) => a.index - b.index);
+    return (page ? all.slice(0, Math.max(0, page.limit)) : all).map(copyScramble);
+  }
+
+  async scrambleClasses(matchId: number): Promise<ScrambleClassCount[]> {
+    const counts = new Map<string, number>();
+    for (const s of await this.listScrambles(matchId)) counts.set(s.puzzleClass, (counts.get(s.puzzleClass) ?? 0) + 1);
+    return [...counts].map(([puzzleClass, count]) => ({ puzzleClass, count }));
   }
 
   async setScrambleBound(scrambleId: number, bound: Bound, note?: string): Promise<void> {

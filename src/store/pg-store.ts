@@ -24,6 +24,8 @@ import type {
   ResultRecord,
   ResultRow,
   ResultSummary,
+  ScrambleClassCount,
+  ScramblePage,
   ScrambleRecord,
   Store,
 } from './types.ts';
@@ -248,8 +250,14 @@ class PostgresStore implements PgStore {
     }
   }
 
-  async listScrambles(matchId: number): Promise<ScrambleRecord[]> {
-    const { rows } = await this.q<ScrambleRow>(`SELECT * FROM arena.scrambles WHERE match_id = $1 ORDER BY idx`, [matchId], true);
+  async listScrambles(matchId: number, page?: ScramblePage): Promise<ScrambleRecord[]> {
+    const { rows } = page
+      ? await this.q<ScrambleRow>(
+          `SELECT * FROM arena.scrambles WHERE match_id = $1 AND idx >= $2 ORDER BY idx LIMIT $3`,
+          [matchId, page.from, page.limit],
+          true,
+        )
+      : await this.q<ScrambleRow>(`SELECT * FROM arena.scrambles WHERE match_id = $1 ORDER BY idx`, [matchId], true);
     return rows.map(toScramble);
   }
 
@@ -260,6 +268,16 @@ class PostgresStore implements PgStore {
       true,
     );
     if (rowCount === 0) throw new Error(`setScrambleBound: no scramble ${scrambleId}`);
+  }
+
+  async scrambleClasses(matchId: number): Promise<ScrambleClassCount[]> {
+    const { rows } = await this.q<{ puzzle_class: string; n: string }>(
+      `SELECT puzzle_class, count(*) AS n FROM arena.scrambles WHERE match_id = $1 GROUP BY puzzle_class ORDER BY min(idx)`,
+      [matchId],
+      true,
+    );
+    // count(*) is a bigint, which pg hands over as text.
+    return rows.map((r) => ({ puzzleClass: r.puzzle_class, count: Number(r.n) }));
   }
 
   async recordResult(r: ResultRecord): Promise<void> {

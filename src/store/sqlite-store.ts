@@ -19,6 +19,8 @@ import type {
   ResultRecord,
   ResultRow,
   ResultSummary,
+  ScrambleClassCount,
+  ScramblePage,
   ScrambleRecord,
   Store,
 } from './types.ts';
@@ -169,6 +171,12 @@ class SqliteStore implements Store {
       ),
       listScrambles: db.prepare<[number], ScrambleRow>(`SELECT * FROM scrambles WHERE match_id = ? ORDER BY idx`),
       setScrambleBound: db.prepare(`UPDATE scrambles SET optimal = ?, lower_bound = ?, bound_note = ? WHERE id = ?`),
+      pageScrambles: db.prepare<[number, number, number], ScrambleRow>(
+        `SELECT * FROM scrambles WHERE match_id = ? AND idx >= ? ORDER BY idx LIMIT ?`,
+      ),
+      scrambleClasses: db.prepare<[number], { puzzle_class: string; n: number }>(
+        `SELECT puzzle_class, count(*) AS n FROM scrambles WHERE match_id = ? GROUP BY puzzle_class ORDER BY min(idx)`,
+      ),
       recordResult: db.prepare(
         `INSERT INTO results (scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms, reported_ms,
                               claimed_optimal, note, nodes, error_index, error, worker, cpu, created_at)
@@ -278,8 +286,13 @@ class SqliteStore implements Store {
     }
   }
 
-  async listScrambles(matchId: number): Promise<ScrambleRecord[]> {
-    return this.stmts.listScrambles.all(matchId).map(toScramble);
+  async listScrambles(matchId: number, page?: ScramblePage): Promise<ScrambleRecord[]> {
+    const rows = page ? this.stmts.pageScrambles.all(matchId, page.from, page.limit) : this.stmts.listScrambles.all(matchId);
+    return rows.map(toScramble);
+  }
+
+  async scrambleClasses(matchId: number): Promise<ScrambleClassCount[]> {
+    return this.stmts.scrambleClasses.all(matchId).map((r) => ({ puzzleClass: r.puzzle_class, count: r.n }));
   }
 
   async setScrambleBound(scrambleId: number, bound: Bound, note?: string): Promise<void> {

@@ -103,6 +103,18 @@ export interface ResultRow extends ResultRecord {
  */
 export type ResultSummary = Omit<ResultRow, 'moves'>;
 
+/** Part of a match's scrambles: those with index ≥ `from`, at most `limit` of them, in index order. */
+export interface ScramblePage {
+  readonly from: number;
+  readonly limit: number;
+}
+
+/** How many scrambles of one puzzle class a match holds. */
+export interface ScrambleClassCount {
+  readonly puzzleClass: string;
+  readonly count: number;
+}
+
 /** A scramble as handed to the store: everything but the ids the store assigns. */
 export type NewScramble = Omit<ScrambleRecord, 'id' | 'matchId'>;
 
@@ -145,7 +157,10 @@ export interface Store {
   // scrambles and results
   /** Appends scrambles to an existing match (one transaction: all or none). */
   addScrambles(matchId: number, scrambles: readonly NewScramble[]): Promise<ScrambleRecord[]>;
-  listScrambles(matchId: number): Promise<ScrambleRecord[]>;
+  /** The scrambles of a match in index order; with `page`, only that part (huge matches are read in pages). */
+  listScrambles(matchId: number, page?: ScramblePage): Promise<ScrambleRecord[]>;
+  /** How many scrambles of each class a match holds, in order of first appearance, without reading states. */
+  scrambleClasses(matchId: number): Promise<ScrambleClassCount[]>;
   /**
    * Replaces a scramble's bound and its note (absent `note` clears it): the exact oracle answers after the
    * match has started. Results read afterwards carry the new bound.

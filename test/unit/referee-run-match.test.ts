@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PuzzleState } from '../../src/core/types.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
-import { resumeMatch, startMatch, type MatchDeps, type ResultEvent } from '../../src/referee/run-match.ts';
+import { resumeMatch, startGeneratedMatch, startMatch, type MatchDeps, type ResultEvent } from '../../src/referee/run-match.ts';
+import { checkScrambleSize, scrambleBytes } from '../../src/referee/scramble-batches.ts';
+import { generateScrambles } from '../../src/referee/scrambles.ts';
 import { createMemoryStore } from '../../src/store/memory-store.ts';
 import type { Store } from '../../src/store/types.ts';
 import { slidingBoard } from '../helpers/boards.ts';
 import { FakeClock } from '../helpers/fake-clock.ts';
-import { dropOnSolve, replyWith, ScriptedLauncher, silent, type ConnectPlan } from '../helpers/scripted-link.ts';
+import { dropOnSolve, giveUp, replyWith, ScriptedLauncher, silent, type ConnectPlan } from '../helpers/scripted-link.ts';
 
 // Whole matches in-process: memory store, scripted bots, fake clock. No process starts and no real time
 // passes, so time-outs of seconds and aborts at an exact moment are cheap and deterministic.
@@ -91,6 +93,42 @@ describe('runMatch in-process', () => {
     expect(row.error).toMatch(/could not start: no such file/);
   });
 
+  it('runMatch - a bot that fails to start twice in a row is not started again: its other scrambles are crash at once', async () => {
+    const h = harness({ a: () => ({ fail: 'exec format error' }), b: answers });
+    const run = await h.clock.run(startMatch(config(['a', 'b']), states, h.deps()));
+    const rows = (await h.store.listResults(run.match.id)).filter((r) => r.bot === 'a');
+    expect(rows.map((r) => r.error)).toEqual([
+      'could not start: exec format error',
+      'could not start: exec format error',
+      ...Array(4).fill('not started again: it failed to start 2 times in a row (exec format error)'),
+    ]);
+    expect(rows.every((r) => r.verdict === 'crash')).toBe(true);
+    expect(h.launchers.find((l) => l.name === 'a')!.connects).toBe(2);
+    expect(run.blocked).toEqual([{ bot: 'a', reason: 'exec format error', charged: 4 }]);
+    // The other bot is untouched by it.
+    expect((await h.store.listResults(run.match.id)).filter((r) => r.bot === 'b').every((r) => r.verdict === 'solved')).toBe(true);
+  });
+
+  it('runMatch - start failures count only in a row, and the start timeout follows the time limit', async () => {
+    const timeouts: number[] = [];
+    const plan = (attempt: number): ConnectPlan => (attempt % 2 === 0 ? { fail: 'flaky' } : [answers(), dropOnSolve()]);
+    const h = harness({ a: plan });
+    const deps = h.deps();
+    const run = await h.clock.run(
+      startMatch(config(['a'], { timeLimitMs: 45_000 }), states, {
+        ...deps,
+        makeLauncher: (bot, opts) => {
+          timeouts.push(opts.startTimeoutMs);
+          return deps.makeLauncher(bot, opts);
+        },
+      }),
+    );
+    expect(run.blocked).toEqual([]);
+    expect(timeouts).toEqual([90_000]);
+    const verdicts = (await h.store.listResults(run.match.id)).map((r) => r.verdict);
+    expect(verdicts).toEqual(['crash', 'solved', 'crash', 'crash', 'solved', 'crash']);
+  });
+
   it('runMatch - a declared capability gap is unsupported without a solve being sent', async () => {
     const clock = new FakeClock();
     const store = createMemoryStore();
@@ -167,4 +205,53 @@ describe('runMatch in-process', () => {
     expect(r.ok).toBe(false);
     expect(!r.ok && r.reason).toMatch(/has no scrambles/);
   });
+
+  it('startGeneratedMatch - stores scrambles batch by batch as play reaches them, the same ones as all at once', async () => {
+    const spec = { kind: 'sliding', rows: 3, cols: 3 } as const;
+    const cfg = { ...config(['a']), spec, count: 7, seed: 'batches' };
+    const all = generateScrambles(spec, 7, 'batches');
+    if (!all.ok) throw new Error(all.reason);
+    const batchBytes = 3 * scrambleBytes(all.value[0]) + 2; // three 3x3 boards per batch
+    const h = harness({ a: () => giveUp() });
+    const storedAt: number[] = [];
+    const stop = new AbortController();
+    const deps = h.deps({
+      scrambleBatchBytes: batchBytes,
+      signal: stop.signal,
+      onResult: (e) => {
+        h.events.push(e);
+        if (e.done === 4) stop.abort();
+      },
+    });
+    const first = await h.clock.run(startGeneratedMatch(cfg, { ...deps, store: watch(h.store, storedAt) }));
+    if (!first.ok) throw new Error(first.reason);
+    expect(first.value.status).toBe('interrupted');
+    // Scrambles stored when each result was recorded: the second batch only once play reached it.
+    expect(storedAt).toEqual([3, 3, 3, 6]);
+    const resumed = await h.clock.run(resumeMatch(first.value.match.id, { ...h.deps({ scrambleBatchBytes: batchBytes }), store: watch(h.store, storedAt) }));
+    expect(resumed.ok && resumed.value.status).toBe('finished');
+    expect(storedAt.slice(4)).toEqual([6, 6, 7]);
+    const stored = await h.store.listScrambles(first.value.match.id);
+    expect(stored.map((x) => x.state)).toEqual(all.value);
+    expect(await h.store.listResults(first.value.match.id)).toHaveLength(7);
+  });
+
+  it('checkScrambleSize - refuses a scramble bigger than a bot must accept, with both numbers', () => {
+    const big = { kind: 'swaps', rows: 300, cols: 300, tiles: Array.from({ length: 90_000 }, (_, i) => i + 1) } as const;
+    expect(checkScrambleSize(big).ok).toBe(true);
+    expect(checkScrambleSize(big, 100_000)).toMatchObject({ ok: false, reason: expect.stringMatching(/swaps 300x300 scramble is 0\.5 MiB of JSON; a scramble may be at most 0\.1 MiB/) });
+  });
 });
+
+/** A store that notes how many scrambles match 1 (the harness's only match) holds each time a result is recorded. */
+function watch(store: Store, counts: number[]): Store {
+  return new Proxy(store, {
+    get(target, key) {
+      if (key !== 'recordResult') return Reflect.get(target, key, target);
+      return async (r: Parameters<Store['recordResult']>[0]) => {
+        await target.recordResult(r);
+        counts.push((await target.listScrambles(1)).length);
+      };
+    },
+  });
+}

@@ -147,6 +147,25 @@ for (const impl of impls) {
       expect('optimal' in listed[1].bound).toBe(false);
     });
 
+    it('lists scrambles a page at a time, and counts them per class without reading states', async () => {
+      const { m, scrambles } = await matchWithScrambles();
+      const more = scrambleInputs().map((x, i) => ({ ...x, index: 3 + i }));
+      await store.addScrambles(m.id, more);
+      const all = await store.listScrambles(m.id);
+      expect(all.map((x) => x.index)).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(all.slice(0, 3)).toEqual(scrambles);
+      expect(await store.listScrambles(m.id, { from: 0, limit: 2 })).toEqual(all.slice(0, 2));
+      expect(await store.listScrambles(m.id, { from: 2, limit: 3 })).toEqual(all.slice(2, 5));
+      expect(await store.listScrambles(m.id, { from: 4, limit: 100 })).toEqual(all.slice(4));
+      expect(await store.listScrambles(m.id, { from: 6, limit: 1 })).toEqual([]);
+      expect(await store.scrambleClasses(m.id)).toEqual([
+        { puzzleClass: 'sliding 3x3', count: 2 },
+        { puzzleClass: 'hanoi 4', count: 2 },
+        { puzzleClass: 'swaps 2x2', count: 2 },
+      ]);
+      expect(await store.scrambleClasses(9999)).toEqual([]);
+    });
+
     it('inserts no scramble of a batch when one index is taken', async () => {
       const m = await newMatch();
       await expect(store.addScrambles(m.id, scrambleInputs())).rejects.toThrow(/already has a scramble/);

@@ -112,7 +112,8 @@ function formatOutcome(o: MatchOutcome, json: boolean): string {
       text += `\n${l.bot} ${what} on ${l.scrambles} scrambles in a row (#${l.first + 1} to #${l.last + 1}) and was restarted after each: check the bot, or the time limit if it is too short for it\n`;
     }
   }
-  if (run.status === 'interrupted') text += `\nmatch ${run.match.id} interrupted; finish it with: arena match --resume ${run.match.id}\n`;
+  if (run.stopped) text += `\nmatch ${run.match.id} stopped short: ${run.stopped}\n`;
+  else if (run.status === 'interrupted') text += `\nmatch ${run.match.id} interrupted; finish it with: arena match --resume ${run.match.id}\n`;
   return text;
 }
 

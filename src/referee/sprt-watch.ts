@@ -1,0 +1,43 @@
+import type { ScrambleRecord } from '../store/types.ts';
+import type { MatchConfig } from './match-config.ts';
+import type { ScoredResult } from './match-stats.ts';
+import type { SprtParams } from './sprt.ts';
+import { sprtProgress, type SprtProgress } from './sprt-progress.ts';
+
+/**
+ * Follows a match's SPRT as results are recorded (the results seen so far, the progress recomputed). The
+ * scramble order grows page by page as a huge match reads its scrambles: the test only ever looks at the
+ * answered prefix, and pages come in index order from 0, so a scramble not yet read can only delay a
+ * decision, never change one.
+ */
+export class SprtWatch {
+  private readonly rows: ScoredResult[];
+  private readonly order: number[] = [];
+  state: SprtProgress;
+
+  constructor(
+    private readonly params: SprtParams,
+    private readonly config: MatchConfig,
+    stored: readonly ScoredResult[],
+  ) {
+    this.rows = [...stored];
+    this.state = this.compute();
+  }
+
+  /** The next page of scrambles, in index order, continuing the previous one. */
+  extend(page: readonly ScrambleRecord[]): void {
+    for (const s of page) this.order.push(s.id);
+    if (!this.state.decision) this.state = this.compute();
+  }
+
+  record(row: ScoredResult): void {
+    this.rows.push(row);
+    // The prefix only moves when a scramble completes; recomputing is a pass over it (microseconds each).
+    if (!this.state.decision) this.state = this.compute();
+  }
+
+  private compute(): SprtProgress {
+    const [a, b] = this.config.bots;
+    return sprtProgress(this.params, a, b, this.order, this.rows, this.config.marginMs);
+  }
+}
