@@ -104,27 +104,32 @@ describe('hostile cli - during and after a match', () => {
     expect(rows.filter((x) => x.error.startsWith('not started again'))).toHaveLength(3);
   });
 
-  it('hostile cli - resuming a match that has no scrambles is a clear error, not an empty finish', async () => {
-    const db = join(dir, 'empty.db');
+  /** Plays a short match into a fresh file, then lets `tamper` change its rows (as raw SQL); returns the id. */
+  async function tamperedMatch(file: string, tamper: (raw: Database.Database, id: number) => void): Promise<{ db: string; id: number }> {
+    const db = join(dir, file);
     const first = await spawnArena(['match', 'reference-bfs', '--size', '2', '--count', '2', '--seed', '4', '--db', db, '--json'], {}).done;
     expect(first.code, first.stderr).toBe(0);
     const id = JSON.parse(first.stdout).match.id as number;
-    // What an older version left when killed between creating a match and storing its scrambles.
     const raw = new Database(db);
-    raw.prepare(`UPDATE matches SET status = 'interrupted' WHERE id = ?`).run(id);
-    raw.prepare('DELETE FROM scrambles WHERE match_id = ?').run(id);
-    raw.close();
+    try {
+      raw.prepare(`UPDATE matches SET status = 'interrupted' WHERE id = ?`).run(id);
+      tamper(raw, id);
+    } finally {
+      raw.close();
+    }
+    return { db, id };
+  }
+
+  it('hostile cli - resuming a match that has no scrambles is a clear error, not an empty finish', async () => {
+    // What an older version left when killed between creating a match and storing its scrambles.
+    const { db, id } = await tamperedMatch('empty.db', (raw, m) => raw.prepare('DELETE FROM scrambles WHERE match_id = ?').run(m));
     await expectRefused(['match', '--resume', String(id), '--db', db], new RegExp(`match ${id} has no scrambles stored`));
   });
 
   it('hostile cli - a stored config outside the limits is refused on resume, not cast and run', async () => {
-    const db = join(dir, 'config.db');
-    const first = await spawnArena(['match', 'reference-bfs', '--size', '2', '--count', '2', '--seed', '5', '--db', db, '--json'], {}).done;
-    expect(first.code, first.stderr).toBe(0);
-    const id = JSON.parse(first.stdout).match.id as number;
-    const raw = new Database(db);
-    raw.prepare(`UPDATE matches SET status = 'interrupted', config = json_set(config, '$.timeLimitMs', 2147483648) WHERE id = ?`).run(id);
-    raw.close();
+    const { db, id } = await tamperedMatch('config.db', (raw, m) =>
+      raw.prepare(`UPDATE matches SET config = json_set(config, '$.timeLimitMs', 2147483648) WHERE id = ?`).run(m),
+    );
     await expectRefused(['match', '--resume', String(id), '--db', db], /cannot be resumed: match config: timeLimitMs/);
   });
 });
