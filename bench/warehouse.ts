@@ -8,7 +8,7 @@
  */
 import { createRng } from '../src/core/rng.ts';
 import { warehouse } from '../src/puzzles/warehouse/index.ts';
-import { geometry, thesisBound } from '../bots/warehouse-corridors/geometry.ts';
+import { geometry, thesisBound } from '../bots/shared/warehouse/geometry.ts';
 import { solveCorridors } from '../bots/warehouse-corridors/corridors.ts';
 import { solveSimple } from '../bots/warehouse-simple/greedy-swaps.ts';
 import type { BenchRow, BenchSuite } from './types.ts';

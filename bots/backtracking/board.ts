@@ -1,5 +1,6 @@
 /**
- * Board helpers for the backtracking bot: solvability, the Manhattan table and per-shape depth caps.
+ * Board helpers for the backtracking bot: the Manhattan table and per-shape depth caps (solvability is the
+ * puzzle's own rule, src/puzzles/sliding/parity.ts).
  * Boards are typed arrays of 0..n−1 in row-major order, 0 = blank; the goal is 1..n−1 then the blank.
  */
 
@@ -69,29 +70,3 @@ export function toBoard(rows: number, cols: number, tiles: ArrayLike<number>): U
   return board;
 }
 
-/**
- * True when the goal is reachable. On a board with ≥ 2 rows and ≥ 2 columns every move is a transposition
- * that also moves the blank one cell, so the permutation's parity must equal the parity of the blank's
- * distance from its home. On a single row or column the tiles can never pass each other: they must already
- * be in order.
- */
-export function isSolvable(rows: number, cols: number, board: Uint8Array): boolean {
-  const n = rows * cols;
-  if (rows === 1 || cols === 1) {
-    let next = 1;
-    for (let i = 0; i < n; i++) if (board[i] !== 0 && board[i] !== next++) return false;
-    return true;
-  }
-  // Parity of the permutation mapping cells to home cells, by counting cycles.
-  const seen = new Uint8Array(n);
-  let cycles = 0;
-  for (let i = 0; i < n; i++) {
-    if (seen[i]) continue;
-    cycles++;
-    for (let j = i; !seen[j]; j = board[j] === 0 ? n - 1 : board[j] - 1) seen[j] = 1;
-  }
-  const permOdd = (n - cycles) & 1;
-  const b = board.indexOf(0);
-  const blankDist = rows - 1 - ((b / cols) | 0) + (cols - 1 - (b % cols));
-  return permOdd === (blankDist & 1);
-}

@@ -4,7 +4,8 @@
  */
 import type { PuzzleState } from '../../src/core/types.ts';
 import type { SolveAnswer, SolveContext } from '../../src/sdk/types.ts';
-import { isSolvable, toBoard } from './board.ts';
+import { isSolvable } from '../../src/puzzles/sliding/parity.ts';
+import { toBoard } from './board.ts';
 import { searchSliding } from './search.ts';
 import { formatTraceNode } from './board-file.ts';
 
@@ -33,7 +34,7 @@ export function solveBacktracking(
   const board = toBoard(rows, cols, puzzle.tiles);
   if (!board) return { giveUp: 'tiles are not a permutation of 0..rows*cols-1' };
   // Without this, an unsolvable board would make the search exhaust the whole tree up to the cap.
-  if (!isSolvable(rows, cols, board)) return { giveUp: 'board is not solvable (parity)' };
+  if (!isSolvable(board, rows, cols)) return { giveUp: 'board is not solvable (parity)' };
   const trace = opts.trace;
   const t0 = performance.now();
   const r = searchSliding(rows, cols, board, {

@@ -1,6 +1,7 @@
 import type { SlidingState } from '../../src/core/types.ts';
 import type { SolveAnswer, SolveContext } from '../../src/sdk/types.ts';
-import { applyMoves, isGoal, isPermutation, isSolvable, makeBoard } from '../../src/solvers/sliding/board.ts';
+import { isSolvable } from '../../src/puzzles/sliding/parity.ts';
+import { applyMoves, isGoal, isPermutation, makeBoard } from '../../src/solvers/sliding/board.ts';
 import type { Board } from '../../src/solvers/sliding/board.ts';
 import { IdaSearch } from '../../src/solvers/sliding/ida-search.ts';
 import type { SearchStatus } from '../../src/solvers/sliding/ida-search.ts';
@@ -68,7 +69,7 @@ export async function solveSliding(state: SlidingState, ctx: SolveContext, opts:
   if (rows * cols > MAX_CELLS) return { unsupported: `boards of at most ${MAX_CELLS} cells` };
   if (!isPermutation(rows * cols, tiles)) return { giveUp: 'not a permutation of 0..R·C−1' };
   const board = makeBoard(rows, cols);
-  if (!isSolvable(board, tiles)) return { giveUp: 'unsolvable (wrong parity)' };
+  if (!isSolvable(tiles, board.rows, board.cols)) return { giveUp: 'unsolvable (wrong parity)' };
   const { engine, optimal, note } = chooseEngine(board, tiles, opts);
   const margin = Math.min(250, Math.max(10, ctx.timeLimitMs * 0.05));
   const slice = opts.sliceNodes ?? 200_000;

@@ -1,7 +1,8 @@
 /** The swaps-adjacent bot's solve callback: counts inversions first and gives up rather than exceed maxMoves. */
 import type { PuzzleState } from '../../src/core/types.ts';
 import type { SolveAnswer, SolveContext } from '../../src/sdk/types.ts';
-import { countCycles, toPermutation } from '../swaps-greedy/greedy.ts';
+import { swapsDistance } from '../../src/puzzles/swaps/cycles.ts';
+import { toPermutation } from '../shared/permutation.ts';
 import { DEFAULT_CHUNK_PAIRS, adjacentSwapChunks, countInversions } from './adjacent.ts';
 
 /** Most pieces accepted: inversions grow as n², so larger boards are pointless for a baseline. */
@@ -23,7 +24,7 @@ export function solveSwapsAdjacent(
     return { giveUp: `adjacent swaps need ${inversions} moves (the inversions), over the limit of ${ctx.maxMoves}` };
   }
   // Optimal only by coincidence (every cycle a run of neighbours); say so exactly rather than never.
-  const optimum = n - countCycles(tiles);
+  const optimum = swapsDistance(tiles);
   return {
     moves: adjacentSwapChunks(tiles, chunkPairs),
     optimal: inversions === optimum,

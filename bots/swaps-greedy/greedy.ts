@@ -10,33 +10,6 @@
 /** Default largest chunk, in pairs: 100k pairs is ~1.4 MB of JSON, under the 4 MB payload limit. */
 export const DEFAULT_CHUNK_PAIRS = 100_000;
 
-/** Checks that `tiles` is a permutation of 1..n and returns it as a typed array, else null. */
-export function toPermutation(tiles: ArrayLike<number>): Uint32Array | null {
-  const n = tiles.length;
-  const a = new Uint32Array(n);
-  const seen = new Uint8Array(n + 1);
-  for (let i = 0; i < n; i++) {
-    const t = tiles[i];
-    if (!(Number.isInteger(t) && t >= 1 && t <= n) || seen[t]) return null;
-    seen[t] = 1;
-    a[i] = t;
-  }
-  return a;
-}
-
-/** Number of cycles of the permutation (fixed points count as cycles): the answer has n − cycles swaps. */
-export function countCycles(tiles: Uint32Array): number {
-  const n = tiles.length;
-  const seen = new Uint8Array(n);
-  let cycles = 0;
-  for (let i = 0; i < n; i++) {
-    if (seen[i]) continue;
-    cycles++;
-    for (let j = i; !seen[j]; j = tiles[j] - 1) seen[j] = 1;
-  }
-  return cycles;
-}
-
 /**
  * Yields the greedy's swaps as arrays of at most `chunkPairs` [x, y] pairs. `tiles` (a permutation of 1..n)
  * is sorted in place as the generator runs.

@@ -3,7 +3,7 @@
  * blocks, so every corridor cell is free and a route is at most three straight runs (H, V, H or V, H, V),
  * computed in O(1) instead of a BFS over n² cells.
  */
-import type { Floor } from './floor.ts';
+import type { Floor } from '../shared/warehouse/floor.ts';
 
 /** Corridor line nearest to `x` at or below it, and the next one above (clamped to the board). */
 function lines(x: number, m: number, n: number): [number, number] {

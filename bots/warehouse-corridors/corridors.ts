@@ -19,10 +19,10 @@
  *   n² − 2n√n − n where the tile count is n² − 2n√n + n; the bound itself, (n² − 2n√n + n)(2n + 4√n), checks.
  */
 import { carry, routeLength } from './corridor-route.ts';
-import { Floor } from './floor.ts';
-import { geometry } from './geometry.ts';
-import type { Geometry } from './geometry.ts';
-import { MoveWriter } from './move-writer.ts';
+import { Floor } from '../shared/warehouse/floor.ts';
+import { geometry } from '../shared/warehouse/geometry.ts';
+import type { Geometry } from '../shared/warehouse/geometry.ts';
+import { MoveWriter } from '../shared/warehouse/move-writer.ts';
 import { frames, swapIn } from './swap-script.ts';
 import type { Frame } from './swap-script.ts';
 

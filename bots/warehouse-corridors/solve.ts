@@ -3,7 +3,7 @@ import type { PuzzleState } from '../../src/core/types.ts';
 import type { Capability } from '../../src/protocol/messages.ts';
 import type { SolveAnswer } from '../../src/sdk/types.ts';
 import { corridorsSolution } from './corridors.ts';
-import { warehouseProblem } from './validate.ts';
+import { warehouseProblem } from '../shared/warehouse/validate.ts';
 
 /** Largest board (n) this bot accepts: n = 400 is ~1.4e5 tiles and ~5e7 moves, streamed lazily. */
 export const MAX_SIZE = 400;

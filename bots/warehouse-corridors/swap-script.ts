@@ -21,7 +21,7 @@
  * real move goes into a cell that is empty in the full-block run, hence empty now, and the run ends in the
  * full-block result minus the hole. Only the last swap is special-cased, to save moves.
  */
-import type { Floor } from './floor.ts';
+import type { Floor } from '../shared/warehouse/floor.ts';
 
 /** One way to reach a destination cell. */
 export interface Frame {

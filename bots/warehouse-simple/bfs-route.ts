@@ -2,7 +2,7 @@
  * Breadth-first search over the empty corridor cells: the baseline does not assume anything about the
  * corridor layout, it just finds a shortest free path for the carried tile.
  */
-import type { Floor } from '../warehouse-corridors/floor.ts';
+import type { Floor } from '../shared/warehouse/floor.ts';
 
 /** Reusable BFS buffers for one board size. */
 export class CorridorBfs {

@@ -8,9 +8,9 @@
  * tile. Cost per swap: two corridor trips (≈ 2 × 2n/3 on average) and three tunnels, roughly twice the
  * cycle-following corridors bot, which carries each tile only once.
  */
-import { Floor } from '../warehouse-corridors/floor.ts';
-import { geometry } from '../warehouse-corridors/geometry.ts';
-import { MoveWriter } from '../warehouse-corridors/move-writer.ts';
+import { Floor } from '../shared/warehouse/floor.ts';
+import { geometry } from '../shared/warehouse/geometry.ts';
+import { MoveWriter } from '../shared/warehouse/move-writer.ts';
 import { CorridorBfs } from './bfs-route.ts';
 import { tunnelSwap, tunnelTo } from './tunnel.ts';
 

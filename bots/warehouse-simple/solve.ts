@@ -2,7 +2,7 @@
 import type { PuzzleState } from '../../src/core/types.ts';
 import type { Capability } from '../../src/protocol/messages.ts';
 import type { SolveAnswer } from '../../src/sdk/types.ts';
-import { warehouseProblem } from '../warehouse-corridors/validate.ts';
+import { warehouseProblem } from '../shared/warehouse/validate.ts';
 import { simpleSolution } from './greedy-swaps.ts';
 
 /** Largest board (n) accepted: BFS routing per trip is O(corridor cells), fine up to n = 100. */

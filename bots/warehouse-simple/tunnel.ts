@@ -7,7 +7,7 @@
  * Moves: 2k(k+2) + 2k + 6 — below the thesis work area's 12(k+1) for 1 ≤ k ≤ 3, above it from k = 4 on.
  * A missing FD or X (a hole) is a tile that never moves: Floor.step skips it, the rest stays legal.
  */
-import type { Floor } from '../warehouse-corridors/floor.ts';
+import type { Floor } from '../shared/warehouse/floor.ts';
 
 /** Where to dig: edge cell, inward/along index steps, depth, and FD's waiting cell (= X's exit). */
 export interface Tunnel {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createRng, shuffleInPlace } from '../../src/core/rng.ts';
 import { sliding } from '../../src/puzzles/sliding/index.ts';
 import { slidingTable } from '../../src/puzzles/sliding/table.ts';
-import { depthCap, isSolvable } from '../../bots/backtracking/board.ts';
+import { depthCap } from '../../bots/backtracking/board.ts';
+import { isSolvable } from '../../src/puzzles/sliding/parity.ts';
 import { searchSliding } from '../../bots/backtracking/search.ts';
 import { solveBacktracking } from '../../bots/backtracking/solve.ts';
 
@@ -113,7 +114,7 @@ describe('backtracking search', () => {
   });
 });
 
-describe('backtracking isSolvable', () => {
+describe('isSolvable (the one sliding rule, src/puzzles) on the shapes the backtracking bot takes', () => {
   it('agrees with the BFS table on every board of 2x3 and 3x2', () => {
     for (const [rows, cols] of [
       [2, 3],
@@ -124,14 +125,14 @@ describe('backtracking isSolvable', () => {
       const tiles = [0, 1, 2, 3, 4, 5];
       for (let i = 0; i < 2000; i++) {
         shuffleInPlace(tiles, rng);
-        expect(isSolvable(rows, cols, Uint8Array.from(tiles))).toBe(table.distance(tiles) >= 0);
+        expect(isSolvable(Uint8Array.from(tiles), rows, cols)).toBe(table.distance(tiles) >= 0);
       }
     }
   });
 
   it('accepts a single row only when the tiles are in order', () => {
-    expect(isSolvable(1, 4, Uint8Array.from([1, 0, 2, 3]))).toBe(true);
-    expect(isSolvable(1, 4, Uint8Array.from([2, 0, 1, 3]))).toBe(false);
+    expect(isSolvable(Uint8Array.from([1, 0, 2, 3]), 1, 4)).toBe(true);
+    expect(isSolvable(Uint8Array.from([2, 0, 1, 3]), 1, 4)).toBe(false);
   });
 });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createRng, shuffleInPlace } from '../../src/core/rng.ts';
 import type { SwapsState } from '../../src/core/types.ts';
 import { swaps } from '../../src/puzzles/swaps/index.ts';
-import { greedySwapChunks, toPermutation } from '../../bots/swaps-greedy/greedy.ts';
+import { toPermutation } from '../../bots/shared/permutation.ts';
+import { greedySwapChunks } from '../../bots/swaps-greedy/greedy.ts';
 import { solveSwapsGreedy } from '../../bots/swaps-greedy/solve.ts';
 
 /** Test-local oracle: n − cycles, cycles counted by following "piece → its home" with a Set. */

@@ -3,9 +3,9 @@ import { createRng } from '../../src/core/rng.ts';
 import type { WarehouseState } from '../../src/core/types.ts';
 import { warehouse } from '../../src/puzzles/warehouse/index.ts';
 import { solveCorridorsRequest } from '../../bots/warehouse-corridors/solve.ts';
-import { Floor } from '../../bots/warehouse-corridors/floor.ts';
-import { geometry, goalCells, thesisBound } from '../../bots/warehouse-corridors/geometry.ts';
-import { CHUNK_BYTES, MoveWriter } from '../../bots/warehouse-corridors/move-writer.ts';
+import { Floor } from '../../bots/shared/warehouse/floor.ts';
+import { geometry, goalCells, thesisBound } from '../../bots/shared/warehouse/geometry.ts';
+import { CHUNK_BYTES, MoveWriter } from '../../bots/shared/warehouse/move-writer.ts';
 import { corridorsSolution, solveCorridors } from '../../bots/warehouse-corridors/corridors.ts';
 import { frames, swapIn } from '../../bots/warehouse-corridors/swap-script.ts';
 

@@ -47,42 +47,6 @@ export function makeBoard(rows: number, cols: number): Board {
   return board;
 }
 
-/**
- * True when `tiles` (a permutation of 0..size−1, 0 = blank) can reach the goal. On a board with at least two
- * rows and two columns that is the classic invariant: the parity of the permutation (blank counted as a tile)
- * equals the parity of the blank's taxicab distance from its home. On a single line nothing but the blank
- * can change place, so the tiles must already be in order.
- */
-export function isSolvable(board: Board, tiles: ArrayLike<number>): boolean {
-  const n = board.size;
-  if (board.rows === 1 || board.cols === 1) {
-    let last = 0;
-    for (let i = 0; i < n; i++) {
-      const t = tiles[i];
-      if (t === 0) continue;
-      if (t < last) return false;
-      last = t;
-    }
-    return true;
-  }
-  // Permutation parity by cycle counting, with the blank relabelled as tile n so the goal is the identity.
-  const seen = new Uint8Array(n);
-  let transpositions = 0;
-  let blank = -1;
-  for (let i = 0; i < n; i++) {
-    if (tiles[i] === 0) blank = i;
-    if (seen[i]) continue;
-    let len = 0;
-    for (let j = i; !seen[j]; j = (tiles[j] === 0 ? n : tiles[j]) - 1) {
-      seen[j] = 1;
-      len++;
-    }
-    transpositions += len - 1;
-  }
-  const dist = board.rows - 1 - board.rowOf[blank] + (board.cols - 1 - board.colOf[blank]);
-  return (transpositions & 1) === (dist & 1);
-}
-
 /** True when `tiles` is a permutation of 0..size−1. */
 export function isPermutation(size: number, tiles: ArrayLike<number>): boolean {
   if (tiles.length !== size) return false;

@@ -2,7 +2,7 @@
  * Checks a warehouse state before solving: the referee validates too, but a bot must never loop or throw on
  * a state it cannot solve, so anything unexpected becomes a give-up reason.
  */
-import type { WarehouseState } from '../../src/core/types.ts';
+import type { WarehouseState } from '../../../src/core/types.ts';
 import { blockSide, isCorridorLine } from './geometry.ts';
 
 /** Undefined when `s` is solvable by the warehouse bots, else why not. */
