@@ -22,7 +22,7 @@ import { carry, routeLength } from './corridor-route.ts';
 import { Floor } from '../shared/warehouse/floor.ts';
 import { geometry } from '../shared/warehouse/geometry.ts';
 import type { Geometry } from '../shared/warehouse/geometry.ts';
-import { MoveWriter } from '../shared/warehouse/move-writer.ts';
+import { joinSolution, MoveWriter } from '../shared/warehouse/move-writer.ts';
 import { frames, swapIn } from './swap-script.ts';
 import type { Frame } from './swap-script.ts';
 
@@ -108,10 +108,5 @@ export function* corridorsSolution(n: number, cells: ArrayLike<number>): Generat
 
 /** The whole solution as one string (tests and benchmarks), with its move count. */
 export function solveCorridors(n: number, cells: ArrayLike<number>): { moves: string; count: number } {
-  const it = corridorsSolution(n, cells);
-  const parts: string[] = [];
-  for (let r = it.next(); ; r = it.next()) {
-    if (r.done) return { moves: parts.join(''), count: r.value };
-    parts.push(r.value);
-  }
+  return joinSolution(corridorsSolution(n, cells));
 }

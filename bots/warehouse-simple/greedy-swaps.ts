@@ -10,7 +10,7 @@
  */
 import { Floor } from '../shared/warehouse/floor.ts';
 import { geometry } from '../shared/warehouse/geometry.ts';
-import { MoveWriter } from '../shared/warehouse/move-writer.ts';
+import { joinSolution, MoveWriter } from '../shared/warehouse/move-writer.ts';
 import { CorridorBfs } from './bfs-route.ts';
 import { tunnelSwap, tunnelTo } from './tunnel.ts';
 
@@ -40,10 +40,5 @@ export function* simpleSolution(n: number, cells: ArrayLike<number>): Generator<
 
 /** The whole solution as one string (tests and benchmarks), with its move count. */
 export function solveSimple(n: number, cells: ArrayLike<number>): { moves: string; count: number } {
-  const it = simpleSolution(n, cells);
-  const parts: string[] = [];
-  for (let r = it.next(); ; r = it.next()) {
-    if (r.done) return { moves: parts.join(''), count: r.value };
-    parts.push(r.value);
-  }
+  return joinSolution(simpleSolution(n, cells));
 }

@@ -64,3 +64,15 @@ export class MoveWriter {
     this.len = 0;
   }
 }
+
+/**
+ * Runs a solution generator (string chunks, returning the move count) to the end and joins its chunks: the
+ * whole answer as one string, for tests and benchmarks.
+ */
+export function joinSolution(solution: Generator<string, number>): { moves: string; count: number } {
+  const parts: string[] = [];
+  for (let r = solution.next(); ; r = solution.next()) {
+    if (r.done) return { moves: parts.join(''), count: r.value };
+    parts.push(r.value);
+  }
+}

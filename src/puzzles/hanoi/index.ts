@@ -1,5 +1,5 @@
 import type { Rng } from '../../core/rng.ts';
-import type { Bound, HanoiState, ReplayOutcome, Result, ScrambleSpec, WireMoves } from '../../core/types.ts';
+import type { Bound, HanoiState, Result, ScrambleSpec, WireMoves } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
 import { describeHanoi } from './describe.ts';
 import { hanoiDistance } from './distance.ts';
@@ -10,6 +10,7 @@ import { hanoiScene } from './scene.ts';
 import { z } from 'zod';
 import { textMoves } from '../move-form.ts';
 import type { Puzzle } from '../puzzle.ts';
+import { replayAll } from '../replay-all.ts';
 
 /** Largest tower accepted: 2^24 − 1 ≈ 16.8 M moves is the longest optimal solution we ever validate. */
 export const HANOI_MAX_DISCS = 24;
@@ -149,11 +150,7 @@ export const hanoi: Puzzle<HanoiState> = {
     return new HanoiReplayer(start);
   },
 
-  replay(start: HanoiState, moves: WireMoves): ReplayOutcome {
-    const r = new HanoiReplayer(start);
-    r.push(moves);
-    return r.finish();
-  },
+  replay: (start: HanoiState, moves: WireMoves) => replayAll(new HanoiReplayer(start), moves),
 
   bound(state: HanoiState): Bound {
     const d = hanoiDistance(state.start, state.goal);

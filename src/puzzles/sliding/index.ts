@@ -5,6 +5,7 @@ import { slidingScene } from './scene.ts';
 import { z } from 'zod';
 import { textMoves } from '../move-form.ts';
 import type { Puzzle } from '../puzzle.ts';
+import { replayAll } from '../replay-all.ts';
 import { wireCount, wireInts } from '../wire-shape.ts';
 import { normalizeSlidingSpec, requireSlidingSpec } from './spec.ts';
 import { parseSliding } from './parse.ts';
@@ -80,11 +81,7 @@ export const sliding: Puzzle<SlidingState> = {
     return new SlidingReplayer(start);
   },
 
-  replay(start: SlidingState, moves: WireMoves) {
-    const r = new SlidingReplayer(start);
-    r.push(moves);
-    return r.finish();
-  },
+  replay: (start: SlidingState, moves: WireMoves) => replayAll(new SlidingReplayer(start), moves),
 
   bound(s: SlidingState): Bound {
     if (hasSlidingTable(s.rows, s.cols)) {

@@ -1,12 +1,13 @@
 import type { Rng } from '../../core/rng.ts';
 import { shuffleInPlace } from '../../core/rng.ts';
-import type { Bound, ReplayOutcome, Result, ScrambleSpec, SwapsState, WireMoves } from '../../core/types.ts';
+import type { Bound, Result, ScrambleSpec, SwapsState, WireMoves } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
 import { renderSwaps } from './render.ts';
 import { swapsScene } from './scene.ts';
 import { z } from 'zod';
 import { pairMoves } from '../move-form.ts';
 import type { Puzzle } from '../puzzle.ts';
+import { replayAll } from '../replay-all.ts';
 import { wireCount, wireInts } from '../wire-shape.ts';
 import { swapsDistance } from './cycles.ts';
 import { formatSwapsMoves, parseSwapsMoves } from './notation.ts';
@@ -160,11 +161,7 @@ export const swaps: Puzzle<SwapsState> = {
     return new SwapsReplayer(start);
   },
 
-  replay(start: SwapsState, moves: WireMoves): ReplayOutcome {
-    const r = new SwapsReplayer(start);
-    r.push(moves);
-    return r.finish();
-  },
+  replay: (start: SwapsState, moves: WireMoves) => replayAll(new SwapsReplayer(start), moves),
 
   bound(state: SwapsState): Bound {
     const d = swapsDistance(state.tiles);

@@ -1,12 +1,13 @@
 import type { Rng } from '../../core/rng.ts';
 import { shuffleInPlace } from '../../core/rng.ts';
-import type { Bound, ReplayOutcome, Result, ScrambleSpec, WarehouseState, WireMoves } from '../../core/types.ts';
+import type { Bound, Result, ScrambleSpec, WarehouseState, WireMoves } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
 import { renderWarehouse } from './render.ts';
 import { warehouseScene } from './scene.ts';
 import { z } from 'zod';
 import { textMoves } from '../move-form.ts';
 import type { Puzzle } from '../puzzle.ts';
+import { replayAll } from '../replay-all.ts';
 import { wireCount, wireInts } from '../wire-shape.ts';
 import { isWarehouseSize, warehouseLayout, warehouseManhattan, WAREHOUSE_MAX_SIZE } from './layout.ts';
 import { WarehouseReplayer } from './replayer.ts';
@@ -157,11 +158,7 @@ export const warehouse: Puzzle<WarehouseState> = {
     return new WarehouseReplayer(start);
   },
 
-  replay(start: WarehouseState, moves: WireMoves): ReplayOutcome {
-    const r = new WarehouseReplayer(start);
-    r.push(moves);
-    return r.finish();
-  },
+  replay: (start: WarehouseState, moves: WireMoves) => replayAll(new WarehouseReplayer(start), moves),
 
   bound(state: WarehouseState): Bound {
     // No exact optimum is known cheaply; Manhattan is admissible since each move shifts one tile by one cell.
