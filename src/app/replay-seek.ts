@@ -1,7 +1,7 @@
 import type { PuzzleState, ReplayOutcome, Result, WireMoves } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import type { Verdict } from '../core/verdict.ts';
-import { puzzles } from '../puzzles/index.ts';
+import { puzzleOf } from '../puzzles/index.ts';
 import type { Scene } from '../puzzles/scene.ts';
 import type { AppContext } from './context.ts';
 
@@ -77,8 +77,8 @@ export function openStoredAnswer(
   moves: WireMoves,
   meta: Omit<ReplayInfo, 'legalMoves' | 'outcome'>,
 ): ReplayHandle {
-  const puzzle = puzzles[start.kind];
-  const replayer = puzzle.replayer(start as never);
+  const puzzle = puzzleOf(start);
+  const replayer = puzzle.replayer(start);
   const points = Math.max(1, Math.min(CHECKPOINTS, Math.floor(SNAPSHOT_CHARS / JSON.stringify(start).length)));
   const step = Math.max(1, Math.ceil(Math.max(1, meta.recordedMoves) / points));
   const checkpoints: Checkpoint[] = [{ index: 0, offset: 0, state: start }];
