@@ -34,6 +34,8 @@ export class Board {
   lineRow = -1;
   /** View column the next line will fill (its tiles are worth keeping close too). */
   lineCol = -1;
+  /** Per tile: moves saved per cell it is shifted towards its home (drag-weights.ts); 0 outside a line. */
+  readonly weight: Float64Array;
 
   constructor(rows: number, cols: number, tiles: ArrayLike<number>) {
     this.rows = rows;
@@ -43,6 +45,7 @@ export class Board {
     this.pos = new Int32Array(n);
     for (let i = 0; i < n; i++) this.pos[this.tiles[i]] = i;
     this.locked = new Uint8Array(n);
+    this.weight = new Float64Array(n);
     this.moves = new MoveBuffer(Math.min(1 << 24, 4 * n * Math.max(rows, cols) + 64));
     this.vRows = rows;
     this.vCols = cols;

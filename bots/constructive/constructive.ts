@@ -29,13 +29,39 @@ export function solveConstructive(
   tiles: ArrayLike<number>,
   opts: ConstructiveOptions = {},
 ): Board | null {
+  const r = reduceConstructive(rows, cols, tiles, 3, 3, opts);
+  if (!r) return null;
+  solveLastBlock(r.board, r.top, r.left);
+  return r.board;
+}
+
+/** A board filled line by line down to a free block in its bottom-right corner. */
+export interface Reduction {
+  readonly board: Board;
+  /** The free block: rows top.., columns left.. (real coordinates); every other tile is home. */
+  readonly top: number;
+  readonly left: number;
+}
+
+/**
+ * Fills lines, as {@link solveConstructive} does, until the free region is at most `maxRows`×`maxCols` (or
+ * at most 9 cells); the hybrid bot takes over from there on big boards. Null when stopped.
+ */
+export function reduceConstructive(
+  rows: number,
+  cols: number,
+  tiles: ArrayLike<number>,
+  maxRows: number,
+  maxCols: number,
+  opts: ConstructiveOptions = {},
+): Reduction | null {
   if (!(rows >= 2 && cols >= 2) || tiles.length !== rows * cols) {
     throw new RangeError(`constructive: need an R×C board with R, C ≥ 2, got ${rows}x${cols}`);
   }
   const bd = new Board(rows, cols, tiles);
   let top = 0;
   let left = 0;
-  while ((rows - top) * (cols - left) > 9) {
+  while ((rows - top) * (cols - left) > 9 && (rows - top > maxRows || cols - left > maxCols)) {
     if (opts.shouldStop?.()) return null;
     if (rows - top >= cols - left) {
       bd.setView(false);
@@ -47,8 +73,7 @@ export function solveConstructive(
       left++;
     }
   }
-  solveLastBlock(bd, top, left);
-  return bd;
+  return { board: bd, top, left };
 }
 
 /** Solves the free block rows top.., columns left.. optimally with the exact table (real coordinates). */

@@ -11,6 +11,7 @@
  * search over (blank, P, L) in the corner window finishes both tiles instead.
  */
 import { Board, DOWN, LEFT, RIGHT, UP } from './board.ts';
+import { beginLine, endLine } from './drag-weights.ts';
 import { solveLocally } from './local-search.ts';
 import { carryCost } from './step-cost.ts';
 import { blankToRing, moveTile } from './tile-mover.ts';
@@ -27,8 +28,7 @@ const RING_W = 6;
  * sequences rely on (the sequences only need P's and L's cells free with fixed cells beyond them).
  */
 export function fillTopRow(bd: Board, r0: number, c0: number): void {
-  bd.lineRow = r0;
-  bd.lineCol = c0;
+  beginLine(bd, r0, c0);
   let lo = c0;
   let hi = bd.vCols - 1;
   while (hi - lo > 1) {
@@ -44,7 +44,7 @@ export function fillTopRow(bd: Board, r0: number, c0: number): void {
   placeLastTwo(bd, r0, hi);
   bd.lock(r0, lo, true);
   bd.lock(r0, hi, true);
-  bd.lineRow = -1;
+  endLine(bd);
 }
 
 /** Which end of the free segment lo..hi of row r0 to fill next: the one whose tile is cheaper to bring. */

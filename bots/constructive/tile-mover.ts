@@ -16,6 +16,8 @@
  *    fixed-list cases 11–20 are the stuck cases the caller hands to an exact local search (local-search.ts).
  */
 import { Board, dirOf, DOWN, LEFT, RIGHT, UP } from './board.ts';
+import { approachAlongBestPath } from './approach.ts';
+import { shiftGain } from './drag-weights.ts';
 import { carryCost } from './step-cost.ts';
 
 /** Ring around a tile, clockwise from north: N NE E SE S SW W NW. */
@@ -44,43 +46,26 @@ function ringClear(bd: Board, tr: number, tc: number, from: number, to: number, 
 }
 
 /**
- * Weighted harm of walking the blank `steps` ring cells from `from`: every tile the walk shifts changes
- * its Manhattan distance to its home, and a tile pushed one cell further costs about a carry step later.
- * Tiles of the row being filled weigh {@link LINE_WEIGHT}; every other tile weighs less the later it is
- * needed: {@link LAYER_WEIGHT} / (1 + k) for a home k lines into the free region. Without this the ring
- * direction is blind to the tiles it drags (the thesis picks it by a fixed hierarchy), and random boards
- * take about 15% more moves on large n (measured: 2.49 vs 2.10 n³ at n = 60).
+ * Weighted harm of walking the blank `steps` ring cells from `from`: minus the weighted gain
+ * (drag-weights.ts) of the tiles the walk shifts. Without this the ring direction is blind to the tiles it
+ * drags (the thesis picks it by a fixed hierarchy), and random boards take about 15% more moves on large n
+ * (measured: 2.49 vs 2.10 n³ at n = 60).
  */
 function drag(bd: Board, tr: number, tc: number, from: number, steps: number): number {
-  const r0 = bd.lineRow;
-  if (r0 < 0) return 0;
-  const c0 = bd.lineCol;
+  if (bd.lineRow < 0) return 0;
   const step = steps > 0 ? 1 : -1;
   let sum = 0;
   let i = from;
   for (let k = Math.abs(steps); k > 0; k--) {
     const j = (i + step + 8) & 7;
+    // The tile on ring cell j moves to ring cell i.
     const t = bd.tiles[bd.cell(tr + RING_DR[j], tc + RING_DC[j])];
-    if (t !== 0) {
-      const gr = bd.vr(t - 1);
-      const gc = bd.vc(t - 1);
-      // The tile moves from ring cell j to ring cell i.
-      const change =
-        Math.abs(tr + RING_DR[i] - gr) +
-        Math.abs(tc + RING_DC[i] - gc) -
-        Math.abs(tr + RING_DR[j] - gr) -
-        Math.abs(tc + RING_DC[j] - gc);
-      sum += (gr === r0 ? LINE_WEIGHT : LAYER_WEIGHT / (1 + Math.min(gr - r0, gc - c0))) * change;
-    }
+    sum -= shiftGain(bd, t, tr + RING_DR[j], tc + RING_DC[j], tr + RING_DR[i], tc + RING_DC[i]);
     i = j;
   }
   return sum;
 }
 
-/** Weight, in moves per cell, of pushing an unplaced tile of the current line (see {@link drag}). */
-const LINE_WEIGHT = 3;
-/** Weight of pushing a tile of the next line; later lines get LAYER_WEIGHT / (1 + k). Tuned on 10..60. */
-const LAYER_WEIGHT = 2.5;
 /** Drag of the route last returned by {@link ringRoute}. */
 let routeDrag = 0;
 
@@ -133,8 +118,10 @@ function walkRing(bd: Board, tr: number, tc: number, from: number, steps: number
 /**
  * Brings the blank onto the ring of the tile at (tr, tc) by a shortest path: to the ring cell nearest the
  * blank (its coordinate-wise clamp into the 3×3 box), which on an open board also makes every further ring
- * cell reachable in a shortest way. Locked cells inside the free region only ever sit in its top row (the
- * row being filled), so going down before sideways and sideways before up never touches one.
+ * cell reachable in a shortest way. Of the shortest paths, the one that shifts other tiles best
+ * (approach.ts). Should fixed cells block them all, the thesis's order: locked cells inside the free region
+ * only ever sit in its top row (the row being filled), so going down before sideways and sideways before up
+ * never touches one.
  */
 function approach(bd: Board, tr: number, tc: number): void {
   const b = bd.pos[0];
@@ -145,6 +132,7 @@ function approach(bd: Board, tr: number, tc: number): void {
   // The clamp lands on a fixed cell only when the blank is in the top row beyond the fixed prefix and the
   // tile lies below that prefix: enter the ring one row lower instead (still on the ring, still free).
   if (!bd.free(row, col)) row++;
+  if (approachAlongBestPath(bd, row, col)) return;
   for (; br < row; br++) bd.moveView(DOWN);
   for (; bc < col; bc++) bd.moveView(RIGHT);
   for (; bc > col; bc--) bd.moveView(LEFT);
