@@ -10,7 +10,7 @@ import { sliding } from '../src/puzzles/sliding/index.ts';
 import { manhattanLinearConflict } from '../src/puzzles/sliding/bound.ts';
 import { solveConstructive } from '../bots/constructive/constructive.ts';
 import { planTables } from '../bots/hybrid/plan-tables.ts';
-import { HybridSolver } from '../bots/hybrid/solve.ts';
+import { HybridSolver } from '../bots/hybrid/hybrid.ts';
 import { defaultCacheDir } from '../src/solvers/sliding/pdb-cache.ts';
 import { loadOrBuildPdbSet, PARTITION_4X4 } from '../src/solvers/sliding/pdb-set.ts';
 import type { BenchRow, BenchSuite } from './types.ts';

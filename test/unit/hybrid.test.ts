@@ -13,8 +13,9 @@ import { solveConstructive } from '../../bots/constructive/constructive.ts';
 import { BeamSearch } from '../../bots/hybrid/beam.ts';
 import { planTables } from '../../bots/hybrid/plan-tables.ts';
 import { settingsFor } from '../../bots/hybrid/settings.ts';
-import { HybridSolver } from '../../bots/hybrid/solve.ts';
-import type { HybridResult, SolveControl } from '../../bots/hybrid/solve.ts';
+import { HybridSolver } from '../../bots/hybrid/hybrid.ts';
+import type { HybridResult, SolveControl } from '../../bots/hybrid/hybrid.ts';
+import { hybridAnswer } from '../../bots/hybrid/solve.ts';
 
 let tables: PatternTable[];
 let solver: HybridSolver;
@@ -196,5 +197,30 @@ describe('hybrid - beam search', () => {
         expect(Array.from(applyMoves(makeBoard(6, 6), s.tiles, f.moves)!)).toEqual(Array.from(f.tiles));
       }
     }
+  });
+});
+
+describe('hybrid - hybridAnswer (the bot\'s solve callback)', () => {
+  const ctx = (over: Partial<{ deadline: number; timeLimitMs: number; maxMoves: number }> = {}) => ({
+    deadline: Date.now() + 60_000,
+    timeLimitMs: 60_000,
+    maxMoves: 1_000_000,
+    signal: new AbortController().signal,
+    ...over,
+  });
+
+  it('declines other puzzle kinds and gives up on a malformed board, with a reason', async () => {
+    expect(await hybridAnswer(solver, { kind: 'hanoi', pegs: 3, start: 'AA', goal: 'CC' }, ctx())).toMatchObject({ unsupported: expect.stringMatching(/sliding/) });
+    const bad = await hybridAnswer(solver, { kind: 'sliding', rows: 3, cols: 3, tiles: [1, 1, 2, 3, 4, 5, 6, 7, 0] }, ctx());
+    expect(bad).toMatchObject({ giveUp: expect.stringMatching(/duplicate/) });
+  });
+
+  it('answers a 6x6 board with replayable moves and says it is not optimal; gives up over maxMoves', async () => {
+    const s = scrambles(6, 6, 1, 'hybrid answer')[0];
+    const a = await hybridAnswer(solver, s, ctx());
+    if (!('moves' in a) || typeof a.moves !== 'string') throw new Error(`no string answer: ${JSON.stringify(a)}`);
+    expect(sliding.replay(s, a.moves).verdict).toBe('solved');
+    expect(a).toMatchObject({ optimal: false, note: expect.stringMatching(/beam/) });
+    expect(await hybridAnswer(solver, s, ctx({ maxMoves: 10 }))).toMatchObject({ giveUp: expect.stringMatching(/maxMoves/) });
   });
 });
