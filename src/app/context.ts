@@ -5,6 +5,7 @@
 import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import type { Clock } from '../protocol/link.ts';
+import type { OptimumOracle } from '../solvers/oracle.ts';
 import { defaultDbPath, describeDbLocation, normalizeDbLocation, openStoreAt } from '../store/open.ts';
 import type { Store } from '../store/types.ts';
 import { systemClock } from '../transport/system-clock.ts';
@@ -17,6 +18,8 @@ export interface AppContext {
   readonly dbLocation: string;
   readonly projectRoot: string;
   readonly clock: Clock;
+  /** Makes the exact oracle of a match; default the sliding oracle (tests pass a scripted one). */
+  readonly oracle?: () => OptimumOracle;
 }
 
 /** Where to open a context. */

@@ -16,6 +16,9 @@ import {
   type ResultEvent,
 } from '../referee/run-match.ts';
 import type { SprtParams } from '../referee/sprt.ts';
+import type { BoundEvent } from '../referee/refine-bounds.ts';
+import type { MatchStart } from '../referee/run-match.ts';
+import { SlidingOracle } from '../solvers/sliding/oracle.ts';
 import type { MatchRecord, MatchStatus } from '../store/types.ts';
 import { cpuBackstopSeconds, defaultMemoryLimit, RLIMITS_ENFORCED, RLIMITS_NOTE, type BotLimits } from '../transport/bot-limits.ts';
 import { startArenaServer } from '../transport/ws-server.ts';
@@ -31,6 +34,7 @@ export { MATCH_DEFAULTS, MATCH_LIMITS } from '../referee/match-config.ts';
 export type { CrossTable } from '../referee/cross-table.ts';
 export type { MatchReport, ReportPair } from '../referee/match-report.ts';
 export type { MatchRun, ResultEvent } from '../referee/run-match.ts';
+export type { BoundEvent } from '../referee/refine-bounds.ts';
 export type { BlockedBot } from '../referee/start-guard.ts';
 export { parseSprt, type SprtParams } from '../referee/sprt.ts';
 export type { SprtProgress } from '../referee/sprt-progress.ts';
@@ -66,6 +70,16 @@ export interface MatchIo {
   onResult?(event: ResultEvent): void;
   /** Things the person running the match should know now (where remote bots dial, who may connect). */
   notice?(text: string): void;
+  /** Once the match exists, before anything is played: its id, size, and where it is stored. */
+  onStart?(start: MatchStartEvent): void;
+  /** One event per scramble the exact oracle answered (4×4 boards). */
+  onBound?(event: BoundEvent): void;
+}
+
+/** A match about to be played. */
+export interface MatchStartEvent extends MatchStart {
+  /** Where the results go (the database path, or a URL without its password). */
+  readonly dbLocation: string;
 }
 
 /** A finished or interrupted run and its report. */
@@ -142,6 +156,8 @@ async function withBots(
     resolved.set(b, r.value);
   }
   const server = await startArenaServer({ ...(listen ?? {}), authenticate: admitRemoteBots(resolved.values()) });
+  // The exact optimum of 4×4 scrambles, found beside the match (its thread starts only if one is asked for).
+  const oracle = ctx.oracle?.() ?? new SlidingOracle();
   try {
     const remote = [...resolved.values()].filter((r) => r.source === 'remote').map((r) => r.name);
     const notice = listenNotice(listen, server.url, remote);
@@ -153,13 +169,17 @@ async function withBots(
       store: ctx.store,
       clock: ctx.clock,
       makeLauncher: (bot, opts) => launcherFor(resolved.get(bot)!, server, { ...opts, limits }),
+      oracle,
+      onStart: (s) => io.onStart?.({ ...s, dbLocation: ctx.dbLocation }),
       ...(io.signal ? { signal: io.signal } : {}),
       ...(io.onResult ? { onResult: io.onResult } : {}),
+      ...(io.onBound ? { onBound: io.onBound } : {}),
     });
     if (!run.ok) return run;
     const report = await reportOf(ctx, run.value.match);
     return { ok: true, value: { run: run.value, report } };
   } finally {
+    await oracle.close();
     await server.close();
   }
 }

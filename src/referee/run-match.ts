@@ -3,7 +3,8 @@ import { reject } from '../core/types.ts';
 import { GENERATOR_VERSION } from '../core/rng.ts';
 import type { Verdict } from '../core/verdict.ts';
 import type { BotLauncher, Clock } from '../protocol/link.ts';
-import type { MatchRecord, Store } from '../store/types.ts';
+import type { OptimumOracle } from '../solvers/oracle.ts';
+import type { MatchRecord, NewScramble, Store } from '../store/types.ts';
 import { sequenceJobSource, type Job, type PlayLimits } from './job-source.ts';
 import { memoryOf, parseMatchConfig, startTimeoutMs, type MatchConfig } from './match-config.ts';
 import { planPlays, playedKeys } from './plan.ts';
@@ -13,6 +14,7 @@ import { RestartLoops, type RestartLoop } from './restart-loops.ts';
 import type { SprtProgress } from './sprt-progress.ts';
 import { SprtWatch } from './sprt-watch.ts';
 import { runWorker, type LaunchOptions, type Recorded } from './worker.ts';
+import { BoundRefiner, markForOracle, type BoundEvent } from './refine-bounds.ts';
 
 /** What the referee is handed: it never opens sockets, files or processes itself. */
 export interface MatchDeps {
@@ -29,6 +31,23 @@ export interface MatchDeps {
   onResult?(event: ResultEvent): void;
   /** Bytes of scramble states held at once (batch sizing); default SCRAMBLE_BATCH_BYTES. For tests. */
   readonly scrambleBatchBytes?: number;
+  /**
+   * Knows exact optima where the cheap bound is only a bound (4×4 sliding boards); it works beside the
+   * match, and the match waits for its answers (each within the oracle's budget) before it ends.
+   */
+  readonly oracle?: OptimumOracle;
+  /** Progress of the oracle, one event per scramble it answered. */
+  onBound?(event: BoundEvent): void;
+  /** Called once the match exists (created, or found for a resume), before anything is played. */
+  onStart?(start: MatchStart): void;
+}
+
+/** A match about to be played. */
+export interface MatchStart {
+  readonly match: MatchRecord;
+  /** Plays in the match (scrambles × bots), and how many already have a result. */
+  readonly total: number;
+  readonly done: number;
 }
 
 /** Progress of a match. */
@@ -66,7 +85,7 @@ export async function startMatch(given: MatchConfig, states: readonly PuzzleStat
     seed: config.seed,
     generatorVersion: GENERATOR_VERSION,
     bots: config.bots,
-    scrambles: states.map(newScramble),
+    scrambles: states.map((s, i) => markForOracle(newScramble(s, i), deps.oracle)),
   });
   return playMatch(match, config, deps);
 }
@@ -84,7 +103,7 @@ export async function startGeneratedMatch(config: MatchConfig, deps: MatchDeps):
     seed: config.seed,
     generatorVersion: GENERATOR_VERSION,
     bots: config.bots,
-    scrambles: first.value.states.map(newScramble),
+    scrambles: first.value.states.map((s, i) => markForOracle(newScramble(s, i), deps.oracle)),
   });
   return { ok: true, value: await playMatch(match, config, deps) };
 }
@@ -117,11 +136,15 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   const total = config.count * config.bots.length;
   const limits: PlayLimits = { timeLimitMs: config.timeLimitMs, maxMoves: config.maxMoves, startTimeoutMs: startTimeoutMs(config), ...memoryOf(config) };
   let stopped: string | undefined;
-  const pages = scramblePages(match, config, store, deps.scrambleBatchBytes ?? SCRAMBLE_BATCH_BYTES, (why) => {
+  const mark = (s: NewScramble) => markForOracle(s, deps.oracle);
+  const pages = scramblePages(match, config, store, deps.scrambleBatchBytes ?? SCRAMBLE_BATCH_BYTES, mark, (why) => {
     stopped = why;
   });
+  // The oracle works beside the players; a match stopped early leaves the rest pending for its resume.
+  const refiner = deps.oracle ? new BoundRefiner(store, deps.oracle, deps.onBound) : undefined;
   async function* jobs(): AsyncGenerator<Job> {
     for await (const page of pages) {
+      refiner?.add(page);
       sprt?.extend(page);
       for (const p of planPlays(config.bots, page, played)) {
         // Once the SPRT decides, no new job is handed out (nor scramble made); plays in flight finish.
@@ -133,6 +156,7 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
 
   let done = played.size;
   const loops = new RestartLoops();
+  deps.onStart?.({ match, total, done });
   const onRecorded = ({ job, scramble, outcome }: Recorded) => {
     done++;
     loops.record(job.bot, scramble.index, outcome.verdict);
@@ -152,7 +176,18 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   const source = sequenceJobSource(jobs());
   const workerDeps = { store, clock: deps.clock, makeLauncher: deps.makeLauncher, starts, onRecorded, ...(deps.signal ? { signal: deps.signal } : {}) };
   const workers = Math.max(1, Math.min(config.concurrency, total - done));
-  await Promise.all(Array.from({ length: workers }, () => runWorker(source, workerDeps)));
+  // Stopping the match stops the oracle too: its unanswered scrambles stay pending.
+  const stopOracle = () => void deps.oracle?.close();
+  if (deps.signal?.aborted) stopOracle();
+  else deps.signal?.addEventListener('abort', stopOracle, { once: true });
+  try {
+    await Promise.all(Array.from({ length: workers }, () => runWorker(source, workerDeps)));
+    // A decided SPRT leaves scrambles unplayed: their optima are not worth waiting for.
+    if (sprt?.state.decision) stopOracle();
+    await refiner?.settled();
+  } finally {
+    deps.signal?.removeEventListener('abort', stopOracle);
+  }
 
   // A decided SPRT finishes the match: the rest of the scrambles are not needed.
   const status = done >= total || sprt?.state.decision ? 'finished' : 'interrupted';

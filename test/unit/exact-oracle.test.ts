@@ -120,5 +120,6 @@ describe('SlidingOracle (worker thread, real pattern databases)', () => {
     const got = await pending;
     expect(got.bound).toEqual(sliding.bound(big));
     expect(got.note).toMatch(/closed/);
+    expect(got.interrupted).toBe(true);
   });
 });

@@ -4,6 +4,8 @@ import type { MatchConfig } from '../../src/referee/match-config.ts';
 import { resumeMatch, startGeneratedMatch, startMatch, type MatchDeps, type ResultEvent } from '../../src/referee/run-match.ts';
 import { checkScrambleSize, scrambleBytes } from '../../src/referee/scramble-batches.ts';
 import { generateScrambles } from '../../src/referee/scrambles.ts';
+import { ORACLE_PENDING, type BoundEvent } from '../../src/referee/refine-bounds.ts';
+import type { OptimumOracle, OracleResult } from '../../src/solvers/oracle.ts';
 import { createMemoryStore } from '../../src/store/memory-store.ts';
 import type { Store } from '../../src/store/types.ts';
 import { slidingBoard } from '../helpers/boards.ts';
@@ -42,6 +44,48 @@ function harness(plans: Record<string, (attempt: number) => ConnectPlan>, store:
 }
 
 const answers = () => replyWith(solve, { delayMs: 10 });
+
+/**
+ * An oracle on the fake clock: answers one request at a time, `delayMs` each, in order, with the known
+ * solution's length as the optimum, except for the states `stuck` names, which keep their bound with a note.
+ */
+class ScriptedOracle implements OptimumOracle {
+  asked: PuzzleState[] = [];
+  closed = false;
+  private queue: Promise<void> = Promise.resolve();
+  private readonly waiting = new Set<(r: OracleResult) => void>();
+  constructor(
+    private readonly clock: FakeClock,
+    private readonly delayMs: number,
+    private readonly stuck: (s: PuzzleState) => boolean = () => false,
+  ) {}
+  covers(): boolean {
+    return true;
+  }
+  improve(state: PuzzleState, bound: { lowerBound: number; optimal?: number }): Promise<OracleResult> {
+    this.asked.push(state);
+    return new Promise((resolve) => {
+      this.waiting.add(resolve);
+      this.queue = this.queue.then(
+        () =>
+          new Promise<void>((next) =>
+            this.clock.setTimer(this.delayMs, () => {
+              if (this.waiting.delete(resolve)) {
+                const n = solve(state).length;
+                resolve(this.stuck(state) ? { bound: { lowerBound: bound.lowerBound }, note: 'budget spent', ms: this.delayMs } : { bound: { optimal: n, lowerBound: n }, ms: this.delayMs });
+              }
+              next();
+            }),
+          ),
+      );
+    });
+  }
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const resolve of this.waiting) resolve({ bound: { lowerBound: 0 }, interrupted: true, ms: 0 });
+    this.waiting.clear();
+  }
+}
 
 describe('runMatch in-process', () => {
   it('runMatch - every (scramble, bot) gets exactly one result; which bot goes first rotates per scramble', async () => {
@@ -188,6 +232,48 @@ describe('runMatch in-process', () => {
     const solves = again.launchers.flatMap((l) => l.links.flatMap((link) => link.sentOf('solve')));
     expect(solves).toHaveLength(7);
     expect(again.events.map((e) => e.done)).toEqual([6, 7, 8, 9, 10, 11, 12]);
+  });
+
+  it('runMatch - the oracle works beside the match; results that came first are scored against the optimum it finds', async () => {
+    const h = harness({ a: answers, b: answers });
+    const oracle = new ScriptedOracle(h.clock, 1000, (s) => JSON.stringify(s) === JSON.stringify(states[1]));
+    const bounds: BoundEvent[] = [];
+    const run = await h.clock.run(startMatch(config(['a', 'b']), states, h.deps({ oracle, onBound: (e) => bounds.push(e) })));
+    expect(run.status).toBe('finished');
+    // Every play was over at t = 120; the match ended only when the oracle had answered (6 × 1000 ms).
+    expect(h.events.at(-1)!.done).toBe(12);
+    expect(h.clock.now()).toBe(6000);
+    expect(oracle.asked).toEqual(states);
+    expect(bounds.map((e) => [e.scrambleIndex, e.exact, e.done])).toEqual([[0, true, 1], [1, false, 2], [2, true, 3], [3, true, 4], [4, true, 5], [5, true, 6]]);
+    const scrambles = await h.store.listScrambles(run.match.id);
+    expect(scrambles.map((s) => s.boundNote)).toEqual([undefined, 'budget spent', undefined, undefined, undefined, undefined]);
+    const rows = await h.store.listSummaries(run.match.id);
+    for (const r of rows) {
+      const n = solve(states[r.scrambleIndex]).length;
+      if (r.scrambleIndex === 1) expect(r.bound.optimal).toBeUndefined();
+      else expect(r.bound).toEqual({ optimal: n, lowerBound: n });
+    }
+  });
+
+  it('runMatch - an abort closes the oracle; what it had not answered stays pending and a resume asks again', async () => {
+    const h = harness({ a: () => replyWith(solve, { delayMs: 1000 }) });
+    const oracle = new ScriptedOracle(h.clock, 1000);
+    const stop = new AbortController();
+    const first = startMatch(config(['a']), states, h.deps({ oracle, signal: stop.signal }));
+    // Plays and oracle answers land at t = 1000 and 2000; abort while the third of each is under way.
+    await h.clock.advance(2500);
+    stop.abort();
+    const run = await h.clock.run(first);
+    expect(run.status).toBe('interrupted');
+    expect(oracle.closed).toBe(true);
+    const notes = (await h.store.listScrambles(run.match.id)).map((s) => s.boundNote);
+    expect(notes).toEqual([undefined, undefined, ORACLE_PENDING, ORACLE_PENDING, ORACLE_PENDING, ORACLE_PENDING]);
+    const again = harness({ a: answers }, h.store);
+    const second = new ScriptedOracle(again.clock, 10);
+    const resumed = await again.clock.run(resumeMatch(run.match.id, again.deps({ oracle: second })));
+    expect(resumed.ok && resumed.value.status).toBe('finished');
+    expect(second.asked).toEqual(states.slice(2));
+    expect((await h.store.listScrambles(run.match.id)).every((s) => s.boundNote === undefined && s.bound.optimal !== undefined)).toBe(true);
   });
 
   it('resumeMatch - unknown, finished and scramble-less matches are clear rejections', async () => {

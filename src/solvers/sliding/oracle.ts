@@ -1,34 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import type { Bound, PuzzleState, SlidingState } from '../../core/types.ts';
+import type { OptimumOracle, OracleResult } from '../oracle.ts';
 import { sliding } from '../../puzzles/sliding/index.ts';
 import { EXACT_MAX_CELLS } from './exact.ts';
 import type { OracleReply, OracleRequest, OracleWorkerData } from './oracle-messages.ts';
 import { defaultCacheDir } from './pdb-cache.ts';
-
-/** What the oracle made of one scramble. */
-export interface OracleResult {
-  /** The exact optimum when found (`optimal` set), else the cheap bound, raised where the search proved more. */
-  readonly bound: Bound;
-  /** Why the bound stands (budget spent, no pattern databases, the oracle failed); absent when exact. */
-  readonly note?: string;
-  /** Time the oracle spent on it, ms. */
-  readonly ms: number;
-  /** Search nodes generated, when it searched (a steadier measure of work than time on a shared machine). */
-  readonly nodes?: number;
-}
-
-/**
- * Knows the exact optimum of states whose cheap bound is only a bound. Handed to whoever creates a match, so
- * tests can pass a scripted one; {@link SlidingOracle} is the real one.
- */
-export interface OptimumOracle {
-  /** True when `state`, whose cheap bound is `bound`, is worth asking about. */
-  covers(state: PuzzleState, bound: Bound): boolean;
-  /** Resolves to the improved bound; never rejects (a failure is a note on the unchanged bound). */
-  improve(state: PuzzleState, bound: Bound): Promise<OracleResult>;
-  /** Stops the worker; pending requests resolve with the bound unchanged. */
-  close(): Promise<void>;
-}
 
 /** Options of the sliding oracle. */
 export interface SlidingOracleOptions {
@@ -80,7 +56,7 @@ export class SlidingOracle implements OptimumOracle {
 
   improve(state: PuzzleState, bound: Bound): Promise<OracleResult> {
     if (!this.covers(state, bound)) return Promise.resolve({ bound, ms: 0 });
-    if (this.closed) return Promise.resolve({ bound, note: 'oracle closed', ms: 0 });
+    if (this.closed) return Promise.resolve({ bound, note: 'oracle closed', interrupted: true, ms: 0 });
     if (this.failed) return Promise.resolve({ bound, note: this.failed, ms: 0 });
     const s = state as SlidingState;
     return new Promise((resolve) => {
@@ -95,7 +71,7 @@ export class SlidingOracle implements OptimumOracle {
 
   async close(): Promise<void> {
     this.closed = true;
-    this.settleAll('oracle closed before it finished');
+    this.settleAll('oracle closed before it finished', true);
     const w = this.worker;
     this.worker = null;
     if (w) await w.terminate();
@@ -144,8 +120,8 @@ export class SlidingOracle implements OptimumOracle {
     this.settleAll(note);
   }
 
-  private settleAll(note: string): void {
-    for (const p of this.pending.values()) p.resolve({ bound: p.bound, note, ms: 0 });
+  private settleAll(note: string, interrupted = false): void {
+    for (const p of this.pending.values()) p.resolve({ bound: p.bound, note, ms: 0, ...(interrupted ? { interrupted } : {}) });
     this.pending.clear();
   }
 }

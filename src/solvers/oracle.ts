@@ -1,0 +1,28 @@
+import type { Bound, PuzzleState } from '../core/types.ts';
+
+/** What an oracle made of one scramble. */
+export interface OracleResult {
+  /** The exact optimum when found (`optimal` set), else the cheap bound, raised where the search proved more. */
+  readonly bound: Bound;
+  /** Why the bound stands (budget spent, no pattern databases, the oracle failed); absent when exact. */
+  readonly note?: string;
+  /** True when the oracle was closed before it answered: nothing was learned, ask again later. */
+  readonly interrupted?: boolean;
+  /** Time the oracle spent on it, ms. */
+  readonly ms: number;
+  /** Search nodes generated, when it searched (a steadier measure of work than time on a shared machine). */
+  readonly nodes?: number;
+}
+
+/**
+ * Knows the exact optimum of states whose cheap bound is only a bound. Handed to whoever plays a match, so
+ * tests can pass a scripted one; src/solvers/sliding/oracle.ts has the real one for sliding boards.
+ */
+export interface OptimumOracle {
+  /** True when `state`, whose cheap bound is `bound`, is worth asking about. */
+  covers(state: PuzzleState, bound: Bound): boolean;
+  /** Resolves to the improved bound; never rejects (a failure is a note on the unchanged bound). */
+  improve(state: PuzzleState, bound: Bound): Promise<OracleResult>;
+  /** Stops the oracle; pending requests resolve `interrupted` with the bound unchanged. */
+  close(): Promise<void>;
+}
