@@ -6,20 +6,20 @@
 import type { PuzzleState, Result, ScrambleSpec } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import { parseMatchConfig, type MatchConfig } from '../referee/match-config.ts';
-import { buildMatchReport, type MatchReport } from '../referee/match-report.ts';
+import type { MatchReport } from '../referee/match-report.ts';
 import {
   resumeMatch as resumeRun,
   startGeneratedMatch,
   startMatch as startRun,
   type MatchDeps,
   type MatchRun,
+  type MatchStart,
   type ResultEvent,
 } from '../referee/run-match.ts';
 import type { SprtParams } from '../referee/sprt.ts';
 import type { BoundEvent } from '../referee/refine-bounds.ts';
-import type { MatchStart } from '../referee/run-match.ts';
 import { SlidingOracle } from '../solvers/sliding/oracle.ts';
-import type { MatchRecord, MatchStatus } from '../store/types.ts';
+import type { MatchRecord } from '../store/types.ts';
 import { cpuBackstopSeconds, defaultMemoryLimit, RLIMITS_ENFORCED, RLIMITS_NOTE, type BotLimits } from '../transport/bot-limits.ts';
 import { startArenaServer } from '../transport/ws-server.ts';
 import { admitRemoteBots } from './admission.ts';
@@ -29,10 +29,13 @@ import type { AppContext } from './context.ts';
 import { readScrambleFile } from './inputs.ts';
 import { launcherFor } from './launchers.ts';
 import { listenNotice, type ListenAddress } from './listen.ts';
+import { reportOf } from './records.ts';
+
+export { listMatches, showMatch, type MatchListing, type ListMatchesOptions } from './records.ts';
 
 export { MATCH_DEFAULTS, MATCH_LIMITS } from '../referee/match-config.ts';
 export type { CrossTable } from '../referee/cross-table.ts';
-export type { MatchReport, ReportPair } from '../referee/match-report.ts';
+export type { MatchReport, ReportPair, ReportResult, ReportScramble } from '../referee/match-report.ts';
 export type { MatchRun, ResultEvent } from '../referee/run-match.ts';
 export type { BoundEvent } from '../referee/refine-bounds.ts';
 export type { BlockedBot } from '../referee/start-guard.ts';
@@ -190,55 +193,6 @@ function botLimitsOf(config: MatchConfig): Partial<BotLimits> {
     memoryBytes: config.memoryLimitBytes ?? defaultMemoryLimit(),
     cpuSeconds: cpuBackstopSeconds(config.timeLimitMs, config.count),
   };
-}
-
-async function reportOf(ctx: AppContext, match: MatchRecord): Promise<MatchReport> {
-  const config = parseMatchConfig(match.config);
-  return buildMatchReport(
-    match,
-    await ctx.store.scrambleClasses(match.id),
-    await ctx.store.listSummaries(match.id),
-    config.ok ? config.value.marginMs : undefined,
-    config.ok ? config.value.sprt : undefined,
-  );
-}
-
-/** The report of a stored match (running, interrupted or finished). */
-export async function showMatch(ctx: AppContext, id: number): Promise<Result<MatchReport>> {
-  const match = await ctx.store.getMatch(id);
-  if (!match) return reject('no-match', `no match with id ${id}`);
-  return { ok: true, value: await reportOf(ctx, match) };
-}
-
-/** One line of the match list. */
-export interface MatchListing {
-  readonly id: number;
-  readonly status: MatchStatus;
-  readonly createdAt: string;
-  readonly bots: readonly string[];
-  readonly seed: string;
-  /** Scrambles in the match (as configured). */
-  readonly scrambles: number | null;
-  /** Where the scrambles come from: the spec's kind, or the file. */
-  readonly source: string | null;
-}
-
-/** The most recent matches, newest first. */
-export async function listMatches(ctx: AppContext, o: { limit?: number } = {}): Promise<MatchListing[]> {
-  const matches = await ctx.store.listMatches(o.limit);
-  return matches.map((m) => {
-    const config = parseMatchConfig(m.config);
-    const c = config.ok ? config.value : undefined;
-    return {
-      id: m.id,
-      status: m.status,
-      createdAt: m.createdAt,
-      bots: m.bots,
-      seed: m.seed,
-      scrambles: c?.count ?? null,
-      source: c ? (c.scrambleFile ?? c.spec?.kind ?? null) : null,
-    };
-  });
 }
 
 /**

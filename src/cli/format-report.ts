@@ -1,4 +1,5 @@
 import type { CrossTable, MatchReport, ReportPair, SprtProgress } from '../app/matches.ts';
+import { formatScrambleTable } from './format-scrambles.ts';
 import { ms, num, renderTable } from './table.ts';
 
 /** The human-readable match report: a table per scramble, per-bot summary, head-to-head per pair. */
@@ -6,28 +7,9 @@ export function formatMatchReport(r: MatchReport, opts: { perScramble: boolean }
   const out: string[] = [];
   const m = r.match;
   out.push(`match ${m.id} · ${m.puzzleClasses.join(', ')} · ${m.scrambles} scrambles · seed ${m.seed} · ${m.status}`);
-  if (opts.perScramble) {
-    const header = ['#', 'best', ...m.bots];
-    const rows: string[][] = [header];
-    const byScramble = new Map<number, Map<string, (typeof r.results)[number]>>();
-    for (const x of r.results) {
-      if (!byScramble.has(x.scramble)) byScramble.set(x.scramble, new Map());
-      byScramble.get(x.scramble)!.set(x.bot, x);
-    }
-    for (const [idx, per] of [...byScramble.entries()].sort((a, b) => a[0] - b[0])) {
-      const any = per.values().next().value!;
-      const best = any.optimal !== undefined ? `=${any.optimal}` : `≥${any.lowerBound}`;
-      rows.push([
-        String(idx + 1),
-        best,
-        ...m.bots.map((b) => {
-          const x = per.get(b);
-          if (!x) return '(not played)';
-          return x.verdict === 'solved' ? `${x.moves} in ${ms(x.timeMs)}` : `${x.verdict}${x.index !== undefined ? ` @${x.index}` : ''}`;
-        }),
-      ]);
-    }
-    out.push('', renderTable(rows, new Set([0, 1])));
+  if (opts.perScramble) out.push('', ...formatScrambleTable(r));
+  else if (r.scrambles.length > 0) {
+    out.push('', `(${r.scrambles.length} scrambles: the per-scramble table is left out; arena show ${m.id} --scrambles prints it)`);
   }
   const rows: string[][] = [['bot', 'solved', 'other verdicts', 'mean moves', 'mean gap', 'optimal', 'median', 'total']];
   for (const b of m.bots) {
@@ -40,6 +22,11 @@ export function formatMatchReport(r: MatchReport, opts: { perScramble: boolean }
     rows.push([b, `${s.solved}/${s.results}`, others || '-', num(s.meanMoves), num(s.meanGap), String(s.optimalSolves), ms(s.medianWallMs), ms(s.totalWallMs)]);
   }
   out.push('', renderTable(rows, new Set([1, 3, 4, 5, 6, 7])));
+  const boundOnly = r.scrambles.filter((s) => s.optimal === undefined).length;
+  if (boundOnly > 0) {
+    out.push(`(${boundOnly} of ${r.scrambles.length} scrambles have only a lower bound: there the gap is to the bound, and optimal cannot be told)`);
+  }
+  out.push(...formatBotInfo(r));
   if (r.summary.pairs.length) {
     out.push('', "head-to-head (first bot's point of view; solved beats unsolved, then fewer moves, then clearly faster):");
     for (const p of r.summary.pairs) out.push(...formatPair(p));
@@ -47,6 +34,32 @@ export function formatMatchReport(r: MatchReport, opts: { perScramble: boolean }
   if (r.summary.crossTable) out.push('', ...formatCrossTable(r.summary.crossTable));
   if (r.summary.sprt) out.push('', formatSprt(r.summary.sprt));
   return out.join('\n') + '\n';
+}
+
+/**
+ * What the bots said about their answers (`info` of the final chunk: the optimality claim, search nodes,
+ * compute time), informational and never scored; a claim the exact optimum refutes is counted apart.
+ */
+function formatBotInfo(r: MatchReport): string[] {
+  const rows: string[][] = [['bot', 'claimed optimal', 'refuted', 'mean nodes', 'median compute']];
+  for (const b of r.match.bots) {
+    const mine = r.results.filter((x) => x.bot === b);
+    const claims = mine.filter((x) => x.claimedOptimal === true).length;
+    const said = mine.filter((x) => x.claimedOptimal !== undefined).length;
+    const refuted = mine.filter((x) => x.claimContradicted).length;
+    const nodes = mine.filter((x) => x.nodes !== undefined).map((x) => x.nodes!);
+    const compute = mine.filter((x) => x.reportedMs !== undefined).map((x) => x.reportedMs!).sort((p, q) => p - q);
+    if (said === 0 && nodes.length === 0 && compute.length === 0) continue;
+    rows.push([
+      b,
+      said ? `${claims}/${said}` : '-',
+      said ? String(refuted) : '-',
+      nodes.length ? Math.round(nodes.reduce((s, n) => s + n, 0) / nodes.length).toLocaleString('en-US') : '-',
+      compute.length ? ms(compute[(compute.length - 1) >> 1]) : '-',
+    ]);
+  }
+  if (rows.length === 1) return [];
+  return ['', 'what the bots reported (informational, never scored):', renderTable(rows, new Set([1, 2, 3, 4]))];
 }
 
 /**

@@ -20,19 +20,23 @@ const setExit = (code: number) => {
 };
 
 /** Runs a match in the terminal: Ctrl-C stops it cleanly, a progress bar on stderr, the report on stdout. */
-const terminal: TerminalRun = (play) =>
+const terminal: TerminalRun = (play, opts = {}) =>
   // First Ctrl-C: stop cleanly (bots told bye and killed, match marked interrupted). Second: leave now.
   withInterrupt(
     () => info('\nstopping: telling bots bye, marking the match interrupted (Ctrl-C again to force)'),
     async (signal) => {
-      const bar = progressBar();
+      const bar = opts.quiet ? undefined : progressBar();
       try {
-        const r = await play({ signal, onResult: (e) => bar.update(e), notice: info });
-        bar.end();
+        const r = await play({
+          signal,
+          notice: info,
+          ...(bar ? { onStart: (s) => bar.start(s), onResult: (e) => bar.update(e), onBound: (e) => bar.bound(e) } : {}),
+        });
+        bar?.end();
         print(r.text);
         setExit(r.exitCode);
       } finally {
-        bar.end();
+        bar?.end();
       }
     },
   );

@@ -1,10 +1,13 @@
 import type { Verdict } from '../core/verdict.ts';
-import type { MatchRecord, ResultSummary, ScrambleClassCount } from '../store/types.ts';
+import type { MatchRecord, ResultSummary, ScrambleRecord } from '../store/types.ts';
 import { buildCrossTable, type CrossTable } from './cross-table.ts';
 import { pairStats, pairTallies, summarizeBots, type BotSummary, type PairStats } from './match-stats.ts';
+import { buildScrambleReport, claimContradicted, type ReportScramble } from './scramble-report.ts';
 import { speedRatio, tiedTimePairs, type SpeedRatio } from './speed-ratio.ts';
 import type { SprtParams } from './sprt.ts';
 import { sprtProgress, type SprtProgress } from './sprt-progress.ts';
+
+export type { ReportScramble } from './scramble-report.ts';
 
 /** One bot's result on one scramble, as `arena match --json` prints it. */
 export interface ReportResult {
@@ -19,6 +22,11 @@ export interface ReportResult {
   readonly index?: number;
   readonly reason?: string;
   readonly note?: string;
+  /** What the bot said of its answer: optimal or not, and the search nodes it counted. */
+  readonly claimedOptimal?: boolean;
+  readonly nodes?: number;
+  /** Present (true) when the bot claimed an optimal answer that the referee's exact optimum refutes. */
+  readonly claimContradicted?: true;
 }
 
 /** A pair's head-to-head, from `a`'s point of view. */
@@ -39,7 +47,10 @@ export interface MatchReport {
     readonly bots: readonly string[];
     readonly puzzleClasses: readonly string[];
     readonly scrambles: number;
+    readonly createdAt: string;
   };
+  /** Per scramble: the optimum or bound (and why only a bound), the winner and what decided it. */
+  readonly scrambles: ReportScramble[];
   readonly results: ReportResult[];
   readonly summary: {
     readonly bots: Readonly<Record<string, BotSummary>>;
@@ -58,7 +69,7 @@ export interface MatchReport {
  */
 export function buildMatchReport(
   match: MatchRecord,
-  classes: readonly ScrambleClassCount[],
+  scrambles: readonly ScrambleRecord[],
   rows: readonly ResultSummary[],
   marginMs?: number,
   sprt?: SprtParams,
@@ -77,6 +88,9 @@ export function buildMatchReport(
     ...(r.errorIndex !== undefined ? { index: r.errorIndex } : {}),
     ...(r.error !== undefined ? { reason: r.error } : {}),
     ...(r.note !== undefined ? { note: r.note } : {}),
+    ...(r.claimedOptimal !== undefined ? { claimedOptimal: r.claimedOptimal } : {}),
+    ...(r.nodes !== undefined ? { nodes: r.nodes } : {}),
+    ...(claimContradicted(r, r.bound) ? { claimContradicted: true as const } : {}),
   }));
   const summaries = summarizeBots(rows);
   const bots: Record<string, BotSummary> = {};
@@ -104,9 +118,11 @@ export function buildMatchReport(
       seed: match.seed,
       generatorVersion: match.generatorVersion,
       bots: match.bots,
-      puzzleClasses: classes.map((c) => c.puzzleClass),
-      scrambles: classes.reduce((n, c) => n + c.count, 0),
+      puzzleClasses: [...new Set(scrambles.map((s) => s.puzzleClass))],
+      scrambles: scrambles.length,
+      createdAt: match.createdAt,
     },
+    scrambles: buildScrambleReport(match.bots, scrambles, rows, marginMs),
     results,
     summary: {
       bots,

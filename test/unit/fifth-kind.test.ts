@@ -152,7 +152,7 @@ describe('fifth kind - a puzzle registered only in a test', () => {
       expect(r.error).toMatch(/up to size 5; this scramble has size 7/);
     }
 
-    const report = buildMatchReport(run.match, await store.scrambleClasses(run.match.id), await store.listSummaries(run.match.id));
+    const report = buildMatchReport(run.match, await store.listScrambles(run.match.id), await store.listSummaries(run.match.id));
     expect(report.match.puzzleClasses).toEqual(['flip 7']);
     const pair = (a: string, b: string) => report.summary.pairs.find((p) => p.a === a && p.b === b)!;
     expect(pair('optimal', 'padded')).toMatchObject({ wins: 6, draws: 0, losses: 0 });

@@ -15,6 +15,7 @@ import {
 import { loadPreset, type Preset } from '../../app/presets.ts';
 import { PROJECT_ROOT } from '../../app/project-root.ts';
 import { withApp } from '../context.ts';
+import { shellQuote } from '../shell-quote.ts';
 import { CliError, must } from '../errors.ts';
 import { formatMatchReport } from '../format-report.ts';
 import { DEFAULT_KIND, puzzleKinds } from '../../puzzles/index.ts';
@@ -45,6 +46,8 @@ interface MatchFlags {
   json?: boolean;
   distributed?: boolean;
   batch?: string;
+  quiet?: boolean;
+  showScrambles?: boolean;
 }
 
 /** What `arena match` was asked to do. */
@@ -97,10 +100,20 @@ function matchCommand(bots: string[], f: MatchFlags): MatchCommand {
   };
 }
 
+/** How the outcome is printed, and what a resume would need repeated. */
+interface OutcomeFormat {
+  readonly json: boolean;
+  /** Print the per-scramble table (else only the summary). */
+  readonly perScramble: boolean;
+  /** The flags a resume must repeat to reach the same database and remote bots, ready for the shell. */
+  readonly resumeFlags: string;
+}
+
 /** The printed outcome: the report, what was given up on, and how to resume. */
-function formatOutcome(o: MatchOutcome, json: boolean): string {
+function formatOutcome(o: MatchOutcome, f: OutcomeFormat): string {
   const { run, report } = o;
-  let text = json ? JSON.stringify(report) + '\n' : formatMatchReport(report);
+  const json = f.json;
+  let text = json ? JSON.stringify(report) + '\n' : formatMatchReport(report, { perScramble: f.perScramble });
   if (!json) {
     for (const b of run.blocked) {
       text += `\n${b.bot} failed to start twice in a row and was not started again: ${b.charged} scramble(s) charged crash without a start (${b.reason})\n`;
@@ -113,12 +126,31 @@ function formatOutcome(o: MatchOutcome, json: boolean): string {
     }
   }
   if (run.stopped) text += `\nmatch ${run.match.id} stopped short: ${run.stopped}\n`;
-  else if (run.status === 'interrupted') text += `\nmatch ${run.match.id} interrupted; finish it with: arena match --resume ${run.match.id}\n`;
+  else if (run.status === 'interrupted') text += `\nmatch ${run.match.id} interrupted; finish it with: arena match --resume ${run.match.id}${f.resumeFlags}\n`;
   return text;
 }
 
 /** A match run in a terminal: the entry point's signal handling, progress and printing. */
-export type TerminalRun = (play: (io: MatchIo) => Promise<{ text: string; exitCode: number }>) => Promise<void>;
+export type TerminalRun = (play: (io: MatchIo) => Promise<{ text: string; exitCode: number }>, opts?: { quiet?: boolean }) => Promise<void>;
+
+/** More scrambles than this collapse to the summary on a terminal unless --scrambles is given. */
+export const TERMINAL_SCRAMBLE_ROWS = 50;
+
+/** Whether the per-scramble table is printed: asked for, or short enough, or not a terminal (logs keep all). */
+export function showPerScramble(scrambles: number, o: { scrambles?: boolean; quiet?: boolean }, tty = Boolean(process.stdout.isTTY)): boolean {
+  if (o.scrambles) return true;
+  if (o.quiet) return false;
+  return !tty || scrambles <= TERMINAL_SCRAMBLE_ROWS;
+}
+
+/**
+ * The flags `arena match --resume` needs besides the id: the database (as given, or the file in use; a
+ * PostgreSQL URL from ARENA_DB is left to the environment, its password is not printed) and --listen.
+ */
+function resumeFlags(dbFlag: string | undefined, dbLocation: string, listen: string | undefined): string {
+  const db = dbFlag ?? (dbLocation.includes('://') ? undefined : dbLocation);
+  return `${db !== undefined ? ` --db ${shellQuote(db)}` : ''}${listen !== undefined ? ` --listen ${shellQuote(listen)}` : ''}`;
+}
 
 /** Registers `arena match`; exit code 0 finished, 130 interrupted. */
 export function registerMatch(program: Command, terminal: TerminalRun, out: Out & { setExit(code: number): void }): void {
@@ -146,7 +178,9 @@ export function registerMatch(program: Command, terminal: TerminalRun, out: Out 
     .option('--resume <id>', 'finish an interrupted match: play only what has no result yet')
     .option('--listen <host:port>', 'where remote bots dial in (default 127.0.0.1 on a free port)')
     .option('--db <file|url>', 'results database: a file, or postgres://… (default ARENA_DB or ./leaderboard.db)')
-    .option('--json', 'print {"match","results":[...],"summary"} instead of tables')
+    .option('--json', 'print {"match","scrambles","results","summary"} instead of tables (arena show --json prints the same)')
+    .option('--show-scrambles', `print the per-scramble table even above ${TERMINAL_SCRAMBLE_ROWS} scrambles on a terminal`)
+    .option('--quiet', 'no start line or progress bar, and only the summary')
     .option('--distributed', 'queue the match for arena worker processes (needs --db postgres://…); Ctrl-C leaves it running')
     .option('--batch <n>', 'with --distributed: scrambles per job (default: a job takes at most about a minute)')
     .action(async (bots: string[], f: MatchFlags) => {
@@ -159,11 +193,23 @@ export function registerMatch(program: Command, terminal: TerminalRun, out: Out 
         return;
       }
       if (batch !== undefined) throw new CliError('--batch applies only to --distributed matches');
-      await terminal(async (io) => {
-        const outcome = must(
-          await withApp(f.db, (ctx) => ('resume' in cmd ? resumeMatch(ctx, cmd.resume, { ...io, ...(cmd.listen ? { listen: cmd.listen } : {}) }) : startMatch(ctx, cmd.start, io))),
-        );
-        return { text: formatOutcome(outcome, Boolean(f.json)), exitCode: outcome.run.status === 'finished' ? 0 : 130 };
-      });
+      await terminal(
+        async (io) => {
+          let dbLocation = '';
+          const outcome = must(
+            await withApp(f.db, (ctx) => {
+              dbLocation = ctx.dbLocation;
+              return 'resume' in cmd ? resumeMatch(ctx, cmd.resume, { ...io, ...(cmd.listen ? { listen: cmd.listen } : {}) }) : startMatch(ctx, cmd.start, io);
+            }),
+          );
+          const text = formatOutcome(outcome, {
+            json: Boolean(f.json),
+            perScramble: showPerScramble(outcome.report.scrambles.length, { scrambles: f.showScrambles, quiet: f.quiet }),
+            resumeFlags: resumeFlags(f.db, dbLocation, f.listen),
+          });
+          return { text, exitCode: outcome.run.status === 'finished' ? 0 : 130 };
+        },
+        { quiet: Boolean(f.quiet) },
+      );
     });
 }

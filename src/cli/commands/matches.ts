@@ -1,40 +1,86 @@
 import type { Command } from 'commander';
 import { distributedProgress } from '../../app/distributed.ts';
-import { listMatches, showMatch } from '../../app/matches.ts';
+import { listMatches, showMatch, type MatchListing } from '../../app/matches.ts';
+import type { MatchStatus } from '../../store/types.ts';
 import { withApp } from '../context.ts';
-import { must } from '../errors.ts';
+import { CliError, must } from '../errors.ts';
 import { formatMatchReport } from '../format-report.ts';
 import { intFlag } from '../parse-flags.ts';
 import { renderTable } from '../table.ts';
 import { formatProgress } from './distributed-match.ts';
+import { showPerScramble } from './match.ts';
 
-/** Registers `arena matches` and `arena show <id>`. */
+const STATUSES: readonly MatchStatus[] = ['running', 'interrupted', 'finished'];
+
+/** A match id argument, with the one-line error every command gives for a bad one. */
+export function matchIdArg(text: string): number {
+  const n = Number(text.trim());
+  if (!/^\d+$/.test(text.trim()) || n < 1 || !Number.isSafeInteger(n)) throw new CliError(`a match id is a whole number from 1 (arena matches lists them), got "${text}"`);
+  return n;
+}
+
+/** Each pair's standing: "a +5 =1 -0 b", the leader's name first when there is one. */
+function standing(m: MatchListing): string {
+  if (m.bots.length === 1) return '(benchmark)';
+  return m.pairs
+    .map((p) => (p.leader === p.b ? `${p.b} +${p.losses} =${p.draws} -${p.wins} ${p.a}` : `${p.a} +${p.wins} =${p.draws} -${p.losses} ${p.b}`))
+    .join('; ');
+}
+
+/** The match list as a table. */
+export function formatMatchList(list: readonly MatchListing[]): string {
+  if (list.length === 0) return 'no matches found (arena match starts one)\n';
+  const rows = [['id', 'when', 'puzzle', 'bots', 'scrambles', 'status', 'seed', 'result (leader first)']];
+  for (const m of list) {
+    rows.push([
+      String(m.id),
+      m.createdAt.slice(0, 16).replace('T', ' '),
+      m.puzzleClasses.join(', ') || '-',
+      m.bots.join(', '),
+      `${m.scramblesDone}/${m.scrambles ?? '?'}`,
+      m.status,
+      m.seed,
+      standing(m),
+    ]);
+  }
+  return renderTable(rows, new Set([0, 4])) + '\n';
+}
+
+/** Registers `arena matches` and `arena show <match>`. */
 export function registerMatches(program: Command, print: (text: string) => void): void {
   program
     .command('matches')
-    .description('the most recent matches, newest first')
+    .description('past matches, newest first: when, puzzle, bots, scrambles done, status, seed, who leads each pair')
+    .option('--bot <name>', 'only matches this bot played (a name matches all its flag variants)')
+    .option('--puzzle <class>', 'only matches of this puzzle class or kind ("sliding", "sliding 4x4", "hanoi 10")')
+    .option('--status <s>', 'only running, interrupted or finished matches')
     .option('--limit <n>', 'how many (default 20)')
     .option('--db <file>', 'results database (default ARENA_DB or ./leaderboard.db)')
     .option('--json', 'machine-readable output')
-    .action(async (f: { limit?: string; db?: string; json?: boolean }) => {
+    .action(async (f: { bot?: string; puzzle?: string; status?: string; limit?: string; db?: string; json?: boolean }) => {
       const limit = intFlag('limit', f.limit, { min: 1, max: 1_000_000 }) ?? 20;
-      const list = await withApp(f.db, (ctx) => listMatches(ctx, { limit }));
-      if (f.json) return print(JSON.stringify(list) + '\n');
-      if (list.length === 0) return print('no matches yet: run arena match first\n');
-      const rows = [['id', 'status', 'created', 'scrambles', 'from', 'seed', 'bots']];
-      for (const m of list) {
-        rows.push([String(m.id), m.status, m.createdAt.slice(0, 19).replace('T', ' '), String(m.scrambles ?? '-'), m.source ?? '-', m.seed, m.bots.join(', ')]);
+      if (f.status !== undefined && !STATUSES.includes(f.status as MatchStatus)) {
+        throw new CliError(`--status must be one of ${STATUSES.join(', ')}, got "${f.status}"`);
       }
-      print(renderTable(rows, new Set([0, 3])) + '\n');
+      const list = await withApp(f.db, (ctx) =>
+        listMatches(ctx, {
+          limit,
+          ...(f.bot !== undefined ? { bot: f.bot } : {}),
+          ...(f.puzzle !== undefined ? { puzzleClass: f.puzzle } : {}),
+          ...(f.status !== undefined ? { status: f.status as MatchStatus } : {}),
+        }),
+      );
+      print(f.json ? JSON.stringify(list) + '\n' : formatMatchList(list));
     });
   program
     .command('show')
-    .description('the report of one match (running, interrupted or finished)')
-    .argument('<id>', 'match id (arena matches lists them)')
-    .option('--db <file>', 'results database (default ARENA_DB or ./leaderboard.db)')
-    .option('--json', 'print {"match","results":[...],"summary"} instead of tables')
-    .action(async (id: string, f: { db?: string; json?: boolean }) => {
-      const matchId = intFlag('id', id, { min: 1, max: Number.MAX_SAFE_INTEGER })!;
+    .description('the report of one match (running, interrupted or finished), from the database alone')
+    .argument('<match>', 'match id (arena matches lists them)')
+    .option('--scrambles', 'print the per-scramble table even above 50 scrambles on a terminal')
+    .option('--db <file|url>', 'results database: a file, or postgres://… (default ARENA_DB or ./leaderboard.db)')
+    .option('--json', 'the same document as arena match --json (with "distributed": jobs and workers, for a distributed match)')
+    .action(async (id: string, f: { scrambles?: boolean; db?: string; json?: boolean }) => {
+      const matchId = matchIdArg(id);
       const { report, progress } = await withApp(f.db, async (ctx) => {
         const report = must(await showMatch(ctx, matchId));
         // A distributed match: say how its jobs and workers stand.
@@ -42,6 +88,7 @@ export function registerMatches(program: Command, print: (text: string) => void)
         return { report, progress };
       });
       if (f.json) return print(JSON.stringify(progress ? { ...report, distributed: progress } : report) + '\n');
-      print((progress ? formatProgress(matchId, progress) + '\n' : '') + formatMatchReport(report));
+      const perScramble = showPerScramble(report.scrambles.length, { scrambles: f.scrambles });
+      print((progress ? formatProgress(matchId, progress) + '\n' : '') + formatMatchReport(report, { perScramble }));
     });
 }
