@@ -8,6 +8,8 @@ import { parseMatchConfig } from '../referee/match-config.ts';
 import { buildMatchReport, type MatchReport } from '../referee/match-report.ts';
 import { pairTallies } from '../referee/match-stats.ts';
 import type { MatchFilter, MatchRecord, MatchStatus, ResultSummary } from '../store/types.ts';
+
+export type { MatchStatus } from '../store/types.ts';
 import type { AppContext } from './context.ts';
 
 /** Builds the report of a stored match from its scrambles and result summaries. */

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { distributedProgress } from '../../app/distributed.ts';
 import { listMatches, showMatch, type MatchListing } from '../../app/matches.ts';
-import type { MatchStatus } from '../../store/types.ts';
+import type { MatchStatus } from '../../app/records.ts';
 import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';
 import { formatMatchReport } from '../format-report.ts';
