@@ -145,6 +145,11 @@ function sprtOf(params: SprtParams, bots: readonly string[], rows: readonly Resu
   return sprtProgress(params, bots[0], bots[1], order, rows, marginMs);
 }
 
+/** Milliseconds as reports print them: to the hundredth. */
+export function roundMs(ms: number): number {
+  return round(ms);
+}
+
 function round(ms: number): number {
   return Math.round(ms * 100) / 100;
 }

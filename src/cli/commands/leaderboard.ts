@@ -1,6 +1,14 @@
 import type { Command } from 'commander';
 import { leaderboard, type ClassBoard } from '../../app/leaderboard.ts';
+import { leaderboardRows, type LeaderboardRow } from '../../app/export.ts';
 import { withApp } from '../context.ts';
+import { toCsv } from '../csv.ts';
+import { formatFlag, openOut } from './export.ts';
+
+const LEADERBOARD_COLUMNS: readonly (keyof LeaderboardRow & string)[] = [
+  'puzzle_class', 'rank', 'bot', 'rating', 'rating_low', 'rating_high', 'games', 'results', 'declined', 'solve_rate',
+  'mean_moves', 'mean_gap', 'median_wall_ms',
+];
 import { ms, num, renderTable } from '../table.ts';
 
 /** The leaderboard as tables, one per puzzle class. */
@@ -33,9 +41,19 @@ export function registerLeaderboard(program: Command, print: (text: string) => v
     .description('Bradley–Terry ratings per puzzle class from every head-to-head scramble in the database')
     .option('--puzzle <class>', 'a kind (every class of it) or one class, e.g. "sliding 4x4" or "hanoi 12"')
     .option('--db <file>', 'results database (default ARENA_DB or ./leaderboard.db)')
-    .option('--json', 'machine-readable output')
-    .action(async (f: { puzzle?: string; db?: string; json?: boolean }) => {
-      const boards = await withApp(f.db, (ctx) => leaderboard(ctx, f.puzzle ? { puzzleClass: f.puzzle } : {}));
-      print(f.json ? JSON.stringify(boards) + '\n' : formatLeaderboard(boards, f.puzzle));
+    .option('--format <f>', 'table (default), csv (one row per class and bot) or json')
+    .option('--out <file>', 'write to a file instead of stdout')
+    .option('--json', 'machine-readable output (same as --format json)')
+    .action(async (f: { puzzle?: string; db?: string; json?: boolean; format?: string; out?: string }) => {
+      const format = f.json ? 'json' : formatFlag(f.format, ['table', 'csv', 'json'] as const, 'table');
+      const out = openOut(f.out, print);
+      try {
+        const boards = await withApp(f.db, (ctx) => leaderboard(ctx, f.puzzle ? { puzzleClass: f.puzzle } : {}));
+        if (format === 'json') out.write(JSON.stringify(boards) + '\n');
+        else if (format === 'csv') out.write(toCsv(leaderboardRows(boards), LEADERBOARD_COLUMNS, true));
+        else out.write(formatLeaderboard(boards, f.puzzle));
+      } finally {
+        out.close();
+      }
     });
 }

@@ -1,0 +1,138 @@
+/**
+ * Results out of the database, one row per result, for spreadsheets and scripts (`arena export`), and the
+ * leaderboard as rows (`arena leaderboard --format csv`). The rows carry the same numbers the reports show.
+ */
+import type { Result } from '../core/types.ts';
+import { reject } from '../core/types.ts';
+import { moveFormOf } from '../puzzles/move-form.ts';
+import { roundMs } from '../referee/match-report.ts';
+import { claimContradicted } from '../referee/scramble-report.ts';
+import type { ResultRow, ResultSummary } from '../store/types.ts';
+import type { AppContext } from './context.ts';
+import type { ClassBoard } from './leaderboard.ts';
+
+/** One result as exported. Empty optional values are null. */
+export interface ExportRow {
+  readonly match: number;
+  /** 1-based, as in the report tables and `arena replay`. */
+  readonly scramble: number;
+  readonly puzzle_class: string;
+  readonly bot: string;
+  readonly verdict: string;
+  /** Legal moves applied, as the referee counted them. */
+  readonly moves: number;
+  /** The exact optimum, when known. */
+  readonly optimal: number | null;
+  readonly lower_bound: number;
+  /** Solved results: moves minus the optimum, or minus the lower bound where only that is known. */
+  readonly gap: number | null;
+  readonly wall_ms: number;
+  readonly reported_ms: number | null;
+  readonly claimed_optimal: boolean | null;
+  /** True when the bot claimed optimal and the exact optimum refutes it. */
+  readonly claim_refuted: boolean;
+  readonly nodes: number | null;
+  readonly error_index: number | null;
+  readonly error: string | null;
+  readonly note: string | null;
+  /** With --with-moves: the answer as stored (notation text, or swap pairs as JSON). */
+  readonly solution?: string;
+}
+
+/** What to export. */
+export interface ExportOptions {
+  /** One match, or every match when absent. */
+  readonly match?: number;
+  /** Include each answer's moves (can be large: a 24-disc Hanoi answer is 33 MB). */
+  readonly withMoves?: boolean;
+}
+
+function toRow(r: ResultSummary | ResultRow, withMoves: boolean): ExportRow {
+  const gap = r.verdict === 'solved' ? r.moveCount - (r.bound.optimal ?? r.bound.lowerBound) : null;
+  const row: ExportRow = {
+    match: r.matchId,
+    scramble: r.scrambleIndex + 1,
+    puzzle_class: r.puzzleClass,
+    bot: r.bot,
+    verdict: r.verdict,
+    moves: r.moveCount,
+    optimal: r.bound.optimal ?? null,
+    lower_bound: r.bound.lowerBound,
+    gap,
+    // Rounded as the reports round them, so an export and `arena show --json` give the same numbers.
+    wall_ms: roundMs(r.wallMs),
+    reported_ms: r.reportedMs !== undefined ? roundMs(r.reportedMs) : null,
+    claimed_optimal: r.claimedOptimal ?? null,
+    claim_refuted: claimContradicted(r, r.bound),
+    nodes: r.nodes ?? null,
+    error_index: r.errorIndex ?? null,
+    error: r.error ?? null,
+    note: r.note ?? null,
+  };
+  if (!withMoves) return row;
+  const moves = (r as ResultRow).moves;
+  return { ...row, solution: moves === undefined ? '' : moveFormOf(moves).encode(moves) };
+}
+
+/**
+ * The rows of one match, or of every match (oldest first), a match at a time so that exporting answers
+ * with their moves never holds more than one match's moves in memory. Rejects an unknown match at once.
+ */
+export async function exportResults(ctx: AppContext, o: ExportOptions): Promise<Result<AsyncIterable<ExportRow[]>>> {
+  let ids: number[];
+  if (o.match !== undefined) {
+    if (!(await ctx.store.getMatch(o.match))) return reject('no-match', `no match with id ${o.match}`);
+    ids = [o.match];
+  } else {
+    ids = (await ctx.store.listMatches()).map((m) => m.id).reverse();
+  }
+  const withMoves = Boolean(o.withMoves);
+  async function* batches(): AsyncIterable<ExportRow[]> {
+    for (const id of ids) {
+      const rows = withMoves ? await ctx.store.listResults(id) : await ctx.store.listSummaries(id);
+      yield rows.map((r) => toRow(r, withMoves));
+    }
+  }
+  return { ok: true, value: batches() };
+}
+
+/** One bot of one class on the leaderboard, as exported. */
+export interface LeaderboardRow {
+  readonly puzzle_class: string;
+  readonly rank: number;
+  readonly bot: string;
+  readonly rating: number;
+  readonly rating_low: number;
+  readonly rating_high: number;
+  readonly games: number;
+  readonly results: number;
+  readonly declined: number;
+  readonly solve_rate: number;
+  readonly mean_moves: number | null;
+  readonly mean_gap: number | null;
+  readonly median_wall_ms: number | null;
+}
+
+/** The leaderboard flattened to rows, class by class, best first. */
+export function leaderboardRows(boards: readonly ClassBoard[]): LeaderboardRow[] {
+  return boards.flatMap((b) =>
+    b.entries.map((e, i) => ({
+      puzzle_class: b.puzzleClass,
+      rank: i + 1,
+      bot: e.bot,
+      rating: round1(e.rating),
+      rating_low: round1(e.low),
+      rating_high: round1(e.high),
+      games: e.games,
+      results: e.results,
+      declined: e.declined,
+      solve_rate: e.solveRate,
+      mean_moves: e.meanMoves === null ? null : round1000(e.meanMoves),
+      mean_gap: e.meanGap === null ? null : round1000(e.meanGap),
+      median_wall_ms: e.medianWallMs === null ? null : roundMs(e.medianWallMs),
+    })),
+  );
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+const round1000 = (x: number) => Math.round(x * 1000) / 1000;

@@ -1,0 +1,72 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
+import type { Command } from 'commander';
+import { exportResults, type ExportRow } from '../../app/export.ts';
+import { withApp } from '../context.ts';
+import { CliError, must } from '../errors.ts';
+import { toCsv } from '../csv.ts';
+import { matchIdArg } from './matches.ts';
+
+/** Export formats. */
+export const EXPORT_FORMATS = ['csv', 'jsonl'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Checks a --format value against the accepted ones, with the one-line error. */
+export function formatFlag<F extends string>(value: string | undefined, accepted: readonly F[], fallback: F): F {
+  if (value === undefined) return fallback;
+  if ((accepted as readonly string[]).includes(value)) return value as F;
+  const list = accepted.length > 1 ? `${accepted.slice(0, -1).join(', ')} or ${accepted.at(-1)}` : accepted[0];
+  throw new CliError(`--format must be ${list}, got "${value}"`);
+}
+
+/** Where output goes: a file opened (and so checked) before any work, or stdout. */
+export function openOut(path: string | undefined, print: (text: string) => void): { write(text: string): void; close(): void } {
+  if (path === undefined) return { write: (t) => t && print(t), close() {} };
+  let fd: number;
+  try {
+    fd = openSync(path, 'w');
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new CliError(`cannot write ${path}: ${err.code === 'EACCES' ? 'permission denied' : err.code === 'ENOENT' ? 'no such directory' : err.code === 'EISDIR' ? 'it is a directory' : err.message}`);
+  }
+  return { write: (t) => void writeSync(fd, t), close: () => closeSync(fd) };
+}
+
+const COLUMNS: readonly (keyof ExportRow & string)[] = [
+  'match', 'scramble', 'puzzle_class', 'bot', 'verdict', 'moves', 'optimal', 'lower_bound', 'gap', 'wall_ms',
+  'reported_ms', 'claimed_optimal', 'claim_refuted', 'nodes', 'error_index', 'error', 'note',
+];
+
+/** Registers `arena export`. */
+export function registerExport(program: Command, print: (text: string) => void): void {
+  program
+    .command('export')
+    .description('one row per result (match, scramble, class, bot, verdict, moves, optimum or bound, gap, times, claims, nodes, error) as CSV or JSON Lines')
+    .argument('[match]', 'match id (or --all)')
+    .option('--all', 'every match, oldest first')
+    .option('--format <f>', 'csv (default) or jsonl')
+    .option('--out <file>', 'write to a file instead of stdout')
+    .option('--with-moves', 'add each answer as stored (column "solution"); answers can be megabytes')
+    .option('--db <file>', 'results database (default ARENA_DB or ./leaderboard.db)')
+    .action(async (matchText: string | undefined, f: { all?: boolean; format?: string; out?: string; withMoves?: boolean; db?: string }) => {
+      const format = formatFlag<ExportFormat>(f.format, EXPORT_FORMATS, 'csv');
+      if ((matchText === undefined) === !f.all) throw new CliError('name one match id, or --all for every match');
+      const match = matchText !== undefined ? matchIdArg(matchText) : undefined;
+      await withApp(f.db, async (ctx) => {
+        const batches = must(await exportResults(ctx, { ...(match !== undefined ? { match } : {}), withMoves: Boolean(f.withMoves) }));
+        const out = openOut(f.out, print);
+        const columns = f.withMoves ? [...COLUMNS, 'solution' as const] : COLUMNS;
+        try {
+          let first = true;
+          for await (const rows of batches) {
+            if (format === 'csv') out.write(toCsv(rows, columns, first));
+            else out.write(rows.map((r) => JSON.stringify(r) + '\n').join(''));
+            // A header even when nothing was played yet, so a spreadsheet still sees the columns.
+            first = false;
+          }
+          if (first && format === 'csv') out.write(toCsv([] as ExportRow[], columns, true));
+        } finally {
+          out.close();
+        }
+      });
+    });
+}
