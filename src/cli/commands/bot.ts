@@ -2,8 +2,10 @@ import type { Command } from 'commander';
 import { checkBot } from '../../app/bot-check.ts';
 import { addBot, listBots, removeBot } from '../../app/bot-registry.ts';
 import { MATCH_LIMITS } from '../../app/matches.ts';
+import { createInterface } from 'node:readline/promises';
+import { botResults, purgeBot } from '../../app/bot-results.ts';
 import { withApp } from '../context.ts';
-import { must } from '../errors.ts';
+import { CliError, must } from '../errors.ts';
 import { durationFlag } from '../parse-flags.ts';
 import { renderTable } from '../table.ts';
 
@@ -60,12 +62,31 @@ export function registerBot(program: Command, print: (text: string) => void, set
     });
   bot
     .command('remove')
-    .description('unregister a bot (its results stay)')
+    .description('unregister a bot; its results stay in the leaderboard and reports unless --purge')
     .argument('<name>', 'bot name')
+    .option('--purge', 'also delete every result recorded under the name and its flag variants (asks first)')
+    .option('--yes', 'with --purge: do not ask')
     .option('--db <file>', 'database')
-    .action(async (name: string, f: { db?: string }) => {
-      must(await withApp(f.db, (ctx) => removeBot(ctx, name)));
-      print(`removed bot ${name} (its past results stay in the database)\n`);
+    .action(async (name: string, f: { db?: string; purge?: boolean; yes?: boolean }) => {
+      if (f.yes && !f.purge) throw new CliError('--yes only confirms --purge');
+      if (!f.purge) {
+        must(await withApp(f.db, (ctx) => removeBot(ctx, name)));
+        return print(`removed bot ${name} (its past results stay in the database; --purge deletes them)\n`);
+      }
+      const done = await withApp(f.db, async (ctx) => {
+        const found = await botResults(ctx, name);
+        if (found.results > 0 && !f.yes) {
+          const what = `${found.results} result(s) of ${found.variants.map((v) => v.bot).join(', ')} in ${found.matches} match(es)`;
+          if (!process.stdin.isTTY) throw new CliError(`--purge would delete ${what}; add --yes to confirm`);
+          const rl = createInterface({ input: process.stdin, output: process.stderr });
+          const answer = await rl.question(`delete ${what}? [y/N] `).finally(() => rl.close());
+          if (!/^y(es)?$/i.test(answer.trim())) return undefined;
+        }
+        return must(await purgeBot(ctx, name));
+      });
+      if (!done) return print('nothing deleted\n');
+      const reg = done.unregistered ? `unregistered bot ${name}; ` : '';
+      print(`${reg}deleted ${done.results} result(s) in ${done.matches} match(es)${done.variants.length > 1 ? ` (${done.variants.map((v) => `${v.bot}: ${v.results}`).join(', ')})` : ''}\n`);
     });
   bot
     .command('check')
