@@ -36,6 +36,7 @@ const terminal: TerminalRun = (play, opts = {}) =>
         });
         bar?.end();
         print(r.text);
+        if (r.notice) info(r.notice);
         setExit(r.exitCode);
       } finally {
         bar?.end();

@@ -110,7 +110,7 @@ interface OutcomeFormat {
 }
 
 /** The printed outcome: the report, what was given up on, and how to resume. */
-function formatOutcome(o: MatchOutcome, f: OutcomeFormat): string {
+function formatOutcome(o: MatchOutcome, f: OutcomeFormat): { text: string; notice?: string } {
   const { run, report } = o;
   const json = f.json;
   let text = json ? JSON.stringify(report) + '\n' : formatMatchReport(report, { perScramble: f.perScramble });
@@ -125,13 +125,17 @@ function formatOutcome(o: MatchOutcome, f: OutcomeFormat): string {
       text += `\n${l.bot} ${what} on ${l.scrambles} scrambles in a row (#${l.first + 1} to #${l.last + 1}) and was restarted after each: check the bot, or the time limit if it is too short for it\n`;
     }
   }
-  if (run.stopped) text += `\nmatch ${run.match.id} stopped short: ${run.stopped}\n`;
-  else if (run.status === 'interrupted') text += `\nmatch ${run.match.id} interrupted; finish it with: arena match --resume ${run.match.id}${f.resumeFlags}\n`;
-  return text;
+  if (run.status !== 'interrupted') return { text };
+  // A match stopped short cannot be finished by a resume (its missing scrambles cannot be made).
+  const hint = run.stopped
+    ? `match ${run.match.id} stopped short: ${run.stopped}`
+    : `match ${run.match.id} interrupted; finish it with: arena match --resume ${run.match.id}${f.resumeFlags}`;
+  // With --json, stdout stays one JSON document and the hint goes to stderr.
+  return json ? { text, notice: hint } : { text: `${text}\n${hint}\n` };
 }
 
 /** A match run in a terminal: the entry point's signal handling, progress and printing. */
-export type TerminalRun = (play: (io: MatchIo) => Promise<{ text: string; exitCode: number }>, opts?: { quiet?: boolean }) => Promise<void>;
+export type TerminalRun = (play: (io: MatchIo) => Promise<{ text: string; notice?: string; exitCode: number }>, opts?: { quiet?: boolean }) => Promise<void>;
 
 /** More scrambles than this collapse to the summary on a terminal unless --scrambles is given. */
 export const TERMINAL_SCRAMBLE_ROWS = 50;
@@ -202,12 +206,12 @@ export function registerMatch(program: Command, terminal: TerminalRun, out: Out 
               return 'resume' in cmd ? resumeMatch(ctx, cmd.resume, { ...io, ...(cmd.listen ? { listen: cmd.listen } : {}) }) : startMatch(ctx, cmd.start, io);
             }),
           );
-          const text = formatOutcome(outcome, {
+          const printed = formatOutcome(outcome, {
             json: Boolean(f.json),
             perScramble: showPerScramble(outcome.report.scrambles.length, { scrambles: f.showScrambles, quiet: f.quiet }),
             resumeFlags: resumeFlags(f.db, dbLocation, f.listen),
           });
-          return { text, exitCode: outcome.run.status === 'finished' ? 0 : 130 };
+          return { ...printed, exitCode: outcome.run.status === 'finished' ? 0 : 130 };
         },
         { quiet: Boolean(f.quiet) },
       );
