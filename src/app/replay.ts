@@ -18,8 +18,6 @@ export interface ReplayOptions {
   readonly scramble: number;
   /** Bots as recorded, or a name alone when it is unambiguous in the match; default the match's first bot. */
   readonly bots?: readonly string[];
-  /** A frame after every k-th move (default 1). */
-  readonly every?: number;
 }
 
 /** One bot's stored answer being replayed. */
@@ -29,8 +27,11 @@ export interface ReplayTrack {
   readonly stored: Omit<ResultRow, 'moves'>;
   /** Moves in the stored answer (as the referee counted them). */
   readonly moveCount: number;
-  /** The positions, start first; the generator's return value is what the validator says today. */
-  readonly frames: Generator<ReplayFrame, ReplayOutcome>;
+  /**
+   * The positions, start first, then after every `every`-th move (default 1) and the last; the generator's
+   * return value is what the validator says today. Each call replays afresh.
+   */
+  frames(every?: number): Generator<ReplayFrame, ReplayOutcome>;
 }
 
 /** A replay: the match, the scramble and one track per bot. */
@@ -67,7 +68,7 @@ export async function replayMatch(ctx: AppContext, o: ReplayOptions): Promise<Re
     const row = await ctx.store.getResult(scramble.id, bot.value);
     if (!row) return reject('not-played', `${bot.value} has no result for scramble ${o.scramble} of match ${match.id} yet`);
     const { moves, ...stored } = row;
-    tracks.push({ bot: bot.value, stored, moveCount: row.moveCount, frames: replayFrames(scramble.state, moves, { every: o.every ?? 1 }) });
+    tracks.push({ bot: bot.value, stored, moveCount: row.moveCount, frames: (every = 1) => replayFrames(scramble.state, moves, { every }) });
   }
   return { ok: true, value: { match, scramble, tracks } };
 }

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
-import { checkReplay, replayMatch, type Replay, type ReplayTrack } from '../../app/replay.ts';
+import { checkReplay, replayMatch, type Replay, type ReplayFrame, type ReplayTrack } from '../../app/replay.ts';
 import type { ReplayOutcome } from '../../core/types.ts';
 import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';
@@ -24,6 +24,7 @@ interface ReplayFlags {
 /** One bot's replay in progress. */
 interface Lane {
   readonly track: ReplayTrack;
+  readonly frames: Generator<ReplayFrame, ReplayOutcome>;
   side: Side;
   outcome?: ReplayOutcome;
 }
@@ -33,7 +34,7 @@ function advance(lanes: Lane[]): boolean {
   let moved = false;
   for (const lane of lanes) {
     if (lane.side.done) continue;
-    const r = lane.track.frames.next();
+    const r = lane.frames.next();
     if (r.done) {
       lane.outcome = r.value;
       lane.side = { ...lane.side, done: true };
@@ -45,11 +46,12 @@ function advance(lanes: Lane[]): boolean {
   return moved;
 }
 
-function lanesOf(replay: Replay): Lane[] {
+function lanesOf(replay: Replay, every: number): Lane[] {
   return replay.tracks.map((track) => {
-    const first = track.frames.next();
+    const frames = track.frames(every);
+    const first = frames.next();
     if (first.done) throw new Error('replay without a start frame');
-    return { track, side: { bot: track.bot, total: track.moveCount, frame: first.value, done: false } };
+    return { track, frames, side: { bot: track.bot, total: track.moveCount, frame: first.value, done: false } };
   });
 }
 
@@ -94,22 +96,22 @@ export function registerReplay(program: Command, print: (text: string) => void, 
       const everyFrame = modes > 0;
 
       await withApp(f.db, async (ctx) => {
-        // A first look finds the answer lengths, so huge answers get a sensible frame spacing.
-        const probe = must(await replayMatch(ctx, { match, scramble, bots }));
-        const longest = Math.max(...probe.tracks.map((t) => t.moveCount));
+        const replay = must(await replayMatch(ctx, { match, scramble, bots }));
+        // Huge answers get a frame spacing that keeps the output to about a thousand positions.
+        const longest = Math.max(...replay.tracks.map((t) => t.moveCount));
         let every = explicitEvery ?? 1;
         if (!everyFrame) every = Math.max(1, longest);
         else if (explicitEvery === undefined && longest > AUTO_EVERY_ABOVE) {
           every = Math.ceil(longest / 1000);
           info(`(${longest.toLocaleString('en-US')} moves: one frame every ${every.toLocaleString('en-US')} moves; --every 1 shows them all)`);
         }
-        const replay = must(await replayMatch(ctx, { match, scramble, bots, every }));
         const head = `match ${replay.match.id} · scramble ${scramble} · ${replay.scramble.puzzleClass}`;
 
         if (f.json) {
           for (const t of replay.tracks) {
-            let r = t.frames.next();
-            for (; !r.done; r = t.frames.next()) print(frameJson(t.bot, r.value));
+            const frames = t.frames(every);
+            let r = frames.next();
+            for (; !r.done; r = frames.next()) print(frameJson(t.bot, r.value));
             const check = checkReplay(t.stored, r.value);
             print(JSON.stringify({ bot: t.bot, check: { ok: check.ok, text: check.text, verdict: r.value.verdict, moves: r.value.moves, recorded: { verdict: t.stored.verdict, moves: t.stored.moveCount } } }));
             if (!check.ok) setExit(1);
@@ -117,7 +119,7 @@ export function registerReplay(program: Command, print: (text: string) => void, 
           return { ok: true, value: undefined };
         }
 
-        const lanes = lanesOf(replay);
+        const lanes = lanesOf(replay, every);
         const { cols, rows } = screenSize();
         const screen = () => drawScreen(lanes.map((l) => l.side), cols, rows);
         if (f.frames) {
