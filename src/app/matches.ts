@@ -137,7 +137,7 @@ export async function resumeMatch(ctx: AppContext, id: number, io: MatchIo & { l
   if (!match) return reject('no-match', `no match with id ${id}`);
   if (match.status === 'finished') return reject('finished', `match ${id} is already finished`);
   const config = parseMatchConfig(match.config);
-  if (!config.ok) return config;
+  if (!config.ok) return reject(config.code, `match ${id} cannot be resumed: ${config.reason}`);
   return withBots(ctx, config.value, io.listen, io, (deps) => resumeRun(id, deps));
 }
 
