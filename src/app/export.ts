@@ -27,6 +27,8 @@ export interface ExportRow {
   /** Solved results: moves minus the optimum, or minus the lower bound where only that is known. */
   readonly gap: number | null;
   readonly wall_ms: number;
+  /** CPU time of the bot's processes over the solve; null where not measured (remote bots, no /proc). */
+  readonly cpu_ms: number | null;
   readonly reported_ms: number | null;
   readonly claimed_optimal: boolean | null;
   /** True when the bot claimed optimal and the exact optimum refutes it. */
@@ -61,6 +63,7 @@ function toRow(r: ResultSummary | ResultRow, withMoves: boolean): ExportRow {
     gap,
     // Rounded as the reports round them, so an export and `arena show --json` give the same numbers.
     wall_ms: roundMs(r.wallMs),
+    cpu_ms: r.cpuMs !== undefined ? roundMs(r.cpuMs) : null,
     reported_ms: r.reportedMs !== undefined ? roundMs(r.reportedMs) : null,
     claimed_optimal: r.claimedOptimal ?? null,
     claim_refuted: claimContradicted(r, r.bound),

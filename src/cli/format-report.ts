@@ -11,7 +11,7 @@ export function formatMatchReport(r: MatchReport, opts: { perScramble: boolean }
   else if (r.scrambles.length > 0) {
     out.push('', `(${r.scrambles.length} scrambles: the per-scramble table is left out; arena show ${m.id} --scrambles prints it)`);
   }
-  const rows: string[][] = [['bot', 'solved', 'other verdicts', 'mean moves', 'mean gap', 'optimal', 'median', 'total']];
+  const rows: string[][] = [['bot', 'solved', 'other verdicts', 'mean moves', 'mean gap', 'optimal', 'median wall', 'median cpu', 'total wall']];
   for (const b of m.bots) {
     const s = r.summary.bots[b];
     if (!s) continue;
@@ -19,9 +19,9 @@ export function formatMatchReport(r: MatchReport, opts: { perScramble: boolean }
       .filter(([v, n]) => v !== 'solved' && n > 0)
       .map(([v, n]) => `${v} ${n}`)
       .join(', ');
-    rows.push([b, `${s.solved}/${s.results}`, others || '-', num(s.meanMoves), num(s.meanGap), String(s.optimalSolves), ms(s.medianWallMs), ms(s.totalWallMs)]);
+    rows.push([b, `${s.solved}/${s.results}`, others || '-', num(s.meanMoves), num(s.meanGap), String(s.optimalSolves), ms(s.medianWallMs), ms(s.medianCpuMs), ms(s.totalWallMs)]);
   }
-  out.push('', renderTable(rows, new Set([1, 3, 4, 5, 6, 7])));
+  out.push('', renderTable(rows, new Set([1, 3, 4, 5, 6, 7, 8])));
   const boundOnly = r.scrambles.filter((s) => s.optimal === undefined).length;
   if (boundOnly > 0) {
     out.push(`(${boundOnly} of ${r.scrambles.length} scrambles have only a lower bound: there the gap is to the bound, and optimal cannot be told)`);

@@ -26,6 +26,12 @@ export interface BotLink {
   send(message: RefereeMessage): void;
   /** Subscribes to events; returns the unsubscribe function. */
   onEvent(listener: (event: LinkEvent) => void): () => void;
+  /**
+   * CPU milliseconds the bot's processes have used so far (all of them, children included), read now.
+   * Only a difference of two reads means anything. Absent for a bot with no local process (a remote bot);
+   * returns undefined where it cannot be measured (no /proc) and once the bot has gone.
+   */
+  cpuMs?(): number | undefined;
   /** Says `bye`, closes the connection and, for a spawned bot, kills its process group. Idempotent. */
   close(reason?: string): Promise<void>;
 }

@@ -16,6 +16,8 @@ export interface ReportResult {
   readonly verdict: Verdict;
   readonly moves: number;
   readonly timeMs: number;
+  /** CPU time of the bot's processes over the solve, where measured (ResultRecord.cpuMs). */
+  readonly cpuMs?: number;
   readonly reportedMs?: number;
   readonly optimal?: number;
   readonly lowerBound: number;
@@ -82,6 +84,7 @@ export function buildMatchReport(
     verdict: r.verdict,
     moves: r.moveCount,
     timeMs: round(r.wallMs),
+    ...(r.cpuMs !== undefined ? { cpuMs: round(r.cpuMs) } : {}),
     ...(r.reportedMs !== undefined ? { reportedMs: round(r.reportedMs) } : {}),
     ...(r.bound.optimal !== undefined ? { optimal: r.bound.optimal } : {}),
     lowerBound: r.bound.lowerBound,

@@ -194,6 +194,7 @@ export function matchStats(outcomes: readonly Outcome[], level = 0.95): PairStat
 /** The fields of a stored result the statistics read (a ResultRow fits). */
 export interface ScoredResult extends Contender {
   readonly scrambleId: number;
+  readonly cpuMs?: number;
   readonly bot: string;
   readonly bound?: Bound;
 }
@@ -260,10 +261,16 @@ export interface BotSummary {
   /** Median wall time over all results (a timeout counts with its own time); null when there are none. */
   readonly medianWallMs: number | null;
   readonly totalWallMs: number;
+  /**
+   * Median and total CPU time of the bot's processes over the results where it was measured (see
+   * ResultRecord.cpuMs); null when it was measured on none (a remote bot, no /proc).
+   */
+  readonly medianCpuMs: number | null;
+  readonly totalCpuMs: number | null;
 }
 
 /** Summarises one bot's results. */
-export function summarizeBot(results: ReadonlyArray<Contender & { readonly bound?: Bound }>): BotSummary {
+export function summarizeBot(results: ReadonlyArray<Contender & { readonly bound?: Bound; readonly cpuMs?: number }>): BotSummary {
   const verdicts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
   let moveSum = 0;
   let gapSum = 0;
@@ -271,10 +278,12 @@ export function summarizeBot(results: ReadonlyArray<Contender & { readonly bound
   let optimalSolves = 0;
   let totalWallMs = 0;
   const walls: number[] = [];
+  const cpus: number[] = [];
   for (const r of results) {
     verdicts[r.verdict]++;
     totalWallMs += r.wallMs;
     walls.push(r.wallMs);
+    if (r.cpuMs !== undefined) cpus.push(r.cpuMs);
     if (r.verdict !== 'solved') continue;
     moveSum += r.moveCount;
     if (r.bound) {
@@ -293,6 +302,8 @@ export function summarizeBot(results: ReadonlyArray<Contender & { readonly bound
     optimalSolves,
     medianWallMs: median(walls),
     totalWallMs,
+    medianCpuMs: median(cpus),
+    totalCpuMs: cpus.length > 0 ? cpus.reduce((t, c) => t + c, 0) : null,
   };
 }
 

@@ -54,6 +54,8 @@ export function solveOne(link: BotLink, job: SolveJob, clock: Clock, signal?: Ab
   const chunks: WireMoves[] = [];
   return new Promise((resolve) => {
     let done = false;
+    // CPU is read before the clock starts and after it stops, so reading /proc is never charged as wall time.
+    const cpu0 = link.cpuMs?.();
     const t0 = clock.now();
 
     const settle = (o: Omit<JobOutcome, 'moves' | 'moveCount' | 'wallMs'> & { wallMs?: number }, notify: boolean) => {
@@ -62,7 +64,10 @@ export function solveOne(link: BotLink, job: SolveJob, clock: Clock, signal?: Ab
       unsubscribe();
       cancelTimer();
       signal?.removeEventListener('abort', onAbort);
-      const outcome: JobOutcome = { moveCount: replayer.count, moves: joinChunks(chunks, puzzle.moves), wallMs: clock.now() - t0, ...o };
+      const wallMs = clock.now() - t0;
+      const cpu1 = cpu0 === undefined ? undefined : link.cpuMs?.();
+      const cpuMs = cpu0 !== undefined && cpu1 !== undefined ? { cpuMs: Math.max(0, cpu1 - cpu0) } : {};
+      const outcome: JobOutcome = { moveCount: replayer.count, moves: joinChunks(chunks, puzzle.moves), wallMs, ...cpuMs, ...o };
       if (notify && !link.closed) {
         if (outcome.verdict !== 'solved' && outcome.verdict !== 'gave-up' && outcome.verdict !== 'unsupported') {
           link.send({ type: 'cancel', id: requestId });

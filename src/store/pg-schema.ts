@@ -158,6 +158,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       ALTER TABLE arena.results ADD CONSTRAINT results_verdict_check CHECK (verdict IN (${verdictList}));
     `,
   },
+  {
+    version: 4,
+    description: 'results: CPU time of the bot over the solve',
+    sql: `ALTER TABLE arena.results ADD COLUMN cpu_ms double precision;`,
+  },
 ];
 
 /** The schema version this code writes and understands. */

@@ -67,6 +67,7 @@ interface SummaryRow {
   verdict: Verdict;
   move_count: number;
   wall_ms: number;
+  cpu_ms: number | null;
   reported_ms: number | null;
   claimed_optimal: boolean | null;
   note: string | null;
@@ -87,7 +88,7 @@ interface ResultJoinRow extends SummaryRow {
   moves: string;
 }
 
-const SUMMARY_COLUMNS = `r.scramble_id, r.bot, r.verdict, r.move_count, r.wall_ms, r.reported_ms,
+const SUMMARY_COLUMNS = `r.scramble_id, r.bot, r.verdict, r.move_count, r.wall_ms, r.cpu_ms, r.reported_ms,
          r.claimed_optimal, r.note, r.nodes, r.error_index, r.error, r.worker, r.cpu,
          s.match_id, s.idx, s.puzzle_class, s.optimal, s.lower_bound`;
 const FROM_RESULTS = 'FROM arena.results r JOIN arena.scrambles s ON s.id = r.scramble_id';
@@ -289,12 +290,12 @@ class PostgresStore implements PgStore {
       // connection for the same reason.
       await this.q(
         `INSERT INTO arena.results (scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms, reported_ms,
-                                    claimed_optimal, note, error_index, error, worker, cpu, nodes)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                                    claimed_optimal, note, error_index, error, worker, cpu, nodes, cpu_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
          ON CONFLICT (scramble_id, bot) DO NOTHING`,
         [
           r.scrambleId, r.bot, r.verdict, r.moveCount, kind, text, r.wallMs, r.reportedMs ?? null,
-          r.claimedOptimal ?? null, pgText(r.note), r.errorIndex ?? null, pgText(r.error), pgText(r.worker), pgText(r.cpu), r.nodes ?? null,
+          r.claimedOptimal ?? null, pgText(r.note), r.errorIndex ?? null, pgText(r.error), pgText(r.worker), pgText(r.cpu), r.nodes ?? null, r.cpuMs ?? null,
         ],
         true,
       );
@@ -427,6 +428,7 @@ function toSummary(row: SummaryRow): ResultSummary {
     verdict: row.verdict,
     moveCount: row.move_count,
     wallMs: row.wall_ms,
+    cpuMs: row.cpu_ms,
     reportedMs: row.reported_ms,
     claimedOptimal: row.claimed_optimal,
     note: row.note,

@@ -136,6 +136,11 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX results_by_bot ON results (bot);
     `,
   },
+  {
+    version: 5,
+    description: 'results: CPU time of the bot over the solve',
+    sql: `ALTER TABLE results ADD COLUMN cpu_ms REAL;`,
+  },
 ];
 
 /** The schema version this code writes and understands. */

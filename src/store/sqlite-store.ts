@@ -65,6 +65,7 @@ interface JoinedSummaryRow extends ScrambleRow {
   verdict: Verdict;
   move_count: number;
   wall_ms: number;
+  cpu_ms: number | null;
   reported_ms: number | null;
   claimed_optimal: number | null;
   note: string | null;
@@ -83,7 +84,7 @@ interface JoinedResultRow extends JoinedSummaryRow {
 /** How long a writer waits for another connection's lock before SQLITE_BUSY (ms). */
 const BUSY_TIMEOUT_MS = 5000;
 
-const SUMMARY_COLUMNS = `r.scramble_id, r.bot, r.verdict, r.move_count, r.wall_ms, r.reported_ms,
+const SUMMARY_COLUMNS = `r.scramble_id, r.bot, r.verdict, r.move_count, r.wall_ms, r.cpu_ms, r.reported_ms,
          r.claimed_optimal, r.note, r.nodes, r.error_index, r.error, r.worker, r.cpu,
          s.match_id, s.idx, s.puzzle_class, s.optimal, s.lower_bound`;
 const FROM_RESULTS = 'FROM results r JOIN scrambles s ON s.id = r.scramble_id';
@@ -178,9 +179,9 @@ class SqliteStore implements Store {
         `SELECT puzzle_class, count(*) AS n FROM scrambles WHERE match_id = ? GROUP BY puzzle_class ORDER BY min(idx)`,
       ),
       recordResult: db.prepare(
-        `INSERT INTO results (scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms, reported_ms,
+        `INSERT INTO results (scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms, cpu_ms, reported_ms,
                               claimed_optimal, note, nodes, error_index, error, worker, cpu, created_at)
-         VALUES (@scrambleId, @bot, @verdict, @moveCount, @movesKind, @moves, @wallMs, @reportedMs,
+         VALUES (@scrambleId, @bot, @verdict, @moveCount, @movesKind, @moves, @wallMs, @cpuMs, @reportedMs,
                  @claimedOptimal, @note, @nodes, @errorIndex, @error, @worker, @cpu, @createdAt)
          ON CONFLICT (scramble_id, bot) DO NOTHING`,
       ),
@@ -313,6 +314,7 @@ class SqliteStore implements Store {
         movesKind: moves.kind,
         moves: moves.text,
         wallMs: r.wallMs,
+        cpuMs: r.cpuMs ?? null,
         reportedMs: r.reportedMs ?? null,
         claimedOptimal: r.claimedOptimal === undefined ? null : r.claimedOptimal ? 1 : 0,
         note: r.note ?? null,
@@ -435,6 +437,7 @@ function toSummary(row: JoinedSummaryRow): ResultSummary {
     verdict: row.verdict,
     moveCount: row.move_count,
     wallMs: row.wall_ms,
+    cpuMs: row.cpu_ms,
     reportedMs: row.reported_ms,
     claimedOptimal: row.claimed_optimal === null ? null : row.claimed_optimal === 1,
     note: row.note,

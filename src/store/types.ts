@@ -70,6 +70,12 @@ export interface ResultRecord {
   readonly moves: WireMoves;
   /** Referee wall clock from sending `solve` to the final chunk, ms. */
   readonly wallMs: number;
+  /**
+   * CPU time the bot's processes used over the same span, ms (all threads and children: above `wallMs` for
+   * a bot that computes in parallel). Absent where it cannot be measured: a remote bot, no /proc, a bot
+   * that died during the solve, results recorded before it was measured.
+   */
+  readonly cpuMs?: number;
   /** The bot's own reported compute time, informational. */
   readonly reportedMs?: number;
   /** The bot's claim of optimality / note, informational. */

@@ -9,6 +9,8 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import type { BotLimits } from './bot-limits.ts';
 import { nodeOptionsFor, resolveExecutable, RLIMITS_ENFORCED, wrapWithLimits } from './bot-limits.ts';
+import type { CpuMeter } from './cpu-meter.ts';
+import { cpuMeter } from './cpu-meter.ts';
 import type { ExitCause } from './exit-cause.ts';
 import { classifyExit, FSIZE_LINE, OOM_LINE } from './exit-cause.ts';
 import type { Breach, WatchHandle } from './process-watch.ts';
@@ -51,6 +53,11 @@ export interface BotProcess {
   readonly peakMemoryBytes: number;
   /** The last lines of stderr, joined by newlines ('' if none). */
   stderrTail(): string;
+  /**
+   * CPU milliseconds the bot's processes have used since it started (see cpu-meter.ts); undefined where
+   * there is no /proc and once the bot has exited. Only differences between two reads mean anything.
+   */
+  cpuMs(): number | undefined;
   /** SIGKILLs the bot and everything it started, and closes our ends of its pipes. Idempotent. */
   kill(): void;
 }
@@ -91,6 +98,7 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
   let fsizeLine: string | undefined;
   let killed = false;
   let watch: WatchHandle | undefined;
+  let meter: CpuMeter | undefined;
 
   const lines: string[] = [];
   let partial = '';
@@ -141,6 +149,7 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
         },
       });
     }
+    meter = cpuMeter(pid, () => watch?.members() ?? []);
   }
 
   let exit: ExitCause | undefined;
@@ -180,6 +189,7 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
       return watch?.peakBytes ?? 0;
     },
     stderrTail: () => [...lines, ...(partial ? [partial] : [])].slice(-TAIL_LINES).join('\n').trimEnd(),
+    cpuMs: () => (exit || killed ? undefined : meter?.read()),
     kill,
   };
 }

@@ -17,8 +17,10 @@ export interface ProcStat {
   readonly sid: number;
   /** R, S, D, Z (zombie: dead, waiting to be reaped), T, ... */
   readonly state: string;
-  /** User + system CPU time in clock ticks. */
+  /** User + system CPU time in clock ticks, of every thread the process has had. */
   readonly cpuTicks: number;
+  /** User + system CPU time of the children it has waited for (and theirs), clock ticks. */
+  readonly childCpuTicks: number;
   /** Start time in clock ticks since boot; with the pid it names one process (pids are reused). */
   readonly startTime: number;
 }
@@ -65,8 +67,47 @@ export function readStat(pid: number): ProcStat | undefined {
     pgid: Number(f[2]),
     sid: Number(f[3]),
     cpuTicks: Number(f[11]) + Number(f[12]),
+    childCpuTicks: Number(f[13]) + Number(f[14]),
     startTime: Number(f[19]),
   };
+}
+
+/**
+ * Clock ticks per second of /proc's CPU times (USER_HZ). Fixed at 100 in the kernel's user ABI on every
+ * architecture Node runs on, whatever the kernel's internal HZ.
+ */
+export const TICKS_PER_SECOND = 100;
+
+/** The thread ids of a process (its /proc/<pid>/task), or [] when it is gone. */
+export function listThreads(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Nanoseconds one thread has run on a CPU (the first field of /proc/<pid>/task/<tid>/schedstat, the
+ * scheduler's exact sum_exec_runtime), or undefined when unreadable (gone, or a kernel without it).
+ */
+export function readThreadRuntimeNs(pid: number, tid: number): number | undefined {
+  const buf = read(`/proc/${pid}/task/${tid}/schedstat`);
+  if (!buf) return undefined;
+  const end = buf.indexOf(32);
+  const ns = Number(buf.toString('latin1', 0, end < 0 ? buf.length : end));
+  return Number.isFinite(ns) ? ns : undefined;
+}
+
+/**
+ * The child processes a thread has started (/proc/<pid>/task/<tid>/children, which lists each child under
+ * the thread that forked it), or undefined when the kernel does not offer the file.
+ */
+export function readThreadChildren(pid: number, tid: number): number[] | undefined {
+  const buf = read(`/proc/${pid}/task/${tid}/children`);
+  if (!buf) return undefined;
+  const text = buf.toString('latin1').trim();
+  return text ? text.split(' ').map(Number) : [];
 }
 
 /** The raw NUL-separated environment a process started with (empty for zombies and kernel threads). */

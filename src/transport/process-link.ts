@@ -71,6 +71,7 @@ export function processLink(inner: BotLink, proc: BotProcess, settleMs = SETTLE_
       if (!events.closed) inner.send(message);
     },
     onEvent: (listener) => events.subscribe(listener),
+    cpuMs: () => (events.closed ? undefined : proc.cpuMs()),
     close(reason = 'closed by referee') {
       closing ??= (async () => {
         if (finished) return;

@@ -75,6 +75,9 @@ describe('records e2e - list, show, replay and export a real match', () => {
       expect(row.verdict).toBe(x.verdict);
       expect(Number(row.moves)).toBe(x.moves);
       expect(Number(row.wall_ms)).toBe(x.timeMs);
+      // Spawned bots: CPU time measured (Linux) and exported as show --json has it.
+      if (process.platform === 'linux' && x.verdict === 'solved') expect(x.cpuMs, `${x.scramble}/${x.bot}`).toBeTypeOf('number');
+      expect(row.cpu_ms).toBe(x.cpuMs === undefined ? '' : String(x.cpuMs));
       expect(Number(row.optimal)).toBe(x.optimal);
       expect(Number(row.lower_bound)).toBe(x.lowerBound);
       expect(Number(row.gap)).toBe(x.moves - x.optimal);

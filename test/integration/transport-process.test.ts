@@ -145,7 +145,15 @@ describe('createProcessLauncher', () => {
       link.send({ type: 'solve', id: 'p2', puzzle: { kind: 'hanoi', pegs: 3, start: 'AA', goal: 'CC' }, timeLimitMs: 1000, maxMoves: 10 });
       const declined = await rec.until((e) => e.type === 'message' && e.message.type === 'unsupported');
       expect(declined).toMatchObject({ message: { id: 'p2' } });
+      // A spawned bot's CPU time can be read (on Linux), never decreases, and is gone with the bot.
+      const cpu0 = link.cpuMs?.();
+      const cpu1 = link.cpuMs?.();
+      if (process.platform === 'linux') {
+        expect(cpu0).toBeGreaterThan(0);
+        expect(cpu1).toBeGreaterThanOrEqual(cpu0!);
+      }
       await link.close();
+      expect(link.cpuMs?.()).toBeUndefined();
       expect(rec.events.filter((e) => e.type === 'malformed')).toEqual([]);
       expect(rec.events.at(-1)).toEqual({ type: 'closed', reason: 'closed by referee' });
     });

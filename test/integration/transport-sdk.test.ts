@@ -47,6 +47,8 @@ describe('createRemoteLauncher', () => {
     const bot = spawnReference({ ARENA_URL: server.url, ARENA_TOKEN: registered });
     const r = await connecting;
     expect(r.ok && r.value.hello.name).toBe('reference-bfs');
+    // No local process to measure: a remote bot's results carry no CPU time.
+    expect(r.ok && r.value.cpuMs).toBeUndefined();
     await launcher.dispose();
     // The SDK leaves cleanly on bye: exit code 0.
     expect(await bot.exited).toBe(0);

@@ -170,8 +170,18 @@ describe('summarizeBot', () => {
 
   it('reports nulls, not NaN, when nothing was solved or nothing ran', () => {
     const s = summarizeBot([{ verdict: 'crash', moveCount: 0, wallMs: 4 }, { verdict: 'crash', moveCount: 0, wallMs: 6 }]);
-    expect(s).toMatchObject({ solved: 0, meanMoves: null, meanGap: null, medianWallMs: 5, totalWallMs: 10 });
-    expect(summarizeBot([])).toMatchObject({ results: 0, meanMoves: null, medianWallMs: null, totalWallMs: 0 });
+    expect(s).toMatchObject({ solved: 0, meanMoves: null, meanGap: null, medianWallMs: 5, totalWallMs: 10, medianCpuMs: null, totalCpuMs: null });
+    expect(summarizeBot([])).toMatchObject({ results: 0, meanMoves: null, medianWallMs: null, totalWallMs: 0, medianCpuMs: null });
+  });
+
+  it('summarizeBot - CPU time: median and total over the results where it was measured, beside wall time', () => {
+    const s = summarizeBot([
+      { verdict: 'solved', moveCount: 5, wallMs: 10, cpuMs: 19 },
+      { verdict: 'solved', moveCount: 5, wallMs: 12, cpuMs: 23 },
+      { verdict: 'crash', moveCount: 0, wallMs: 3 },
+      { verdict: 'timeout', moveCount: 0, wallMs: 100, cpuMs: 199 },
+    ]);
+    expect(s).toMatchObject({ medianWallMs: 11, medianCpuMs: 23, totalCpuMs: 241, totalWallMs: 125 });
   });
 
   it('groups rows per bot in name order', () => {

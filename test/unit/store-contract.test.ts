@@ -184,6 +184,7 @@ for (const impl of impls) {
         moveCount: 1_000_000,
         moves: big,
         wallMs: 1234.5678,
+        cpuMs: 2469.0625,
         reportedMs: 1200.25,
         claimedOptimal: false,
         note: 'weighted IDA*',
@@ -197,6 +198,7 @@ for (const impl of impls) {
         moveCount: 3,
         moves: 'UUUU',
         wallMs: 2,
+        cpuMs: 0,
         errorIndex: 3,
         error: 'blank cannot move up',
       };
@@ -225,6 +227,8 @@ for (const impl of impls) {
       const strip = ({ matchId: _m, scrambleIndex: _i, puzzleClass: _c, bound: _b, ...rest }: (typeof rows)[number]) =>
         rest;
       expect(rows.map(strip)).toEqual([r0, r1, r3, r2]);
+      // CPU time (beyond the wall time for a parallel bot, 0 for an idle one) reads back exactly, summaries too.
+      expect((await store.listSummaries(m.id)).map((r) => r.cpuMs)).toEqual([2469.0625, 0, undefined, undefined]);
       expect(rows[0].moves).toHaveLength(1_000_000);
       expect(rows[0].moves).toBe(big);
       expect(Object.keys(rows[2]).sort()).toEqual(

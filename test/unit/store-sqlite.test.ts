@@ -164,8 +164,10 @@ describe('openSqliteStore', () => {
     try {
       expect(rawPragma('user_version')).toBe(SCHEMA_VERSION);
       expect((await store.listResults(1)).map((r) => [r.verdict, r.moves])).toEqual([['solved', [[1, 2]]]]);
-      await store.recordResult({ scrambleId: 2, bot: 'a', verdict: 'memory', moveCount: 0, moves: '', wallMs: 1, error: 'over the limit' });
+      await store.recordResult({ scrambleId: 2, bot: 'a', verdict: 'memory', moveCount: 0, moves: '', wallMs: 1, cpuMs: 0.75, error: 'over the limit' });
       expect((await store.listSummaries(1)).map((r) => r.verdict)).toEqual(['solved', 'memory']);
+      // A result from before CPU time was measured has none; a new one keeps it.
+      expect((await store.listSummaries(1)).map((r) => r.cpuMs)).toEqual([undefined, 0.75]);
     } finally {
       await store.close();
     }

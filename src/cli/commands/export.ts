@@ -33,7 +33,7 @@ export function openOut(path: string | undefined, print: (text: string) => void)
 
 const COLUMNS: readonly (keyof ExportRow & string)[] = [
   'match', 'scramble', 'puzzle_class', 'bot', 'verdict', 'moves', 'optimal', 'lower_bound', 'gap', 'wall_ms',
-  'reported_ms', 'claimed_optimal', 'claim_refuted', 'nodes', 'error_index', 'error', 'note',
+  'cpu_ms', 'reported_ms', 'claimed_optimal', 'claim_refuted', 'nodes', 'error_index', 'error', 'note',
 ];
 
 /** Registers `arena export`. */

@@ -1,0 +1,90 @@
+/**
+ * CPU time per solve, end to end: real spawned bots that compute on one thread, in two child processes, in
+ * two worker threads that end before the answer, or not at all; a real WebSocket server, the match runner,
+ * a real SQLite file. Each bot reports the CPU its own processes used (process.cpuUsage, the kernel's
+ * getrusage), an account independent of the referee's /proc reading; the test holds one against the other.
+ * CPU time, unlike wall time, does not grow when the machine is loaded, so these bounds hold on a busy
+ * machine; nothing here asserts on wall time.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRng } from '../../src/core/rng.ts';
+import type { PuzzleState } from '../../src/core/types.ts';
+import { puzzles } from '../../src/puzzles/index.ts';
+import type { MatchConfig } from '../../src/referee/match-config.ts';
+import { startMatch } from '../../src/referee/run-match.ts';
+import { openSqliteStore } from '../../src/store/sqlite-store.ts';
+import type { ResultSummary } from '../../src/store/types.ts';
+import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
+import { createProcessLauncher } from '../../src/transport/process-launcher.ts';
+import { systemClock } from '../../src/transport/system-clock.ts';
+import { startArenaServer, type ArenaServer } from '../../src/transport/ws-server.ts';
+import { ROOT } from './helpers.ts';
+
+const linux = process.platform === 'linux';
+const BURN_MS = 300;
+/** /proc reports process totals in 10 ms ticks; two truncated readings differ by under 2 ticks. */
+const TICKS = 20;
+
+let server: ArenaServer;
+let dir: string;
+beforeAll(async () => {
+  server = await startArenaServer({ authenticate: () => undefined });
+  dir = mkdtempSync(join(tmpdir(), 'arena-cpu-'));
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe.runIf(linux)('referee e2e - CPU time per solve', () => {
+  it('records each bot’s CPU time: close to its own account, the children and ended threads included', async () => {
+    const file = join(dir, 'cpu.db');
+    const store = openSqliteStore(file);
+    const states = [puzzles.sliding.scramble({ kind: 'sliding', rows: 2, cols: 2 }, createRng('cpu-time'))] as PuzzleState[];
+    const modes = ['single', 'fork', 'threads', 'sleep'];
+    const bots = modes.map((m) => `cpu-hog --mode ${m}`);
+    // One at a time: a bot's CPU time does not depend on it, but the machine is shared.
+    const config: MatchConfig = { bots, count: states.length, seed: 'cpu', timeLimitMs: 120_000, maxMoves: 100, concurrency: 1 };
+    const run = await startMatch(config, states, {
+      store,
+      clock: systemClock,
+      makeLauncher: (bot) =>
+        createProcessLauncher({
+          name: bot,
+          command: process.execPath,
+          args: ['--import', pathToFileURL(tsxLoaderPath(ROOT)!).href, join(ROOT, 'test/fixtures/bots/cpu-hog.ts'), '--mode', bot.split(' ')[2], '--burn', String(BURN_MS)],
+          server,
+          startTimeoutMs: 60_000,
+        }),
+    });
+    expect(run.status).toBe('finished');
+    const rows = await store.listSummaries(run.match.id);
+    await store.close();
+    const of = (mode: string): ResultSummary => rows.find((r) => r.bot === `cpu-hog --mode ${mode}`)!;
+    const show = JSON.stringify(rows.map((r) => ({ bot: r.bot, verdict: r.verdict, wallMs: r.wallMs, cpuMs: r.cpuMs, own: r.reportedMs })));
+    for (const m of modes) expect(of(m).verdict, show).toBe('solved');
+    for (const m of modes) expect(of(m).cpuMs, show).toBeTypeOf('number');
+
+    // Single-threaded: the referee's figure covers the bot's own account of the same span, and little else
+    // (the WebSocket round trip, the answer's encoding, a collection).
+    const single = of('single');
+    expect(single.cpuMs!, show).toBeGreaterThanOrEqual(single.reportedMs! - TICKS);
+    expect(single.cpuMs!, show).toBeLessThan(single.reportedMs! * 1.25 + 50);
+    // Two child processes of BURN_MS each, already exited and waited for: counted through cutime.
+    const fork = of('fork');
+    expect(fork.cpuMs!, show).toBeGreaterThanOrEqual(fork.reportedMs! - 2 * TICKS);
+    expect(fork.cpuMs!, show).toBeGreaterThanOrEqual(2 * BURN_MS - 2 * TICKS);
+    // Two worker threads that ended before the answer: their time is only in the process's total.
+    const threads = of('threads');
+    expect(threads.cpuMs!, show).toBeGreaterThanOrEqual(threads.reportedMs! - TICKS);
+    expect(threads.cpuMs!, show).toBeLessThan(threads.reportedMs! * 1.25 + 50);
+    // A bot that only waits uses next to nothing, and far less than one that forks workers.
+    const sleep = of('sleep');
+    expect(sleep.cpuMs!, show).toBeLessThan(BURN_MS / 3);
+    expect(fork.cpuMs!, show).toBeGreaterThan(sleep.cpuMs! + BURN_MS);
+  }, 300_000);
+});
