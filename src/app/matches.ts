@@ -16,11 +16,13 @@ import {
   type MatchStart,
   type ResultEvent,
 } from '../referee/run-match.ts';
+import type { ScoreBy } from '../referee/outcome.ts';
 import type { SprtParams } from '../referee/sprt.ts';
 import type { BoundEvent } from '../referee/refine-bounds.ts';
 import { SlidingOracle } from '../solvers/sliding/oracle.ts';
 import type { MatchRecord } from '../store/types.ts';
 import { cpuBackstopSeconds, defaultMemoryLimit, RLIMITS_ENFORCED, RLIMITS_NOTE, type BotLimits } from '../transport/bot-limits.ts';
+import { CPU_TIME_MEASURED } from '../transport/cpu-meter.ts';
 import { startArenaServer } from '../transport/ws-server.ts';
 import { admitRemoteBots } from './admission.ts';
 import { concurrencyWarning } from './cores.ts';
@@ -40,6 +42,7 @@ export type { MatchRun, ResultEvent } from '../referee/run-match.ts';
 export type { BoundEvent } from '../referee/refine-bounds.ts';
 export type { BlockedBot } from '../referee/start-guard.ts';
 export { parseSprt, type SprtParams } from '../referee/sprt.ts';
+export { SCORE_BY, type ScoreBy } from '../referee/outcome.ts';
 export type { SprtProgress } from '../referee/sprt-progress.ts';
 
 /** Where a match's scrambles come from. */
@@ -57,6 +60,8 @@ export interface StartMatchOptions {
   readonly maxMoves: number;
   readonly concurrency: number;
   readonly marginMs?: number;
+  /** Which time breaks ties on moves (default wall); `cpu` needs bots the arena starts, on Linux. */
+  readonly scoreBy?: ScoreBy;
   /** Stop once the SPRT decides (two bots; `count` is then the most scrambles played). */
   readonly sprt?: SprtParams;
   /** Memory limit of each bot, bytes; default a quarter of the machine, at most 2 GiB (bot-limits.ts). */
@@ -123,6 +128,7 @@ export function prepareMatch(o: StartMatchOptions): Result<{ config: MatchConfig
     maxMoves: o.maxMoves,
     concurrency: o.concurrency,
     ...(o.marginMs !== undefined ? { marginMs: o.marginMs } : {}),
+    ...(o.scoreBy !== undefined && o.scoreBy !== 'wall' ? { scoreBy: o.scoreBy } : {}),
     ...(o.sprt ? { sprt: o.sprt } : {}),
     // Stored as played, so a resumed match and a reader of the results know the limit.
     memoryLimitBytes: o.memoryLimitBytes ?? defaultMemoryLimit(),
@@ -158,6 +164,8 @@ async function withBots(
     if (!r.ok) return r;
     resolved.set(b, r.value);
   }
+  const unmeasured = cpuScoringGap(config, [...resolved.values()]);
+  if (unmeasured) return reject('bad-score-by', unmeasured);
   const server = await startArenaServer({ ...(listen ?? {}), authenticate: admitRemoteBots(resolved.values()) });
   // The exact optimum of 4×4 scrambles, found beside the match (its thread starts only if one is asked for).
   const oracle = ctx.oracle?.() ?? new SlidingOracle();
@@ -185,6 +193,18 @@ async function withBots(
     await oracle.close();
     await server.close();
   }
+}
+
+/**
+ * Why a match scored by CPU time cannot be played here, or undefined when it can: CPU time is read from
+ * /proc (Linux) for the processes the arena starts, so a remote bot has none.
+ */
+function cpuScoringGap(config: MatchConfig, bots: readonly ResolvedBot[]): string | undefined {
+  if (config.scoreBy !== 'cpu') return undefined;
+  if (!CPU_TIME_MEASURED) return `--score-by cpu needs CPU time, which is measured on Linux only (this is ${process.platform})`;
+  const remote = bots.filter((b) => b.source === 'remote').map((b) => b.name);
+  if (remote.length) return `--score-by cpu needs CPU time, which remote bots do not have (${remote.join(', ')} run elsewhere); use --score-by wall`;
+  return undefined;
 }
 
 /** The resource limits every bot of a match runs under (bot-limits.ts has the rest of the defaults). */

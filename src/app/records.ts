@@ -4,7 +4,7 @@
  */
 import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
-import { parseMatchConfig } from '../referee/match-config.ts';
+import { parseMatchConfig, tieBreakOf } from '../referee/match-config.ts';
 import { buildMatchReport, type MatchReport } from '../referee/match-report.ts';
 import { pairTallies } from '../referee/match-stats.ts';
 import type { MatchFilter, MatchRecord, MatchStatus, ResultSummary } from '../store/types.ts';
@@ -19,7 +19,7 @@ export async function reportOf(ctx: AppContext, match: MatchRecord): Promise<Mat
     match,
     await ctx.store.listScrambles(match.id),
     await ctx.store.listSummaries(match.id),
-    config.ok ? config.value.marginMs : undefined,
+    config.ok ? tieBreakOf(config.value) : {},
     config.ok ? config.value.sprt : undefined,
   );
 }
@@ -83,7 +83,7 @@ function listing(m: MatchRecord, rows: readonly ResultSummary[]): MatchListing {
   const answered = new Map<number, number>();
   for (const r of rows) answered.set(r.scrambleId, (answered.get(r.scrambleId) ?? 0) + 1);
   const classes = [...new Set(rows.map((r) => r.puzzleClass))];
-  const tallies = pairTallies(rows, c?.marginMs);
+  const tallies = pairTallies(rows, c ? tieBreakOf(c) : {});
   const pairs: ListingPair[] = [];
   for (let i = 0; i < m.bots.length; i++) {
     for (let j = i + 1; j < m.bots.length; j++) {

@@ -28,7 +28,8 @@ export function formatMatchReport(r: MatchReport, opts: { perScramble: boolean }
   }
   out.push(...formatBotInfo(r));
   if (r.summary.pairs.length) {
-    out.push('', "head-to-head (first bot's point of view; solved beats unsolved, then fewer moves, then clearly faster):");
+    const faster = m.scoreBy === 'cpu' ? 'less CPU time' : 'clearly faster';
+    out.push('', `head-to-head (first bot's point of view; solved beats unsolved, then fewer moves, then ${faster}):`);
     for (const p of r.summary.pairs) out.push(...formatPair(p));
   }
   if (r.summary.crossTable) out.push('', ...formatCrossTable(r.summary.crossTable));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PUZZLE_KINDS } from '../core/puzzle-kinds.ts';
 import type { PuzzleState, Result, ScrambleSpec } from '../core/types.ts';
 import { reject } from '../core/types.ts';
+import { SCORE_BY, type ScoreBy, type TieBreak } from './outcome.ts';
 import { validateSprt, type SprtParams } from './sprt.ts';
 
 /**
@@ -30,6 +31,12 @@ export interface MatchConfig {
    * default relative margin of outcome.ts (10% of the slower time, at least 5 ms).
    */
   readonly marginMs?: number;
+  /**
+   * Which time breaks a tie on moves: `wall` (the referee's clock; also when absent) or `cpu` (the CPU time
+   * of the bot's processes, for bots the arena starts on Linux). Stored, so a resumed match and
+   * `arena show` decide ties the same way.
+   */
+  readonly scoreBy?: ScoreBy;
   /**
    * Stop early with the sequential probability ratio test (two bots only): the match plays scrambles in
    * order until the test accepts H0 or H1, `count` being the most it plays.
@@ -91,6 +98,7 @@ export const matchConfigSchema = z
     maxMoves: int(MATCH_LIMITS.maxMoves),
     concurrency: int(MATCH_LIMITS.concurrency),
     marginMs: z.number().min(MATCH_LIMITS.marginMs.min).max(MATCH_LIMITS.marginMs.max).optional(),
+    scoreBy: z.enum(SCORE_BY).optional(),
     sprt: z
       .object({
         elo0: z.number(),
@@ -132,6 +140,14 @@ export function parseMatchConfig(value: unknown): Result<MatchConfig> {
  */
 export function startTimeoutMs(config: Pick<MatchConfig, 'timeLimitMs'>): number {
   return Math.min(120_000, Math.max(10_000, 2 * config.timeLimitMs));
+}
+
+/** The match's rule for equal moves, as compareResults takes it. */
+export function tieBreakOf(config: Pick<MatchConfig, 'marginMs' | 'scoreBy'>): TieBreak {
+  return {
+    ...(config.marginMs !== undefined ? { marginMs: config.marginMs } : {}),
+    ...(config.scoreBy !== undefined ? { scoreBy: config.scoreBy } : {}),
+  };
 }
 
 /** Scrambles given explicitly (a file), instead of generated from a spec. */

@@ -1,8 +1,9 @@
 import type { Verdict } from '../core/verdict.ts';
 import type { MatchRecord, ResultSummary, ScrambleRecord } from '../store/types.ts';
 import { buildCrossTable, type CrossTable } from './cross-table.ts';
-import { pairStats, pairTallies, summarizeBots, type BotSummary, type PairStats } from './match-stats.ts';
+import { pairStats, pairTallies, summarizeBots, type BotSummary, type PairStats, type ScoredResult } from './match-stats.ts';
 import { buildScrambleReport, claimContradicted, type ReportScramble } from './scramble-report.ts';
+import type { ScoreBy, TieBreak } from './outcome.ts';
 import { speedRatio, tiedTimePairs, type SpeedRatio } from './speed-ratio.ts';
 import type { SprtParams } from './sprt.ts';
 import { sprtProgress, type SprtProgress } from './sprt-progress.ts';
@@ -35,7 +36,10 @@ export interface ReportResult {
 export interface ReportPair extends PairStats {
   readonly a: string;
   readonly b: string;
-  /** b's time over a's on the scrambles both solved with equal moves (below 1: b is faster). */
+  /**
+   * b's time over a's on the scrambles both solved with equal moves (below 1: b is faster), in the time the
+   * match scores by (CPU time with --score-by cpu, over the scrambles where both were measured).
+   */
   readonly speed: SpeedRatio;
 }
 
@@ -50,6 +54,8 @@ export interface MatchReport {
     readonly puzzleClasses: readonly string[];
     readonly scrambles: number;
     readonly createdAt: string;
+    /** Which time broke ties on moves (the match's --score-by). */
+    readonly scoreBy: ScoreBy;
   };
   /** Per scramble: the optimum or bound (and why only a bound), the winner and what decided it. */
   readonly scrambles: ReportScramble[];
@@ -67,13 +73,13 @@ export interface MatchReport {
 /**
  * Builds the report of a match from what the store holds (so a resumed match reports every result): its
  * scrambles counted per class (no states needed) and its result summaries.
- * `marginMs` is the match's time margin (its validated config's), absent for the default.
+ * `tie` is the match's rule for equal moves (its validated config's, see tieBreakOf), empty for the defaults.
  */
 export function buildMatchReport(
   match: MatchRecord,
   scrambles: readonly ScrambleRecord[],
   rows: readonly ResultSummary[],
-  marginMs?: number,
+  tie: TieBreak = {},
   sprt?: SprtParams,
 ): MatchReport {
   const order = new Map(match.bots.map((b, i) => [b, i]));
@@ -102,7 +108,8 @@ export function buildMatchReport(
     if (s) bots[b] = s;
   }
   // Pairs in the order the bots were given, first-named bot's point of view.
-  const tallies = pairTallies(rows, marginMs);
+  const tallies = pairTallies(rows, tie);
+  const time = tie.scoreBy === 'cpu' ? (r: ScoredResult) => r.cpuMs ?? Number.NaN : (r: ScoredResult) => r.wallMs;
   const pairs: ReportPair[] = [];
   for (let i = 0; i < match.bots.length; i++) {
     for (let j = i + 1; j < match.bots.length; j++) {
@@ -110,7 +117,7 @@ export function buildMatchReport(
       const b = match.bots[j];
       const t = tallies.find((x) => (x.a === a && x.b === b) || (x.a === b && x.b === a));
       const wdl = !t ? { wins: 0, draws: 0, losses: 0 } : t.a === a ? t : { wins: t.losses, draws: t.draws, losses: t.wins };
-      pairs.push({ a, b, ...pairStats(wdl), speed: speedRatio(tiedTimePairs(rows, a, b)) });
+      pairs.push({ a, b, ...pairStats(wdl), speed: speedRatio(tiedTimePairs(rows, a, b, time)) });
     }
   }
   const crossTable = match.bots.length >= 3 ? buildCrossTable(tallies, match.bots) : undefined;
@@ -124,14 +131,15 @@ export function buildMatchReport(
       puzzleClasses: [...new Set(scrambles.map((s) => s.puzzleClass))],
       scrambles: scrambles.length,
       createdAt: match.createdAt,
+      scoreBy: tie.scoreBy ?? 'wall',
     },
-    scrambles: buildScrambleReport(match.bots, scrambles, rows, marginMs),
+    scrambles: buildScrambleReport(match.bots, scrambles, rows, tie),
     results,
     summary: {
       bots,
       pairs,
       ...(crossTable ? { crossTable } : {}),
-      ...(sprt && match.bots.length === 2 ? { sprt: sprtOf(sprt, match.bots, rows, marginMs) } : {}),
+      ...(sprt && match.bots.length === 2 ? { sprt: sprtOf(sprt, match.bots, rows, tie) } : {}),
     },
   };
 }
@@ -140,12 +148,12 @@ export function buildMatchReport(
  * The SPRT over the answered prefix. Its scramble order comes from the results: scrambles 0, 1, 2, … as
  * long as each has a result, so a scramble nobody answered yet ends the prefix as it would in the full list.
  */
-function sprtOf(params: SprtParams, bots: readonly string[], rows: readonly ResultSummary[], marginMs: number | undefined): SprtProgress {
+function sprtOf(params: SprtParams, bots: readonly string[], rows: readonly ResultSummary[], tie: TieBreak): SprtProgress {
   const idOf = new Map<number, number>();
   for (const r of rows) idOf.set(r.scrambleIndex, r.scrambleId);
   const order: number[] = [];
   for (let i = 0; idOf.has(i); i++) order.push(idOf.get(i)!);
-  return sprtProgress(params, bots[0], bots[1], order, rows, marginMs);
+  return sprtProgress(params, bots[0], bots[1], order, rows, tie);
 }
 
 /** Milliseconds as reports print them: to the hundredth. */

@@ -9,7 +9,7 @@ import { compareResults } from './outcome.ts';
 import { scoreQuantile } from './score-distribution.ts';
 import { binomialTails } from './binomial.ts';
 import { likelihoodOfSuperiority, signTestP } from './sign-test.ts';
-import type { Contender, Outcome } from './outcome.ts';
+import type { Contender, Outcome, TieBreak } from './outcome.ts';
 
 /** Two-sided 95% standard normal quantile, Φ⁻¹(0.975). */
 export const Z_95 = 1.959963984540054;
@@ -200,17 +200,17 @@ export interface ScoredResult extends Contender {
 }
 
 /**
- * Outcomes of bot `a` against bot `b` on every scramble both answered, in the order of `rows`. `marginMs`
- * overrides the default time margin of {@link compareResults}.
+ * Outcomes of bot `a` against bot `b` on every scramble both answered, in the order of `rows`. `tie` is the
+ * match's rule for equal moves (see {@link compareResults}).
  */
-export function headToHead(rows: readonly ScoredResult[], a: string, b: string, marginMs?: number): Outcome[] {
+export function headToHead(rows: readonly ScoredResult[], a: string, b: string, tie: TieBreak = {}): Outcome[] {
   const ofB = new Map<number, ScoredResult>();
   for (const r of rows) if (r.bot === b) ofB.set(r.scrambleId, r);
   const out: Outcome[] = [];
   for (const r of rows) {
     if (r.bot !== a) continue;
     const other = ofB.get(r.scrambleId);
-    if (other) out.push(compareResults(r, other, marginMs));
+    if (other) out.push(compareResults(r, other, tie));
   }
   return out;
 }
@@ -219,7 +219,7 @@ export function headToHead(rows: readonly ScoredResult[], a: string, b: string, 
  * W-D-L for every pair of bots that met on at least one scramble, each pair once with `a` < `b` (code-unit
  * order), sorted by (a, b). This is the input of the Bradley–Terry fit.
  */
-export function pairTallies(rows: readonly ScoredResult[], marginMs?: number): PairTally[] {
+export function pairTallies(rows: readonly ScoredResult[], tie: TieBreak = {}): PairTally[] {
   const byScramble = new Map<number, ScoredResult[]>();
   for (const r of rows) {
     const list = byScramble.get(r.scrambleId);
@@ -237,7 +237,7 @@ export function pairTallies(rows: readonly ScoredResult[], marginMs?: number): P
         const key = `${x.bot}\u0000${y.bot}`;
         let c = counts.get(key);
         if (!c) counts.set(key, (c = { a: x.bot, b: y.bot, wins: 0, draws: 0, losses: 0 }));
-        const o = compareResults(x, y, marginMs);
+        const o = compareResults(x, y, tie);
         if (o === 1) c.wins++;
         else if (o === 0) c.draws++;
         else c.losses++;

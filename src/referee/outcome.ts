@@ -8,6 +8,29 @@ export interface Contender {
   readonly verdict: Verdict;
   readonly moveCount: number;
   readonly wallMs: number;
+  /** CPU time of the bot's processes over the solve, where measured (see ResultRecord.cpuMs). */
+  readonly cpuMs?: number;
+}
+
+/** Which time breaks a tie on moves: the referee's wall clock, or the CPU time of the bot's processes. */
+export const SCORE_BY = ['wall', 'cpu'] as const;
+export type ScoreBy = (typeof SCORE_BY)[number];
+
+/** How a match decides equal move counts; every field absent = the defaults (wall time, default margin). */
+export interface TieBreak {
+  /** A time difference must exceed this to decide; absent = {@link defaultMarginMs} of the two times. */
+  readonly marginMs?: number;
+  readonly scoreBy?: ScoreBy;
+}
+
+/**
+ * The times compared for two results under `scoreBy`. CPU time only when both have it: a pair where one was
+ * not measured (a bot that died, a result recorded before CPU time was) falls back to wall time for both,
+ * so two different clocks are never compared.
+ */
+export function tieTimes(a: Contender, b: Contender, scoreBy: ScoreBy = 'wall'): [number, number] {
+  if (scoreBy === 'cpu' && a.cpuMs !== undefined && b.cpuMs !== undefined) return [a.cpuMs, b.cpuMs];
+  return [a.wallMs, b.wallMs];
 }
 
 /** One scramble from the first bot's point of view: 1 win, 0 draw, −1 loss. */
@@ -32,25 +55,25 @@ export function defaultMarginMs(aMs: number, bMs: number): number {
 }
 
 /**
- * Compares two bots' results on the same scramble, from `a`'s point of view.
+ * Compares two bots' results on the same scramble, from `a`'s point of view. This is the one place a winner
+ * is decided; every report, tally and SPRT calls it.
  * - `solved` beats any other verdict; two unsolved results draw, whatever their verdicts.
  * - Between two solves, fewer moves win.
- * - Equal moves: the faster wins when the wall times differ by more than `marginMs`, else a draw.
+ * - Equal moves: the faster wins when the times ({@link tieTimes}: wall by default, CPU with
+ *   `scoreBy: 'cpu'`) differ by more than the margin, else a draw.
  *
- * `marginMs` defaults to {@link defaultMarginMs} of the two times; pass 0 to let any time difference decide,
- * or `Infinity` to ignore time entirely.
+ * The margin defaults to {@link defaultMarginMs} of the two times compared; `marginMs: 0` lets any time
+ * difference decide, `Infinity` ignores time entirely.
  */
-export function compareResults(
-  a: Contender,
-  b: Contender,
-  marginMs: number = defaultMarginMs(a.wallMs, b.wallMs),
-): Outcome {
+export function compareResults(a: Contender, b: Contender, tie: TieBreak = {}): Outcome {
   const aSolved = a.verdict === 'solved';
   const bSolved = b.verdict === 'solved';
   if (aSolved !== bSolved) return aSolved ? 1 : -1;
   if (!aSolved) return 0;
   if (a.moveCount !== b.moveCount) return a.moveCount < b.moveCount ? 1 : -1;
-  const diff = b.wallMs - a.wallMs;
+  const [aMs, bMs] = tieTimes(a, b, tie.scoreBy);
+  const marginMs = tie.marginMs ?? defaultMarginMs(aMs, bMs);
+  const diff = bMs - aMs;
   // `>` (not `>=`) so a margin of 0 still draws on identical times; NaN compares false and draws.
   if (diff > marginMs) return 1;
   if (-diff > marginMs) return -1;

@@ -5,7 +5,7 @@
  */
 import type { Bound } from '../core/types.ts';
 import type { ResultSummary, ScrambleRecord } from '../store/types.ts';
-import { compareResults, type Contender } from './outcome.ts';
+import { compareResults, type Contender, type TieBreak } from './outcome.ts';
 
 /** What decided a scramble: a verdict (solved against unsolved), fewer moves, or time where moves tied. */
 export type DecidedBy = 'verdict' | 'moves' | 'time';
@@ -40,15 +40,15 @@ const NARROWNESS: Readonly<Record<DecidedBy, number>> = { verdict: 0, moves: 1, 
 
 /**
  * The winner of one scramble among `results` (one per bot), with what decided it: the narrowest of the
- * winner's wins, so "time" means at least one opponent lost only on time. `marginMs` as in compareResults.
+ * winner's wins, so "time" means at least one opponent lost only on time. `tie` as in compareResults.
  */
-export function scrambleWinner(results: readonly (Contender & { readonly bot: string })[], marginMs?: number): { winner: string | null; decidedBy?: DecidedBy } {
+export function scrambleWinner(results: readonly (Contender & { readonly bot: string })[], tie: TieBreak = {}): { winner: string | null; decidedBy?: DecidedBy } {
   for (const w of results) {
     let narrowest: DecidedBy | undefined;
     let beatsAll = true;
     for (const o of results) {
       if (o === w) continue;
-      if (compareResults(w, o, marginMs) !== 1) {
+      if (compareResults(w, o, tie) !== 1) {
         beatsAll = false;
         break;
       }
@@ -65,7 +65,7 @@ export function buildScrambleReport(
   bots: readonly string[],
   scrambles: readonly ScrambleRecord[],
   rows: readonly ResultSummary[],
-  marginMs?: number,
+  tie: TieBreak = {},
 ): ReportScramble[] {
   const byScramble = new Map<number, ResultSummary[]>();
   for (const r of rows) {
@@ -78,7 +78,7 @@ export function buildScrambleReport(
     .map((s) => {
       const got = byScramble.get(s.id) ?? [];
       const complete = bots.length > 1 && bots.every((b) => got.some((r) => r.bot === b));
-      const w = complete ? scrambleWinner(got.filter((r) => bots.includes(r.bot)), marginMs) : undefined;
+      const w = complete ? scrambleWinner(got.filter((r) => bots.includes(r.bot)), tie) : undefined;
       return {
         scramble: s.index,
         puzzleClass: s.puzzleClass,

@@ -4,7 +4,7 @@
  * which concurrent workers finished, on how often the match was killed and resumed, or on results recorded
  * after it decided: each scramble of the prefix counts exactly once. Pure.
  */
-import { compareResults } from './outcome.ts';
+import { compareResults, type TieBreak } from './outcome.ts';
 import type { ScoredResult, Wdl } from './match-stats.ts';
 import { sprtBounds, sprtLlr, type SprtParams } from './sprt.ts';
 
@@ -26,7 +26,7 @@ export interface SprtProgress {
 
 /**
  * Plays the test along the scrambles in `order` (ids in index order) on the results in `rows`; stops at the
- * first bound crossed or the first scramble without both results. `marginMs` is the match's tie margin.
+ * first bound crossed or the first scramble without both results. `tie` is the match's rule for equal moves.
  */
 export function sprtProgress(
   params: SprtParams,
@@ -34,7 +34,7 @@ export function sprtProgress(
   b: string,
   order: readonly number[],
   rows: readonly ScoredResult[],
-  marginMs?: number,
+  tie: TieBreak = {},
 ): SprtProgress {
   const ofA = new Map<number, ScoredResult>();
   const ofB = new Map<number, ScoredResult>();
@@ -53,7 +53,7 @@ export function sprtProgress(
     const x = ofA.get(id);
     const y = ofB.get(id);
     if (!x || !y) break;
-    const o = compareResults(x, y, marginMs);
+    const o = compareResults(x, y, tie);
     if (o === 1) wins++;
     else if (o === 0) draws++;
     else losses++;

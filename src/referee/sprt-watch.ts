@@ -1,5 +1,5 @@
 import type { ScrambleRecord } from '../store/types.ts';
-import type { MatchConfig } from './match-config.ts';
+import { tieBreakOf, type MatchConfig } from './match-config.ts';
 import type { ScoredResult } from './match-stats.ts';
 import type { SprtParams } from './sprt.ts';
 import { sprtProgress, type SprtProgress } from './sprt-progress.ts';
@@ -38,6 +38,6 @@ export class SprtWatch {
 
   private compute(): SprtProgress {
     const [a, b] = this.config.bots;
-    return sprtProgress(this.params, a, b, this.order, this.rows, this.config.marginMs);
+    return sprtProgress(this.params, a, b, this.order, this.rows, tieBreakOf(this.config));
   }
 }

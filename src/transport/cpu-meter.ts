@@ -17,6 +17,9 @@ import type { ProcStat } from './proc-fs.ts';
 import { HAVE_PROCFS, listThreads, readStat, readThreadChildren, readThreadRuntimeNs, TICKS_PER_SECOND } from './proc-fs.ts';
 import type { ProcessId } from './process-sweep.ts';
 
+/** True where the CPU time of bot processes can be measured (Linux with /proc). */
+export const CPU_TIME_MEASURED = HAVE_PROCFS;
+
 const NS_PER_TICK = 1e9 / TICKS_PER_SECOND;
 /** Two values each truncated to whole ticks differ from the exact difference by less than two ticks. */
 const TICK_SLACK_NS = 2 * NS_PER_TICK;

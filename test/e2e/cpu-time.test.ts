@@ -22,7 +22,7 @@ import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
 import { createProcessLauncher } from '../../src/transport/process-launcher.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
 import { startArenaServer, type ArenaServer } from '../../src/transport/ws-server.ts';
-import { ROOT } from './helpers.ts';
+import { ROOT, spawnArena } from './helpers.ts';
 
 const linux = process.platform === 'linux';
 const BURN_MS = 300;
@@ -87,4 +87,37 @@ describe.runIf(linux)('referee e2e - CPU time per solve', () => {
     expect(sleep.cpuMs!, show).toBeLessThan(BURN_MS / 3);
     expect(fork.cpuMs!, show).toBeGreaterThan(sleep.cpuMs! + BURN_MS);
   }, 300_000);
+});
+
+describe('cli e2e - --score-by', () => {
+  const db = () => join(dir, 'score-by.db');
+  const MATCH = ['match', 'reference-bfs', 'backtracking', '--puzzle', 'sliding', '--rows', '2', '--cols', '3', '--count', '3', '--seed', '5'];
+
+  it.runIf(linux)('cpu: stored with the match, so show decides ties the same way; every result has its CPU time', async () => {
+    const r = await spawnArena([...MATCH, '--score-by', 'cpu', '--json', '--db', db()], {}).done;
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as { match: { id: number; scoreBy: string }; results: Array<{ cpuMs?: number }>; scrambles: unknown[] };
+    expect(report.match.scoreBy).toBe('cpu');
+    expect(report.results.every((x) => typeof x.cpuMs === 'number')).toBe(true);
+    const shown = await spawnArena(['show', String(report.match.id), '--json', '--db', db()], {}).done;
+    expect(shown.code, shown.stderr).toBe(0);
+    const again = JSON.parse(shown.stdout) as typeof report;
+    expect(again.match.scoreBy).toBe('cpu');
+    expect(again.scrambles).toEqual(report.scrambles);
+    const text = await spawnArena(['show', String(report.match.id), '--db', db()], {}).done;
+    expect(text.stdout).toContain('then fewer moves, then less CPU time');
+    expect(text.stdout).toMatch(/median wall\s+median cpu/);
+  }, 180_000);
+
+  it('rejects an unknown clock in one line, and cpu scoring with a remote bot', async () => {
+    const bad = await spawnArena([...MATCH, '--score-by', 'gpu', '--db', db()], {}).done;
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr.trim()).toBe('arena: --score-by must be wall or cpu (got "gpu")');
+    const add = await spawnArena(['bot', 'add', 'far-away', '--remote', '--db', db()], {}).done;
+    expect(add.code, add.stderr).toBe(0);
+    const remote = await spawnArena(['match', 'far-away', 'reference-bfs', '--score-by', 'cpu', '--db', db()], {}).done;
+    expect(remote.code).not.toBe(0);
+    expect(remote.stderr).toMatch(linux ? /--score-by cpu needs CPU time, which remote bots do not have \(far-away run elsewhere\)/ : /measured on Linux only/);
+    expect(remote.stderr).not.toMatch(/\n\s+at /);
+  }, 180_000);
 });

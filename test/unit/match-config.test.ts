@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MATCH_LIMITS, parseMatchConfig, startTimeoutMs } from '../../src/referee/match-config.ts';
+import { MATCH_LIMITS, parseMatchConfig, startTimeoutMs, tieBreakOf } from '../../src/referee/match-config.ts';
 import { planPlays, playedKeys } from '../../src/referee/plan.ts';
 import type { ScrambleRecord } from '../../src/store/types.ts';
 
@@ -9,6 +9,7 @@ describe('match config', () => {
   it('parseMatchConfig - accepts a stored config and refuses anything outside the limits, naming the field', () => {
     expect(parseMatchConfig(good)).toEqual({ ok: true, value: good });
     expect(parseMatchConfig({ ...good, memoryLimitBytes: 2 ** 30 })).toEqual({ ok: true, value: { ...good, memoryLimitBytes: 2 ** 30 } });
+    expect(parseMatchConfig({ ...good, scoreBy: 'cpu' })).toEqual({ ok: true, value: { ...good, scoreBy: 'cpu' } });
     const bad: Array<[object, RegExp]> = [
       [{ ...good, timeLimitMs: 2 ** 31 }, /timeLimitMs/],
       [{ ...good, timeLimitMs: 0 }, /timeLimitMs/],
@@ -24,10 +25,16 @@ describe('match config', () => {
       [{ ...good, concurrency: 1.5 }, /concurrency/],
       [{ ...good, memoryLimitBytes: 1024 }, /memoryLimitBytes/],
       [{ ...good, memoryLimitBytes: 2 ** 41 }, /memoryLimitBytes/],
+      [{ ...good, scoreBy: 'gpu' }, /scoreBy/],
     ];
     for (const [config, where] of bad) expect(parseMatchConfig(config), JSON.stringify(config)).toMatchObject({ ok: false, reason: expect.stringMatching(where) });
     expect(parseMatchConfig(null)).toMatchObject({ ok: false });
     expect(parseMatchConfig('{"bots":["a"]}')).toMatchObject({ ok: false });
+  });
+
+  it('tieBreakOf - the stored margin and clock, absent fields left to the defaults', () => {
+    expect(tieBreakOf({})).toEqual({});
+    expect(tieBreakOf({ marginMs: 0, scoreBy: 'cpu' })).toEqual({ marginMs: 0, scoreBy: 'cpu' });
   });
 
   it('startTimeoutMs - follows the time limit between a floor and a ceiling', () => {

@@ -51,4 +51,33 @@ describe('match report', () => {
     const json = JSON.parse(JSON.stringify(r));
     expect(json.summary.crossTable.totals.map((t: { bot: string }) => t.bot)).toEqual(['b', 'a', 'c']);
   });
+
+  it('score by - the same results decided by wall time or by CPU time: scramble winners, W-D-L, SPRT, time ratio', () => {
+    // Equal moves on every scramble. a answers in 40 ms on the wall clock with two cores busy (80 ms CPU);
+    // b takes 60 ms on one thread (55 ms CPU).
+    const match: MatchRecord = { id: 1, config: {}, seed: 's', generatorVersion: 'v', bots: ['a', 'b'], status: 'finished', createdAt: '' };
+    const scrambles: ScrambleRecord[] = Array.from({ length: 8 }, (_, i) => ({
+      id: 100 + i, matchId: 1, index: i, state, puzzleClass: 'sliding 3x3', bound: { lowerBound: 1, optimal: 1 },
+    }));
+    const rows: ResultSummary[] = scrambles.flatMap((s) =>
+      (['a', 'b'] as const).map((bot): ResultSummary => ({
+        matchId: 1, scrambleId: s.id, scrambleIndex: s.index, puzzleClass: s.puzzleClass, bound: s.bound, bot, verdict: 'solved', moveCount: 22,
+        ...(bot === 'a' ? { wallMs: 40 + s.index, cpuMs: 80 + s.index } : { wallMs: 60, cpuMs: 55 }),
+      })),
+    );
+    const sprt = { elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05, model: 'logistic' } as const;
+    const wall = buildMatchReport(match, scrambles, rows, {}, sprt);
+    const cpu = buildMatchReport(match, scrambles, rows, { scoreBy: 'cpu' }, sprt);
+    expect(wall.scrambles.map((s) => s.winner)).toEqual(Array(8).fill('a'));
+    expect(cpu.scrambles.map((s) => s.winner)).toEqual(Array(8).fill('b'));
+    expect(cpu.scrambles.every((s) => s.decidedBy === 'time')).toBe(true);
+    expect(wall.summary.pairs[0]).toMatchObject({ wins: 8, draws: 0, losses: 0 });
+    expect(cpu.summary.pairs[0]).toMatchObject({ wins: 0, draws: 0, losses: 8 });
+    expect(wall.summary.sprt!.wdl).toEqual({ wins: 8, draws: 0, losses: 0 });
+    expect(cpu.summary.sprt!.wdl).toEqual({ wins: 0, draws: 0, losses: 8 });
+    // The time ratio is in the clock that scores: b/a above 1 on the wall clock, below 1 in CPU time.
+    expect(wall.summary.pairs[0].speed.ratio!).toBeGreaterThan(1);
+    expect(cpu.summary.pairs[0].speed.ratio!).toBeLessThan(1);
+    expect(cpu.summary.bots.a).toMatchObject({ medianWallMs: 43.5, medianCpuMs: 83.5 });
+  });
 });

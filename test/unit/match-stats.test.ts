@@ -137,7 +137,7 @@ describe('headToHead and pairTallies', () => {
     expect(headToHead(rows, 'b', 'a')).toEqual([-1, 1, 1]);
     expect(headToHead(rows, 'a', 'c')).toEqual([0]);
     // With an infinite margin the speed difference on scramble 3 no longer counts.
-    expect(headToHead(rows, 'a', 'b', Infinity)).toEqual([1, -1, 0]);
+    expect(headToHead(rows, 'a', 'b', { marginMs: Infinity })).toEqual([1, -1, 0]);
   });
 
   it('tallies every pair once, in name order', () => {

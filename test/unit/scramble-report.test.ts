@@ -19,7 +19,7 @@ describe('scrambleWinner', () => {
     expect(scrambleWinner([r('a', 'invalid', 3, 1), r('b', 'timeout', 0, 9)])).toEqual({ winner: null });
     expect(scrambleWinner([r('a', 'solved', 20, 10), r('b', 'solved', 20, 10), r('c', 'crash', 0, 1)])).toEqual({ winner: null });
     // An explicit margin of 0 lets any time difference decide.
-    expect(scrambleWinner([r('a', 'solved', 20, 100), r('b', 'solved', 20, 105)], 0)).toEqual({ winner: 'a', decidedBy: 'time' });
+    expect(scrambleWinner([r('a', 'solved', 20, 100), r('b', 'solved', 20, 105)], { marginMs: 0 })).toEqual({ winner: 'a', decidedBy: 'time' });
   });
 });
 

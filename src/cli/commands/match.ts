@@ -6,6 +6,8 @@ import {
   MATCH_LIMITS,
   parseSprt,
   resumeMatch,
+  SCORE_BY,
+  type ScoreBy,
   startMatch,
   type MatchIo,
   type MatchOutcome,
@@ -37,6 +39,7 @@ interface MatchFlags {
   maxMoves?: string;
   concurrency?: string;
   margin?: string;
+  scoreBy?: string;
   sprt?: string;
   memoryLimit?: string;
   preset?: string;
@@ -82,6 +85,7 @@ function matchCommand(bots: string[], f: MatchFlags): MatchCommand {
   }
   const margin = durationFlag('margin', f.margin, MATCH_LIMITS.marginMs);
   const sprt = f.sprt !== undefined ? must(parseSprt(f.sprt)) : undefined;
+  const scoreBy = scoreByFlag(f.scoreBy);
   const memory = MATCH_LIMITS.memoryLimitBytes;
   const memoryLimitBytes = byteSizeFlag('memory-limit', f.memoryLimit, memory.min, memory.max);
   return {
@@ -93,11 +97,20 @@ function matchCommand(bots: string[], f: MatchFlags): MatchCommand {
       maxMoves: intFlag('max-moves', f.maxMoves ?? str(p.maxMoves), MATCH_LIMITS.maxMoves) ?? MATCH_DEFAULTS.maxMoves,
       concurrency: intFlag('concurrency', f.concurrency ?? str(p.concurrency), MATCH_LIMITS.concurrency) ?? MATCH_DEFAULTS.concurrency,
       ...(margin !== undefined ? { marginMs: margin } : {}),
+      ...(scoreBy !== undefined ? { scoreBy } : {}),
       ...(sprt ? { sprt } : {}),
       ...(memoryLimitBytes !== undefined ? { memoryLimitBytes } : {}),
       ...(listen ? { listen } : {}),
     },
   };
+}
+
+/** `--score-by wall|cpu`, checked. */
+function scoreByFlag(value: string | undefined): ScoreBy | undefined {
+  if (value === undefined) return undefined;
+  const known = SCORE_BY as readonly string[];
+  if (!known.includes(value)) throw new CliError(`--score-by must be ${SCORE_BY.join(' or ')} (got ${JSON.stringify(value)})`);
+  return value as ScoreBy;
 }
 
 /** How the outcome is printed, and what a resume would need repeated. */
@@ -176,6 +189,7 @@ export function registerMatch(program: Command, terminal: TerminalRun, out: Out 
     .option('--max-moves <n>', `most moves accepted per answer, up to ${MATCH_LIMITS.maxMoves.max} (default ${MATCH_DEFAULTS.maxMoves})`)
     .option('--concurrency <n>', `parallel jobs, each with its own bot processes, up to ${MATCH_LIMITS.concurrency.max} (default 1)`)
     .option('--margin <t>', 'equal moves: faster wins only beyond this margin (default 10% of the slower, ≥ 5ms)')
+    .option('--score-by <time>', 'which time breaks ties on moves: wall (the referee\'s clock) or cpu (CPU time of the bot\'s processes; Linux, bots the arena starts) (default wall)')
     .option('--sprt <design>', 'stop early once an SPRT decides (two bots; --count is the most played): elo0=0,elo1=5[,alpha=0.05,beta=0.05][,model=normalized|logistic]')
     .option('--memory-limit <size>', 'per bot, e.g. 512m, 2g; a bot over it gets `memory` (default: 1/4 of RAM, at most 2g)')
     .option('--preset <name|file>', 'load defaults from matches/<name>.json')
