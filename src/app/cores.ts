@@ -4,6 +4,7 @@
  * bot's median 3×3 time went from 3.2 ms to 8.2 ms. The referee needs a core of its own too.
  */
 import { availableParallelism, loadavg } from 'node:os';
+import { formatCpuList } from '../transport/cpu-affinity.ts';
 
 /** The warning for `concurrency` parallel jobs on this machine now, or undefined when they fit. */
 export function concurrencyWarning(concurrency: number, cores = availableParallelism(), load = loadavg()[0]): string | undefined {
@@ -15,4 +16,24 @@ export function concurrencyWarning(concurrency: number, cores = availableParalle
     `warning: --concurrency ${concurrency} with ${free} of ${cores} cores free (load ${load.toFixed(1)}): ` +
     `bots will share cores and their times will be distorted; use --concurrency ${fits} for fair timing`
   );
+}
+
+/**
+ * The cores of each parallel worker under --affinity: with no more workers than cores, the cores are dealt
+ * out in turn (worker i gets cores i, i + workers, …), so every worker has cores no other worker uses and
+ * one worker alone keeps them all; with more workers than cores, worker i gets core i mod cores, and
+ * workers share (see {@link affinityNotice}).
+ */
+export function affinityPlan(workers: number, cpus: readonly number[]): number[][] {
+  const n = cpus.length;
+  if (n === 0 || workers < 1) return [];
+  if (workers > n) return Array.from({ length: workers }, (_, i) => [cpus[i % n]]);
+  return Array.from({ length: workers }, (_, i) => cpus.filter((_, j) => j % workers === i));
+}
+
+/** What the person running the match is told about the plan: which worker has which cores, and any sharing. */
+export function affinityNotice(plan: readonly (readonly number[])[], cpus: readonly number[]): string {
+  const sets = plan.map((p, i) => `worker ${i + 1}: ${formatCpuList(p)}`).join(', ');
+  if (plan.length <= cpus.length) return `bots pinned to their worker's cores (${sets})`;
+  return `warning: --affinity with --concurrency ${plan.length} above the ${cpus.length} cores this process may use: workers share cores and their times will be distorted (${sets})`;
 }

@@ -6,7 +6,11 @@ import type { ArenaServer } from '../transport/ws-server.ts';
 import type { ResolvedBot } from './bot-registry.ts';
 
 /** A launcher for a resolved bot on `server`: a spawned process, or a remote bot awaited on the server. */
-export function launcherFor(bot: ResolvedBot, server: ArenaServer, opts: { startTimeoutMs: number; limits?: Partial<BotLimits> }): BotLauncher {
+export function launcherFor(
+  bot: ResolvedBot,
+  server: ArenaServer,
+  opts: { startTimeoutMs: number; limits?: Partial<BotLimits>; affinity?: { readonly cpus: readonly number[]; readonly taskset: string } },
+): BotLauncher {
   if (bot.source === 'remote') return createRemoteLauncher(bot.name, server, opts.startTimeoutMs);
   return createProcessLauncher({
     name: bot.name,
@@ -15,6 +19,7 @@ export function launcherFor(bot: ResolvedBot, server: ArenaServer, opts: { start
     server,
     startTimeoutMs: opts.startTimeoutMs,
     ...(opts.limits ? { limits: opts.limits } : {}),
+    ...(opts.affinity ? { affinity: opts.affinity } : {}),
     ...(bot.cwd ? { cwd: bot.cwd } : {}),
     ...(bot.stdio ? { stdio: true } : {}),
   });

@@ -22,10 +22,11 @@ import type { BoundEvent } from '../referee/refine-bounds.ts';
 import { SlidingOracle } from '../solvers/sliding/oracle.ts';
 import type { MatchRecord } from '../store/types.ts';
 import { cpuBackstopSeconds, defaultMemoryLimit, RLIMITS_ENFORCED, RLIMITS_NOTE, type BotLimits } from '../transport/bot-limits.ts';
+import { affinitySupport } from '../transport/cpu-affinity.ts';
 import { CPU_TIME_MEASURED } from '../transport/cpu-meter.ts';
 import { startArenaServer } from '../transport/ws-server.ts';
 import { admitRemoteBots } from './admission.ts';
-import { concurrencyWarning } from './cores.ts';
+import { affinityNotice, affinityPlan, concurrencyWarning } from './cores.ts';
 import { resolveBot, type ResolvedBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
 import { readScrambleFile } from './inputs.ts';
@@ -66,6 +67,8 @@ export interface StartMatchOptions {
   readonly sprt?: SprtParams;
   /** Memory limit of each bot, bytes; default a quarter of the machine, at most 2 GiB (bot-limits.ts). */
   readonly memoryLimitBytes?: number;
+  /** Pin each parallel worker's bots to cores of their own (Linux with taskset; else a warning, unpinned). */
+  readonly affinity?: boolean;
   /** Where remote bots dial in; default a free port on 127.0.0.1. */
   readonly listen?: ListenAddress;
 }
@@ -132,6 +135,7 @@ export function prepareMatch(o: StartMatchOptions): Result<{ config: MatchConfig
     ...(o.sprt ? { sprt: o.sprt } : {}),
     // Stored as played, so a resumed match and a reader of the results know the limit.
     memoryLimitBytes: o.memoryLimitBytes ?? defaultMemoryLimit(),
+    ...(o.affinity ? { affinity: true } : {}),
   } satisfies MatchConfig);
   if (!config.ok) return config;
   return { ok: true, value: { config: config.value, ...(states ? { states: states.value } : {}) } };
@@ -175,11 +179,15 @@ async function withBots(
     if (notice) io.notice?.(notice);
     if (!RLIMITS_ENFORCED) io.notice?.(RLIMITS_NOTE);
     const limits = botLimitsOf(config);
+    const pins = pinning(config, io);
     for (const name of remote) io.notice?.(`waiting for remote bot ${name} to dial ${server.url} with its token`);
     const run = await play({
       store: ctx.store,
       clock: ctx.clock,
-      makeLauncher: (bot, opts) => launcherFor(resolved.get(bot)!, server, { ...opts, limits }),
+      makeLauncher: (bot, opts) => {
+        const cpus = pins?.plan[opts.worker ?? 0];
+        return launcherFor(resolved.get(bot)!, server, { ...opts, limits, ...(pins && cpus ? { affinity: { cpus, taskset: pins.taskset } } : {}) });
+      },
       oracle,
       onStart: (s) => io.onStart?.({ ...s, dbLocation: ctx.dbLocation }),
       ...(io.signal ? { signal: io.signal } : {}),
@@ -205,6 +213,22 @@ function cpuScoringGap(config: MatchConfig, bots: readonly ResolvedBot[]): strin
   const remote = bots.filter((b) => b.source === 'remote').map((b) => b.name);
   if (remote.length) return `--score-by cpu needs CPU time, which remote bots do not have (${remote.join(', ')} run elsewhere); use --score-by wall`;
   return undefined;
+}
+
+/**
+ * The cores of each worker when the match asks for pinning and this machine can do it (one notice says
+ * which worker has which cores); else one warning line and undefined: the bots run unpinned.
+ */
+function pinning(config: MatchConfig, io: MatchIo): { plan: number[][]; taskset: string } | undefined {
+  if (!config.affinity) return undefined;
+  const support = affinitySupport();
+  if (!support.ok) {
+    io.notice?.(`warning: --affinity ignored, bots run unpinned: ${support.reason}`);
+    return undefined;
+  }
+  const plan = affinityPlan(config.concurrency, support.cpus);
+  io.notice?.(affinityNotice(plan, support.cpus));
+  return { plan, taskset: support.taskset };
 }
 
 /** The resource limits every bot of a match runs under (bot-limits.ts has the rest of the defaults). */

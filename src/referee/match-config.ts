@@ -44,6 +44,8 @@ export interface MatchConfig {
   readonly sprt?: SprtParams;
   /** Memory limit of each bot, bytes, as played (the default is the machine's); absent in older matches. */
   readonly memoryLimitBytes?: number;
+  /** Pin each parallel worker's bots to cores of their own (Linux, taskset), so jobs do not share a core. */
+  readonly affinity?: boolean;
 }
 
 /** Defaults for every optional setting of a match. */
@@ -110,6 +112,7 @@ export const matchConfigSchema = z
       .strict()
       .optional(),
     memoryLimitBytes: int(MATCH_LIMITS.memoryLimitBytes).optional(),
+    affinity: z.boolean().optional(),
   })
   .strict();
 

@@ -181,7 +181,7 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   if (deps.signal?.aborted) stopOracle();
   else deps.signal?.addEventListener('abort', stopOracle, { once: true });
   try {
-    await Promise.all(Array.from({ length: workers }, () => runWorker(source, workerDeps)));
+    await Promise.all(Array.from({ length: workers }, (_, worker) => runWorker(source, { ...workerDeps, worker })));
     // A decided SPRT leaves scrambles unplayed: their optima are not worth waiting for.
     if (sprt?.state.decision) stopOracle();
     await refiner?.settled();

@@ -11,6 +11,8 @@ import { warmRefereeFor, WarmUps } from './warm-up.ts';
 export interface LaunchOptions {
   readonly startTimeoutMs: number;
   readonly memoryLimitBytes?: number;
+  /** Which of the match's parallel workers asks (0-based), so its bots can be pinned to its own cores. */
+  readonly worker?: number;
 }
 
 /** What one play concluded: the stored result without its key. */
@@ -34,6 +36,8 @@ export interface WorkerDeps {
   makeLauncher(bot: string, opts: LaunchOptions): BotLauncher;
   /** The start-failure rule, shared by the workers of a match. */
   readonly starts: StartGuard;
+  /** This worker's number among the match's parallel workers (0-based), handed to makeLauncher. */
+  readonly worker?: number;
   /**
    * A bot that cannot start: `charge` (a local match, the default) records the play as `crash` (and the
    * start guard stops retrying); `refuse` (a distributed worker) ends the job `refused` with the reason and
@@ -155,7 +159,11 @@ class WorkerBots {
   private launcher(bot: string, key: string, limits: PlayLimits): BotLauncher {
     let l = this.launchers.get(key);
     if (!l) {
-      l = this.deps.makeLauncher(bot, { startTimeoutMs: limits.startTimeoutMs, ...(limits.memoryLimitBytes !== undefined ? { memoryLimitBytes: limits.memoryLimitBytes } : {}) });
+      l = this.deps.makeLauncher(bot, {
+        startTimeoutMs: limits.startTimeoutMs,
+        ...(limits.memoryLimitBytes !== undefined ? { memoryLimitBytes: limits.memoryLimitBytes } : {}),
+        ...(this.deps.worker !== undefined ? { worker: this.deps.worker } : {}),
+      });
       this.launchers.set(key, l);
     }
     return l;

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import type { BotLimits } from './bot-limits.ts';
 import { nodeOptionsFor, resolveExecutable, RLIMITS_ENFORCED, wrapWithLimits } from './bot-limits.ts';
+import { wrapWithAffinity } from './cpu-affinity.ts';
 import type { CpuMeter } from './cpu-meter.ts';
 import { cpuMeter } from './cpu-meter.ts';
 import type { ExitCause } from './exit-cause.ts';
@@ -71,6 +72,8 @@ export interface SpawnBotOptions {
   readonly stdio: boolean;
   /** Kernel and watch limits; absent = none (tests of the plumbing itself). */
   readonly limits?: BotLimits;
+  /** Pin the bot and everything it starts to these CPUs, through this taskset (see cpu-affinity.ts). */
+  readonly affinity?: { readonly cpus: readonly number[]; readonly taskset: string };
 }
 
 /** Spawns `command args` detached (own process group) with the given extra environment. */
@@ -82,8 +85,14 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
   if (limits) env.NODE_OPTIONS = nodeOptionsFor(limits, env.NODE_OPTIONS);
 
   const resolved = resolveExecutable(opts.command, opts.cwd, env.PATH);
-  // An unresolvable command is left to spawn, which reports ENOENT/EACCES itself.
-  const target = resolved && limits && RLIMITS_ENFORCED ? wrapWithLimits(resolved, opts.args, limits) : { command: opts.command, args: [...opts.args] };
+  // An unresolvable command is left to spawn, which reports ENOENT/EACCES itself. The shell of the limits
+  // execs taskset, which execs the bot: one pid throughout.
+  let target = { command: opts.command, args: [...opts.args] };
+  if (resolved) {
+    const pinned = opts.affinity ? wrapWithAffinity(resolved, opts.args, opts.affinity.cpus, opts.affinity.taskset) : undefined;
+    if (limits && RLIMITS_ENFORCED) target = wrapWithLimits(pinned?.command ?? resolved, pinned?.args ?? opts.args, limits);
+    else if (pinned) target = pinned;
+  }
   const child = spawn(target.command, target.args, {
     cwd: opts.cwd,
     env,

@@ -33,6 +33,8 @@ export interface ProcessLauncherOptions {
   readonly startTimeoutMs?: number;
   /** Resource limits of every start; unset fields get the defaults of bot-limits.ts. */
   readonly limits?: Partial<BotLimits>;
+  /** Pin every start to these CPUs through this taskset (cpu-affinity.ts's affinitySupport finds it). */
+  readonly affinity?: { readonly cpus: readonly number[]; readonly taskset: string };
 }
 
 function withTail(reason: string, proc: BotProcess): string {
@@ -64,7 +66,7 @@ export function createProcessLauncher(opts: ProcessLauncherOptions): BotLauncher
     const revoke = stdio ? () => undefined : opts.server.allowToken(token, identity);
     const abort = new AbortController();
     const waiting = stdio ? undefined : opts.server.waitForBot(identity, startTimeoutMs, abort.signal);
-    const proc = spawnBot({ command: opts.command, args: opts.args, cwd: opts.cwd, env, stdio, limits });
+    const proc = spawnBot({ command: opts.command, args: opts.args, cwd: opts.cwd, env, stdio, limits, ...(opts.affinity ? { affinity: opts.affinity } : {}) });
     const entry: { proc: BotProcess; link?: BotLink } = { proc };
     running.add(entry);
 

@@ -1,10 +1,13 @@
 /**
- * CPU time per solve, end to end: real spawned bots that compute on one thread, in two child processes, in
+ * Fair timing, end to end: CPU time per solve, --score-by, --affinity.
+ *
+ * CPU time per solve: real spawned bots that compute on one thread, in two child processes, in
  * two worker threads that end before the answer, or not at all; a real WebSocket server, the match runner,
  * a real SQLite file. Each bot reports the CPU its own processes used (process.cpuUsage, the kernel's
  * getrusage), an account independent of the referee's /proc reading; the test holds one against the other.
  * CPU time, unlike wall time, does not grow when the machine is loaded, so these bounds hold on a busy
- * machine; nothing here asserts on wall time.
+ * machine; nothing here asserts on wall time. --affinity: a bot that reads the CPUs the kernel lets it
+ * use (Cpus_allowed_list) reads the set its worker was given.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +21,9 @@ import type { MatchConfig } from '../../src/referee/match-config.ts';
 import { startMatch } from '../../src/referee/run-match.ts';
 import { openSqliteStore } from '../../src/store/sqlite-store.ts';
 import type { ResultSummary } from '../../src/store/types.ts';
+import { affinityPlan } from '../../src/app/cores.ts';
 import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
+import { affinitySupport, formatCpuList } from '../../src/transport/cpu-affinity.ts';
 import { createProcessLauncher } from '../../src/transport/process-launcher.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
 import { startArenaServer, type ArenaServer } from '../../src/transport/ws-server.ts';
@@ -119,5 +124,66 @@ describe('cli e2e - --score-by', () => {
     expect(remote.code).not.toBe(0);
     expect(remote.stderr).toMatch(linux ? /--score-by cpu needs CPU time, which remote bots do not have \(far-away run elsewhere\)/ : /measured on Linux only/);
     expect(remote.stderr).not.toMatch(/\n\s+at /);
+  }, 180_000);
+});
+
+const reporterArgs = () => ['--import', pathToFileURL(tsxLoaderPath(ROOT)!).href, join(ROOT, 'test/fixtures/bots/affinity-reporter.ts')];
+const support = affinitySupport();
+
+/** A fresh database with the fixture registered as `reporter`; returns its path. */
+async function withReporter(name: string): Promise<string> {
+  const db = join(dir, name);
+  const cmd = [process.execPath, ...reporterArgs()].map((a) => JSON.stringify(a)).join(' ');
+  const add = await spawnArena(['bot', 'add', 'reporter', '--cmd', cmd, '--db', db], {}).done;
+  expect(add.code, add.stderr).toBe(0);
+  return db;
+}
+
+describe.runIf(linux)('referee e2e - --affinity', () => {
+  it('a bot started pinned reads its own allowed CPUs: exactly the set assigned (under the kernel limits too)', async () => {
+    expect(support.ok, support.ok ? '' : support.reason).toBe(true);
+    if (!support.ok) return;
+    const store = openSqliteStore(join(dir, 'affinity.db'));
+    const states = [puzzles.sliding.scramble({ kind: 'sliding', rows: 2, cols: 2 }, createRng('affinity'))] as PuzzleState[];
+    // The last allowed CPU alone: a set the bot would not have by inheritance.
+    const cpus = [support.cpus.at(-1)!];
+    const config: MatchConfig = { bots: ['affinity-reporter'], count: 1, seed: 'pin', timeLimitMs: 60_000, maxMoves: 100, concurrency: 1 };
+    const run = await startMatch(config, states, {
+      store,
+      clock: systemClock,
+      makeLauncher: (bot) =>
+        createProcessLauncher({ name: bot, command: process.execPath, args: reporterArgs(), server, startTimeoutMs: 60_000, limits: {}, affinity: { cpus, taskset: support.taskset } }),
+    });
+    const rows = await store.listSummaries(run.match.id);
+    await store.close();
+    expect(rows.map((r) => [r.verdict, r.note])).toEqual([['solved', `cpus ${formatCpuList(cpus)}`]]);
+  }, 120_000);
+
+  it('cli: each of two workers\' bots runs on its own core, and the plan is said once', async () => {
+    if (!support.ok) return;
+    const db = await withReporter('affinity-cli.db');
+    const r = await spawnArena(['match', 'reporter', '--puzzle', 'sliding', '--size', '2', '--count', '6', '--concurrency', '2', '--affinity', '--json', '--db', db], {}).done;
+    expect(r.code, r.stderr).toBe(0);
+    const plan = affinityPlan(2, support.cpus).map((p) => `cpus ${formatCpuList(p)}`);
+    const report = JSON.parse(r.stdout) as { results: Array<{ verdict: string; note?: string }> };
+    expect(report.results).toHaveLength(6);
+    for (const x of report.results) {
+      expect(x.verdict).toBe('solved');
+      expect(plan).toContain(x.note);
+    }
+    const said = r.stderr.split('\n').filter((l) => /--affinity|pinned to their worker's cores/.test(l));
+    expect(said, r.stderr).toHaveLength(1);
+    if (support.cpus.length >= 2) expect(said[0]).toMatch(/^bots pinned to their worker's cores \(worker 1: \S+, worker 2: \S+\)$/);
+  }, 180_000);
+
+  it('cli: without taskset, one warning line and the match runs unpinned', async () => {
+    if (!support.ok) return;
+    const db = await withReporter('affinity-unpinned.db');
+    const r = await spawnArena(['match', 'reporter', '--puzzle', 'sliding', '--size', '2', '--count', '1', '--affinity', '--json', '--db', db], { PATH: '/nonexistent' }).done;
+    expect(r.code, r.stderr).toBe(0);
+    const said = r.stderr.split('\n').filter((l) => /--affinity/.test(l));
+    expect(said).toEqual(['warning: --affinity ignored, bots run unpinned: CPU pinning needs taskset (util-linux) on PATH, and it is not there']);
+    const report = JSON.parse(r.stdout) as { results: Array<{ verdict: string; note?: string }> };
+    expect(report.results.map((x) => [x.verdict, x.note])).toEqual([['solved', `cpus ${formatCpuList(support.cpus)}`]]);
   }, 180_000);
 });

@@ -42,6 +42,7 @@ interface MatchFlags {
   scoreBy?: string;
   sprt?: string;
   memoryLimit?: string;
+  affinity?: boolean;
   preset?: string;
   resume?: string;
   db?: string;
@@ -100,6 +101,7 @@ function matchCommand(bots: string[], f: MatchFlags): MatchCommand {
       ...(scoreBy !== undefined ? { scoreBy } : {}),
       ...(sprt ? { sprt } : {}),
       ...(memoryLimitBytes !== undefined ? { memoryLimitBytes } : {}),
+      ...(f.affinity ? { affinity: true } : {}),
       ...(listen ? { listen } : {}),
     },
   };
@@ -192,6 +194,7 @@ export function registerMatch(program: Command, terminal: TerminalRun, out: Out 
     .option('--score-by <time>', 'which time breaks ties on moves: wall (the referee\'s clock) or cpu (CPU time of the bot\'s processes; Linux, bots the arena starts) (default wall)')
     .option('--sprt <design>', 'stop early once an SPRT decides (two bots; --count is the most played): elo0=0,elo1=5[,alpha=0.05,beta=0.05][,model=normalized|logistic]')
     .option('--memory-limit <size>', 'per bot, e.g. 512m, 2g; a bot over it gets `memory` (default: 1/4 of RAM, at most 2g)')
+    .option('--affinity', "Linux: pin each parallel worker's bots to cores of their own (through taskset), so jobs do not share a core")
     .option('--preset <name|file>', 'load defaults from matches/<name>.json')
     .option('--resume <id>', 'finish an interrupted match: play only what has no result yet')
     .option('--listen <host:port>', 'where remote bots dial in (default 127.0.0.1 on a free port)')
