@@ -64,7 +64,7 @@ export function matchPage(report: MatchReport, config: unknown, distributed?: Di
   const total = m.scrambles * m.bots.length;
   const summary = m.bots.map((b) => {
     const s = report.summary.bots[b];
-    return h`<tr><td><a href="/bots/${encodeURIComponent(b)}">${b}</a></td><td class="n">${s ? `${s.solved}/${s.results}` : '–'}</td><td class="n">${num(s?.meanMoves, 1)}</td><td class="n">${num(s?.meanGap, 1)}</td><td class="n">${s?.optimalSolves ?? '–'}</td><td class="n">${ms(s?.medianWallMs)}</td></tr>`;
+    return h`<tr><td><a href="/bots/${encodeURIComponent(b)}">${b}</a></td><td class="n">${s ? `${s.solved}/${s.results}` : '–'}</td><td class="n">${num(s?.meanMoves, 1)}</td><td class="n">${num(s?.meanGap, 1)}</td><td class="n">${s?.optimalSolves ?? '–'}</td><td class="n">${ms(s?.medianWallMs)}</td><td class="n">${ms(s?.medianCpuMs)}</td></tr>`;
   });
   const body = h`<h1>Match ${m.id} <span class="status ${m.status}" id="status">${m.status}</span></h1>
 <p class="meta">${m.puzzleClasses.join(', ')} · seed <code>${m.seed}</code> · generator ${m.generatorVersion} · <a href="/api/matches/${m.id}">JSON</a></p>
@@ -72,7 +72,7 @@ export function matchPage(report: MatchReport, config: unknown, distributed?: Di
 ${distributed ? workersSection(m.id, distributed) : ''}
 <details><summary>Configuration</summary><pre>${JSON.stringify(config, null, 2)}</pre></details>
 <h2>Bots</h2>
-<div class="scroll"><table id="bots"><thead><tr><th>bot</th><th>solved</th><th>mean moves</th><th>mean gap</th><th>optimal</th><th>median time</th></tr></thead><tbody>${summary}</tbody></table></div>
+<div class="scroll"><table id="bots"><thead><tr><th>bot</th><th>solved</th><th>mean moves</th><th>mean gap</th><th>optimal</th><th>median time</th><th>median CPU</th></tr></thead><tbody>${summary}</tbody></table></div>
 ${report.summary.pairs.length ? h`<h2>Head to head</h2>${pairsTable(report)}` : ''}
 ${crossTable(report)}
 <h2>Plots</h2>
