@@ -1,7 +1,7 @@
 /**
  * Referee throughput: end-to-end scrambles per second with an instant bot on 2×2 boards (real WebSocket,
- * spawned bot process, every result committed to a SQLite file), and the cost of validating and recording
- * one 1,000,000-move solution.
+ * spawned bot process, every result committed to a SQLite file), the cost of validating and recording
+ * one 1,000,000-move solution, and the referee's peak memory for a 50,000,000-move answer of each kind.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,7 @@ import { builtinBotCommand, tsxLoaderPath } from '../src/transport/builtin-bots.
 import { createProcessLauncher } from '../src/transport/process-launcher.ts';
 import { systemClock } from '../src/transport/system-clock.ts';
 import { startArenaServer } from '../src/transport/ws-server.ts';
+import { peakRssRows } from './_peak-rss.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -169,4 +170,5 @@ export const bench: BenchSuite = async ({ quick }) => [
   ...(await endToEnd(quick ? 500 : 3000)),
   ...(await millionMoves(quick ? 3 : 7)),
   ...(await botsEndToEnd(quick)),
+  ...(await peakRssRows(quick ? 5_000_000 : 50_000_000)),
 ];

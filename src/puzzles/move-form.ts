@@ -13,8 +13,6 @@ export interface MoveForm {
   readonly name: MoveFormName;
   /** The answer with no moves (the final chunk of a streamed answer). */
   readonly empty: WireMoves;
-  /** Joins received chunks, in order, into the whole answer. */
-  join(chunks: readonly WireMoves[]): WireMoves;
   /** The answer as stored text: notation verbatim (one byte per letter), pairs as JSON. */
   encode(moves: WireMoves): string;
   /** Inverse of {@link encode}, for text this store wrote itself. */
@@ -27,7 +25,6 @@ type Pairs = ReadonlyArray<readonly [number, number]>;
 export const textMoves: MoveForm = {
   name: 'text',
   empty: '',
-  join: (chunks) => (chunks as readonly string[]).join(''),
   encode: (moves) => moves as string,
   decode: (text) => text,
 };
@@ -36,7 +33,6 @@ export const textMoves: MoveForm = {
 export const pairMoves: MoveForm = {
   name: 'pairs',
   empty: [],
-  join: (chunks) => (chunks as readonly Pairs[]).flat(),
   encode: (moves) => JSON.stringify(moves),
   decode: (text) => JSON.parse(text) as Pairs,
 };
@@ -50,14 +46,4 @@ export const MOVE_FORMS: { readonly [N in MoveFormName]: MoveForm } = { text: te
  */
 export function moveFormOf(moves: WireMoves): MoveForm {
   return typeof moves === 'string' ? textMoves : pairMoves;
-}
-
-/**
- * Joins the chunks a bot sent into one answer to record. They are joined in the form of the first chunk,
- * not the kind's: a bot may send the wrong form, its replayer has already judged that, and the record
- * keeps what was sent. No chunk at all is the kind's empty answer.
- */
-export function joinChunks(chunks: readonly WireMoves[], form: MoveForm): WireMoves {
-  const first = chunks[0];
-  return first === undefined ? form.empty : moveFormOf(first).join(chunks);
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { PuzzleState, WireMoves } from '../core/types.ts';
+import type { PuzzleState } from '../core/types.ts';
 import type { BotLink, Clock, LinkEvent } from '../protocol/link.ts';
 import type { Capability, MovesMessage } from '../protocol/messages.ts';
 import { puzzleOf } from '../puzzles/index.ts';
-import { joinChunks } from '../puzzles/move-form.ts';
+import { MoveRecorder } from '../puzzles/move-pieces.ts';
 import type { ResultRecord } from '../store/types.ts';
 
 /** One request to one bot (solveOne picks its id). */
@@ -51,7 +51,8 @@ export function solveOne(link: BotLink, job: SolveJob, clock: Clock, signal?: Ab
   const requestId = newRequestId();
   const puzzle = puzzleOf(job.state);
   const replayer = puzzle.replayer(job.state);
-  const chunks: WireMoves[] = [];
+  // The answer is kept compactly as it streams (never one JS value per move), for the store.
+  const recorder = new MoveRecorder(puzzle.moves.name);
   return new Promise((resolve) => {
     let done = false;
     // CPU is read before the clock starts and after it stops, so reading /proc is never charged as wall time.
@@ -67,7 +68,7 @@ export function solveOne(link: BotLink, job: SolveJob, clock: Clock, signal?: Ab
       const wallMs = clock.now() - t0;
       const cpu1 = cpu0 === undefined ? undefined : link.cpuMs?.();
       const cpuMs = cpu0 !== undefined && cpu1 !== undefined ? { cpuMs: Math.max(0, cpu1 - cpu0) } : {};
-      const outcome: JobOutcome = { moveCount: replayer.count, moves: joinChunks(chunks, puzzle.moves), wallMs, ...cpuMs, ...o };
+      const outcome: JobOutcome = { moveCount: replayer.count, moves: recorder.result(), wallMs, ...cpuMs, ...o };
       if (notify && !link.closed) {
         if (outcome.verdict !== 'solved' && outcome.verdict !== 'gave-up' && outcome.verdict !== 'unsupported') {
           link.send({ type: 'cancel', id: requestId });
@@ -86,7 +87,7 @@ export function solveOne(link: BotLink, job: SolveJob, clock: Clock, signal?: Ab
     };
 
     const onMoves = (m: MovesMessage) => {
-      chunks.push(m.moves);
+      recorder.push(m.moves);
       const bad = replayer.push(m.moves);
       if (bad) return settle({ verdict: 'invalid', errorIndex: bad.index, error: bad.reason, linkBroken: false }, true);
       if (replayer.count > job.maxMoves) {

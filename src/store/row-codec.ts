@@ -4,13 +4,15 @@
  */
 import type { Bound, WireMoves } from '../core/types.ts';
 import { MOVE_FORMS, moveFormOf, type MoveFormName } from '../puzzles/move-form.ts';
+import { type RecordedMoves, wireMovesOf } from '../puzzles/move-pieces.ts';
 import type { MatchFilter, MatchRecord } from './types.ts';
 
 /** How a `moves` column is to be decoded: the name of the move form it was encoded in. */
 export type MovesKind = MoveFormName;
 
 /** Encodes moves for storage in their move form (notation verbatim, pairs as JSON), with the form's name. */
-export function encodeMoves(moves: WireMoves): { kind: MovesKind; text: string } {
+export function encodeMoves(recorded: RecordedMoves): { kind: MovesKind; text: string } {
+  const moves = wireMovesOf(recorded);
   const form = moveFormOf(moves);
   return { kind: form.name, text: form.encode(moves) };
 }

@@ -141,6 +141,20 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'results: CPU time of the bot over the solve',
     sql: `ALTER TABLE results ADD COLUMN cpu_ms REAL;`,
   },
+  {
+    version: 6,
+    description: 'long answers in blocks (result_moves), so no write holds a whole answer three times',
+    // A result whose moves_kind is 'packed' keeps in moves one byte naming its move form (0 text, 1 pairs)
+    // and its moves here, in the referee's blocks of at most 1 MiB (src/puzzles/move-pieces.ts), in order.
+    sql: `
+      CREATE TABLE result_moves (
+        result_id  INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,
+        seq        INTEGER NOT NULL,
+        block      BLOB NOT NULL,
+        PRIMARY KEY (result_id, seq)
+      ) STRICT;
+    `,
+  },
 ];
 
 /** The schema version this code writes and understands. */

@@ -25,8 +25,8 @@ import type {
   Store,
 } from './types.ts';
 import { migrate } from './schema.ts';
-import type { MovesKind } from './row-codec.ts';
-import { decodeMoves, dropEmpty, encodeJson, encodeMoves, makeBound, nowIso } from './row-codec.ts';
+import { dropEmpty, encodeJson, makeBound, nowIso } from './row-codec.ts';
+import { SqliteMoves, type StoredMovesKind } from './sqlite-moves.ts';
 
 interface BotRow {
   name: string;
@@ -77,8 +77,9 @@ interface JoinedSummaryRow extends ScrambleRow {
 }
 
 interface JoinedResultRow extends JoinedSummaryRow {
-  moves_kind: MovesKind;
-  moves: string;
+  result_id: number;
+  moves_kind: StoredMovesKind;
+  moves: string | Uint8Array;
 }
 
 /** How long a writer waits for another connection's lock before SQLITE_BUSY (ms). */
@@ -88,7 +89,7 @@ const SUMMARY_COLUMNS = `r.scramble_id, r.bot, r.verdict, r.move_count, r.wall_m
          r.claimed_optimal, r.note, r.nodes, r.error_index, r.error, r.worker, r.cpu,
          s.match_id, s.idx, s.puzzle_class, s.optimal, s.lower_bound`;
 const FROM_RESULTS = 'FROM results r JOIN scrambles s ON s.id = r.scramble_id';
-const RESULT_SELECT = `SELECT ${SUMMARY_COLUMNS}, r.moves_kind, r.moves ${FROM_RESULTS}`;
+const RESULT_SELECT = `SELECT ${SUMMARY_COLUMNS}, r.id AS result_id, r.moves_kind, r.moves ${FROM_RESULTS}`;
 const SUMMARY_SELECT = `SELECT ${SUMMARY_COLUMNS} ${FROM_RESULTS}`;
 
 /**
@@ -139,9 +140,11 @@ class SqliteStore implements Store {
   private readonly db: Database.Database;
   // Prepared once: re-preparing per call would dominate the per-result cost.
   private readonly stmts;
+  private readonly moves: SqliteMoves;
 
   constructor(db: Database.Database) {
     this.db = db;
+    this.moves = new SqliteMoves(db);
     this.stmts = {
       addBot: db.prepare(
         `INSERT INTO bots (name, kind, cmd, cwd, stdio, token_hash, created_at)
@@ -302,17 +305,21 @@ class SqliteStore implements Store {
   }
 
   async recordResult(r: ResultRecord): Promise<void> {
-    const moves = encodeMoves(r.moves);
+    const moves = this.moves.columns(r.moves);
+    // One transaction (the row, and the blocks of a long answer), durable when it returns. A second result
+    // for the pair (a retried job) is dropped by ON CONFLICT: the first write wins, blocks and all.
+    const write = this.db.transaction((params: Record<string, unknown>) => {
+      const info = this.stmts.recordResult.run(params);
+      if (info.changes === 1 && moves.blocks) this.moves.writeBlocks(info.lastInsertRowid, moves.blocks);
+    });
     try {
-      // Autocommit: one implicit transaction per statement, durable when run() returns. A second result for
-      // the pair (a retried job) is dropped by ON CONFLICT: the first write wins.
-      this.stmts.recordResult.run({
+      write({
         scrambleId: r.scrambleId,
         bot: r.bot,
         verdict: r.verdict,
         moveCount: r.moveCount,
         movesKind: moves.kind,
-        moves: moves.text,
+        moves: moves.value,
         wallMs: r.wallMs,
         cpuMs: r.cpuMs ?? null,
         reportedMs: r.reportedMs ?? null,
@@ -334,21 +341,25 @@ class SqliteStore implements Store {
   }
 
   async listResults(matchId: number): Promise<ResultRow[]> {
-    return this.stmts.listResults.all(matchId).map(toResult);
+    return this.stmts.listResults.all(matchId).map((row) => this.toResult(row));
   }
 
   async getResult(scrambleId: number, bot: string): Promise<ResultRow | undefined> {
     const row = this.stmts.getResult.get(scrambleId, bot);
-    return row && toResult(row);
+    return row && this.toResult(row);
   }
 
   async removeResults(bot: string): Promise<number> {
     return this.stmts.removeResults.run(bot).changes;
   }
 
+  private toResult(row: JoinedResultRow): ResultRow {
+    return { ...toSummary(row), moves: this.moves.read(row.result_id, row.moves_kind, row.moves) };
+  }
+
   async allResults(puzzleClass?: string): Promise<ResultRow[]> {
     const rows = puzzleClass === undefined ? this.stmts.allResults.all() : this.stmts.classResults.all(puzzleClass);
-    return rows.map(toResult);
+    return rows.map((row) => this.toResult(row));
   }
 
   async listSummaries(matchId: number): Promise<ResultSummary[]> {
@@ -426,9 +437,6 @@ function toScramble(row: ScrambleRow): ScrambleRecord {
   };
 }
 
-function toResult(row: JoinedResultRow): ResultRow {
-  return { ...toSummary(row), moves: decodeMoves(row.moves_kind, row.moves) };
-}
 
 function toSummary(row: JoinedSummaryRow): ResultSummary {
   return dropEmpty<ResultSummary>({

@@ -1,5 +1,6 @@
 import type { Bound, PuzzleState, WireMoves } from '../core/types.ts';
 import type { Verdict } from '../core/verdict.ts';
+import type { RecordedMoves } from '../puzzles/move-pieces.ts';
 
 /** How a registered bot is started. Built-in bots (bots/<name>/) are known without a row here. */
 export interface BotRecord {
@@ -66,8 +67,11 @@ export interface ResultRecord {
   readonly verdict: Verdict;
   /** The referee's own count of legal moves applied. */
   readonly moveCount: number;
-  /** The moves as received (joined), so the result can be replayed and re-validated. */
-  readonly moves: WireMoves;
+  /**
+   * The moves as received, so the result can be replayed and re-validated: whole, or in the referee's
+   * compact pieces (a long answer is never held as one JS value per move).
+   */
+  readonly moves: RecordedMoves;
   /** Referee wall clock from sending `solve` to the final chunk, ms. */
   readonly wallMs: number;
   /**
@@ -96,7 +100,9 @@ export interface ResultRecord {
 }
 
 /** One stored result with where it was played, as reports and the leaderboard consume it. */
-export interface ResultRow extends ResultRecord {
+export interface ResultRow extends Omit<ResultRecord, 'moves'> {
+  /** The moves as received, joined. */
+  readonly moves: WireMoves;
   readonly matchId: number;
   readonly scrambleIndex: number;
   readonly puzzleClass: string;

@@ -3,7 +3,8 @@ import { createRng } from '../../src/core/rng.ts';
 import { PUZZLE_KINDS } from '../../src/core/puzzle-kinds.ts';
 import type { PuzzleState, WireMoves } from '../../src/core/types.ts';
 import { allPuzzles, getPuzzle, parseState, puzzleOf, puzzles, registerPuzzle } from '../../src/puzzles/index.ts';
-import { joinChunks, MOVE_FORMS, moveFormOf } from '../../src/puzzles/move-form.ts';
+import { MOVE_FORMS, moveFormOf, type MoveForm } from '../../src/puzzles/move-form.ts';
+import { joinPieces, MoveRecorder } from '../../src/puzzles/move-pieces.ts';
 import { sizeOptionHelp, specFromSizeOptions } from '../../src/puzzles/size-options.ts';
 import { chunked } from '../../src/sdk/chunked.ts';
 
@@ -14,6 +15,13 @@ const SAMPLE_MOVES: Record<string, WireMoves> = {
   swaps: [[6, 7], [2, 4], [1, 5], [3, 8], [5, 9]],
   warehouse: '17U 4L 12D 3R',
 };
+
+/** The chunks as the referee records them, joined back. */
+function joinChunks(chunks: readonly WireMoves[], form: MoveForm): WireMoves {
+  const r = new MoveRecorder(form.name);
+  for (const c of chunks) r.push(c);
+  return joinPieces(r.result());
+}
 
 describe('puzzle registry - the kinds and their common parts', () => {
   it('registry - holds exactly the kinds of PUZZLE_KINDS, in that order, each under its own name', () => {
@@ -74,7 +82,7 @@ describe('puzzle registry - the kinds and their common parts', () => {
     expect(r.count).toBe(0);
   });
 
-  it('joinChunks - keeps what a bot sent in the wrong form, as sent', () => {
+  it('MoveRecorder - keeps what a bot sent in the wrong form, as sent', () => {
     expect(joinChunks(['UD', 'LR'], puzzles.swaps.moves)).toBe('UDLR');
     expect(joinChunks([[[1, 2]], [[3, 4]]], puzzles.sliding.moves)).toEqual([[1, 2], [3, 4]]);
   });

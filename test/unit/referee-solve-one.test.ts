@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wireMovesOf } from '../../src/puzzles/move-pieces.ts';
 import type { PuzzleState } from '../../src/core/types.ts';
 import { solveOne } from '../../src/referee/solve-one.ts';
 import { slidingBoard } from '../helpers/boards.ts';
@@ -37,7 +38,8 @@ describe('solveOne in-process', () => {
   it('solveOne - a correct answer in chunks is solved, counted by the referee, timed by the clock', async () => {
     const { clock, link } = setup(reply(board.solution, { chunks: 3, delayMs: 40, info: { optimal: true, computeMs: 7, note: 'n', nodes: 4321 } }));
     const out = await clock.run(solveOne(link, request(board.state), clock));
-    expect(out).toMatchObject({ verdict: 'solved', moveCount: board.solution.length, moves: board.solution, wallMs: 120, linkBroken: false });
+    expect(out).toMatchObject({ verdict: 'solved', moveCount: board.solution.length, wallMs: 120, linkBroken: false });
+    expect(wireMovesOf(out!.moves)).toBe(board.solution);
     expect(out).toMatchObject({ reportedMs: 7, claimedOptimal: true, note: 'n', nodes: 4321 });
     const [solve] = link.sentOf('solve');
     expect(link.sentOf('result')).toEqual([{ type: 'result', id: solve.id, verdict: 'solved', moves: board.solution.length, timeMs: 120 }]);
@@ -88,7 +90,8 @@ describe('solveOne in-process', () => {
     const { state } = slidingBoard(3, 3, 'LU');
     const { clock, link } = setup(reply('RDD'));
     const out = await clock.run(solveOne(link, request(state), clock));
-    expect(out).toMatchObject({ verdict: 'invalid', errorIndex: 2, moveCount: 2, moves: 'RDD' });
+    expect(out).toMatchObject({ verdict: 'invalid', errorIndex: 2, moveCount: 2 });
+    expect(wireMovesOf(out!.moves)).toBe('RDD');
   });
 
   it('solveOne - a hello after the handshake is a protocol verdict', async () => {
@@ -143,7 +146,8 @@ describe('solveOne in-process', () => {
     const one = await clock.run(solveOne(link, request(bad), clock));
     expect(one).toMatchObject({ verdict: 'invalid', errorIndex: 1, linkBroken: false });
     const two = await clock.run(solveOne(link, request(board.state), clock));
-    expect(two).toMatchObject({ verdict: 'solved', moves: board.solution, wallMs: 100 });
+    expect(two).toMatchObject({ verdict: 'solved', wallMs: 100 });
+    expect(wireMovesOf(two!.moves)).toBe(board.solution);
     const [s1, s2] = link.sentOf('solve');
     expect(s1.id).not.toBe(s2.id);
     expect(link.sentOf('result').map((r) => [r.id, r.verdict])).toEqual([

@@ -7,6 +7,8 @@ import { defaultDbPath } from '../../src/store/open.ts';
 import { migrate, MIGRATIONS, SCHEMA_VERSION } from '../../src/store/schema.ts';
 import type { Migration } from '../../src/store/schema.ts';
 import { openSqliteStore } from '../../src/store/sqlite-store.ts';
+import type { WireMoves } from '../../src/core/types.ts';
+import { MoveRecorder } from '../../src/puzzles/move-pieces.ts';
 
 describe('openSqliteStore', () => {
   let dir: string;
@@ -80,6 +82,50 @@ describe('openSqliteStore', () => {
     } finally {
       await writer.close();
       await reader.close();
+    }
+  });
+
+  it('keeps a long answer in blocks (result_moves): read back whole, written once, removed with its result', async () => {
+    const store = openSqliteStore(file);
+    try {
+      const m = await store.createMatch({
+        config: null,
+        seed: '1',
+        generatorVersion: 'g',
+        bots: ['t', 'p', 'small'],
+        scrambles: [
+          { index: 0, state: { kind: 'swaps', rows: 1, cols: 2, tiles: [2, 1] }, puzzleClass: 'swaps 1x2', bound: { lowerBound: 1 } },
+        ],
+      });
+      const [s] = await store.listScrambles(m.id);
+      // Over the 8 MiB inline limit in both forms: 9 M letters, and 2.5 M pairs at 4 bytes.
+      const text = 'UDLR'.repeat(2_250_000);
+      const pairs = Array.from({ length: 2_500_000 }, (_, i) => [1 + (i % 60_000), 2] as const);
+      const record = (bot: string, chunks: WireMoves[], form: 'text' | 'pairs') => {
+        const r = new MoveRecorder(form);
+        chunks.forEach((c) => r.push(c));
+        return store.recordResult({ scrambleId: s.id, bot, verdict: 'invalid', moveCount: 0, moves: r.result(), wallMs: 1 });
+      };
+      await record('t', [text.slice(0, 5_000_000), text.slice(5_000_000)], 'text');
+      await record('p', [pairs.slice(0, 1_000_000), pairs.slice(1_000_000)], 'pairs');
+      await record('small', ['UD', 'LR'], 'text');
+      await record('t', ['a second write of the pair is dropped'], 'text');
+      expect((await store.getResult(s.id, 't'))!.moves).toBe(text);
+      // Compared as JSON text: a deep equality of millions of pairs takes the test runner seconds.
+      const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+      expect(same((await store.getResult(s.id, 'p'))!.moves, pairs)).toBe(true);
+      expect(same((await store.listResults(m.id)).map((r) => r.moves), [text, pairs, 'UDLR'])).toBe(true);
+      const raw = new Database(file, { readonly: true });
+      const kinds = raw.prepare('SELECT bot, moves_kind FROM results ORDER BY bot').all();
+      const blocks = () => (raw.prepare('SELECT count(*) AS n FROM result_moves').get() as { n: number }).n;
+      expect(kinds).toEqual([{ bot: 'p', moves_kind: 'packed' }, { bot: 'small', moves_kind: 'text' }, { bot: 't', moves_kind: 'packed' }]);
+      // 9 MiB of text in 1 MiB blocks, 10 MB of pairs in blocks of 1 MiB less a 4-byte header.
+      expect(blocks()).toBe(9 + 10);
+      await store.removeResults('t');
+      expect(blocks()).toBe(10);
+      raw.close();
+    } finally {
+      await store.close();
     }
   });
 
