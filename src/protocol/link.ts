@@ -48,6 +48,11 @@ export interface BotLauncher {
   connect(): Promise<Result<BotLink>>;
   /** Kills whatever is still running. Idempotent. */
   dispose(): Promise<void>;
+  /**
+   * The bot is one connection (a remote bot: one live connection per token): concurrent workers share one
+   * launcher and its link, one request at a time, instead of each starting its own.
+   */
+  readonly single?: boolean;
 }
 
 /** The referee's clock, handed in so tests can control it. */

@@ -9,6 +9,7 @@ import { sequenceJobSource, type Job, type PlayLimits } from './job-source.ts';
 import { memoryOf, parseMatchConfig, startTimeoutMs, type MatchConfig } from './match-config.ts';
 import { planPlays, playedKeys } from './plan.ts';
 import { firstBatch, newScramble, SCRAMBLE_BATCH_BYTES, scramblePages } from './scramble-batches.ts';
+import { SharedLinks } from './shared-links.ts';
 import { StartGuard, type BlockedBot } from './start-guard.ts';
 import { RestartLoops, type RestartLoop } from './restart-loops.ts';
 import type { SprtProgress } from './sprt-progress.ts';
@@ -174,7 +175,9 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   };
   const starts = new StartGuard();
   const source = sequenceJobSource(jobs());
-  const workerDeps = { store, clock: deps.clock, makeLauncher: deps.makeLauncher, starts, onRecorded, ...(deps.signal ? { signal: deps.signal } : {}) };
+  // A bot that is one connection (a remote bot) is shared by the workers, one request at a time.
+  const shared = new SharedLinks();
+  const workerDeps = { store, clock: deps.clock, makeLauncher: deps.makeLauncher, starts, shared, onRecorded, ...(deps.signal ? { signal: deps.signal } : {}) };
   const workers = Math.max(1, Math.min(config.concurrency, total - done));
   // Stopping the match stops the oracle too: its unanswered scrambles stay pending.
   const stopOracle = () => void deps.oracle?.close();
@@ -187,6 +190,7 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
     await refiner?.settled();
   } finally {
     deps.signal?.removeEventListener('abort', stopOracle);
+    await shared.dispose();
   }
 
   // A decided SPRT finishes the match: the rest of the scrambles are not needed.

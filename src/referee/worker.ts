@@ -4,6 +4,7 @@ import { puzzleOf } from '../puzzles/index.ts';
 import type { ResultRecord, ScrambleRecord, Store } from '../store/types.ts';
 import type { Job, JobEnd, JobSource, PlayLimits } from './job-source.ts';
 import { capabilityGap, solveOne } from './solve-one.ts';
+import type { LinkHolder, SharedLinks } from './shared-links.ts';
 import { START_ATTEMPTS, type StartGuard } from './start-guard.ts';
 import { warmRefereeFor, WarmUps } from './warm-up.ts';
 
@@ -38,6 +39,11 @@ export interface WorkerDeps {
   readonly starts: StartGuard;
   /** This worker's number among the match's parallel workers (0-based), handed to makeLauncher. */
   readonly worker?: number;
+  /**
+   * Where the workers of a match share the link of a bot that is one connection (a launcher marked
+   * `single`). Without it every worker uses its own launcher, as for bots it starts itself.
+   */
+  readonly shared?: SharedLinks;
   /**
    * A bot that cannot start: `charge` (a local match, the default) records the play as `crash` (and the
    * start guard stops retrying); `refuse` (a distributed worker) ends the job `refused` with the reason and
@@ -85,8 +91,7 @@ async function playJob(job: Job, bots: WorkerBots, deps: WorkerDeps): Promise<{ 
 /** The bot processes of one worker, by bot and start timeout. */
 class WorkerBots {
   private readonly launchers = new Map<string, BotLauncher>();
-  private readonly links = new Map<string, BotLink>();
-  private readonly warmUps = new WarmUps();
+  private readonly own = new Map<string, LinkHolder>();
 
   constructor(private readonly deps: WorkerDeps) {}
 
@@ -95,18 +100,33 @@ class WorkerBots {
    * worker refuses such jobs (nothing is to be recorded in either case).
    */
   async play(bot: string, scramble: ScrambleRecord, limits: PlayLimits): Promise<PlayOutcome | { refused: string } | undefined> {
+    const key = `${bot}\u0000${limits.startTimeoutMs}\u0000${limits.memoryLimitBytes ?? ''}`;
+    const launcher = this.launcher(bot, key, limits);
+    const slot = launcher.single && this.deps.shared ? this.deps.shared.adopt(key, launcher) : undefined;
+    if (slot) return slot.exclusive(() => this.playOn(slot, slot.launcher, bot, scramble, limits));
+    let holder = this.own.get(key);
+    if (!holder) this.own.set(key, (holder = { link: undefined, warmUps: new WarmUps() }));
+    return this.playOn(holder, launcher, bot, scramble, limits);
+  }
+
+  private async playOn(
+    holder: LinkHolder,
+    launcher: BotLauncher,
+    bot: string,
+    scramble: ScrambleRecord,
+    limits: PlayLimits,
+  ): Promise<PlayOutcome | { refused: string } | undefined> {
     const { clock, starts, signal } = this.deps;
     const refuse = this.deps.onStartFailure === 'refuse';
-    const key = `${bot}\u0000${limits.startTimeoutMs}\u0000${limits.memoryLimitBytes ?? ''}`;
     const blocked = starts.blocked(bot);
     if (blocked !== undefined) {
       starts.charged(bot);
       return crash(scramble.state, 0, `not started again: it failed to start ${START_ATTEMPTS} times in a row (${blocked})`);
     }
-    let link = this.links.get(key);
+    let link = holder.link;
     if (!link || link.closed) {
       const t0 = clock.now();
-      const got = await this.launcher(bot, key, limits).connect();
+      const got = await launcher.connect();
       // A hello that breaks the protocol is the bot's fault wherever it runs: charged, never refused.
       if (!got.ok && refuse && got.code !== 'protocol') return signal?.aborted ? undefined : { refused: got.reason };
       starts.started(bot, got.ok ? undefined : got.reason);
@@ -118,19 +138,19 @@ class WorkerBots {
         return got.code === 'protocol' || got.code === 'memory' ? { ...failed, verdict: got.code } : failed;
       }
       link = got.value;
-      this.links.set(key, link);
+      holder.link = link;
     }
     const gap = capabilityGap(link.hello.capabilities, scramble.state);
     if (gap) return { verdict: 'unsupported', moveCount: 0, moves: puzzleOf(scramble.state).moves.empty, wallMs: 0, error: gap };
     // Untimed warm-up before the first timed solve of this class on this connection (if the bot asked), and
     // the referee's own, so that neither is charged to the first scramble.
     warmRefereeFor(scramble.state);
-    const warm = await this.warmUps.ensure(link, scramble, clock, signal);
+    const warm = await holder.warmUps.ensure(link, scramble, clock, signal);
     if (warm === undefined) return undefined;
     if (warm) {
       if (warm.linkBroken) {
         await link.close(warm.verdict === 'timeout' ? 'timed out preparing' : 'connection lost');
-        this.links.delete(key);
+        holder.link = undefined;
       }
       const error = `while preparing for ${scramble.puzzleClass}: ${warm.error}`;
       return { verdict: warm.verdict, moveCount: 0, moves: puzzleOf(scramble.state).moves.empty, wallMs: warm.wallMs, error };
@@ -146,14 +166,16 @@ class WorkerBots {
     if (linkBroken) {
       // A bot that broke the protocol, crashed or ran out of time is not trusted with the next scramble.
       await link.close(out.verdict === 'timeout' ? 'timed out' : 'connection lost');
-      this.links.delete(key);
+      holder.link = undefined;
     }
     return outcome;
   }
 
+  /** Closes this worker's own links and launchers; shared ones are the match's to close. */
   async dispose(): Promise<void> {
-    await Promise.all([...this.links.values()].map((l) => l.close('match over')));
-    await Promise.all([...this.launchers.values()].map((l) => l.dispose()));
+    await Promise.all([...this.own.values()].map((h) => h.link?.close('match over')));
+    const own = [...this.launchers.values()].filter((l) => !(l.single && this.deps.shared));
+    await Promise.all(own.map((l) => l.dispose()));
   }
 
   private launcher(bot: string, key: string, limits: PlayLimits): BotLauncher {

@@ -12,6 +12,8 @@ export function createRemoteLauncher(name: string, server: ArenaServer, timeoutM
   let abort = new AbortController();
   return {
     name,
+    // One live connection per token: the workers of a match share this launcher's link.
+    single: true,
     async connect(): Promise<Result<BotLink>> {
       // A restart cannot kill a remote process; it drops the old connection and waits for a new dial-in.
       if (current && !current.closed) await current.close('reconnect requested by referee');

@@ -126,3 +126,59 @@ describe('hostile admission - a remote bot dialing in mid-match', () => {
     }
   }, 120_000);
 });
+
+describe('remote bot - one connection shared by concurrent workers', () => {
+  it('with --concurrency 3 every scramble of the remote bot is played over its one connection, one solve at a time; none is a crash', async () => {
+    const token = newToken();
+    const server = await startArenaServer({ authenticate: (t) => (hashToken(t) === hashToken(token) ? 'remote' : undefined) });
+    const file = join(mkdtempSync(join(tmpdir(), 'arena-remote-')), 'results.db');
+    const store = openSqliteStore(file);
+    try {
+      const rng = createRng('remote-concurrency');
+      const states: PuzzleState[] = Array.from({ length: 6 }, () => puzzles.sliding.scramble({ kind: 'sliding', rows: 2, cols: 2 }, rng));
+      const config: MatchConfig = { bots: ['instant', 'remote'], count: 6, seed: 'remote-concurrency', timeLimitMs: 20_000, maxMoves: 1000, concurrency: 3 };
+      // The bot counts its connections and the solves it holds at once (each answer waits a little, so
+      // overlapping requests would show).
+      let connections = 0;
+      let inFlight = 0;
+      let mostInFlight = 0;
+      const bot = (async () => {
+        const channel = await connectWebSocket(server.url, token);
+        connections++;
+        await serveBot(
+          {
+            name: 'remote',
+            version: '1',
+            capabilities: [{ kind: 'sliding', maxSize: 6 }],
+            async solve(p) {
+              mostInFlight = Math.max(mostInFlight, ++inFlight);
+              await new Promise((r) => setTimeout(r, 50));
+              inFlight--;
+              return p.kind === 'sliding' ? { moves: solveSmallSliding(p.rows, p.cols, p.tiles) ?? '' } : { unsupported: 'sliding only' };
+            },
+          },
+          channel,
+          () => undefined,
+        );
+      })();
+      // A short start timeout: a worker that waited for a second connection of its own would fail fast.
+      const run = await startMatch(config, states, {
+        store,
+        clock: systemClock,
+        makeLauncher: (b) => (b === 'remote' ? createRemoteLauncher('remote', server, 10_000) : fixtureLauncher(b, server)),
+      });
+      expect(run.status).toBe('finished');
+      const rows = await store.listSummaries(run.match.id);
+      expect(rows.filter((r) => r.bot === 'remote').map((r) => `${r.scrambleIndex}/${r.verdict}`).sort()).toEqual(
+        [0, 1, 2, 3, 4, 5].map((i) => `${i}/solved`),
+      );
+      expect(rows.filter((r) => r.bot === 'instant' && r.verdict === 'solved')).toHaveLength(6);
+      await bot; // the match's end says bye on the one connection
+      expect(connections).toBe(1);
+      expect(mostInFlight).toBe(1);
+    } finally {
+      await store.close();
+      await server.close();
+    }
+  }, 120_000);
+});
