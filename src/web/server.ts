@@ -6,6 +6,7 @@ import { listBots } from '../app/bot-registry.ts';
 import { botProfile } from '../app/bot-profile.ts';
 import type { AppContext } from '../app/context.ts';
 import { distributedView } from '../app/distributed.ts';
+import { jsonValue } from '../app/json-text.ts';
 import { leaderboard } from '../app/leaderboard.ts';
 import { matchProgress, matchView } from '../app/match-view.ts';
 import { listMatches, showMatch } from '../app/matches.ts';
@@ -115,7 +116,8 @@ export function createWebApp(ctx: AppContext, log: (line: string) => void = () =
   });
   app.get('/api/matches/:id', async (c) => {
     const v = must(c, await showMatch(ctx, idParam(c.req.param('id'), 'match id')));
-    return v instanceof Response ? v : c.json(v);
+    // The same JSON as `arena show --json`: an infinite Elo is "Infinity", not null.
+    return v instanceof Response ? v : c.json(jsonValue(v));
   });
   app.get('/api/matches/:id/events', async (c) => {
     const id = idParam(c.req.param('id'), 'match id');

@@ -5,6 +5,7 @@ import {
   type Distributed,
   type DistributedProgress,
 } from '../../app/distributed.ts';
+import { jsonText } from '../../app/json-text.ts';
 import { showMatch, type StartMatchOptions } from '../../app/matches.ts';
 import { withApp } from '../context.ts';
 import { must } from '../errors.ts';
@@ -82,7 +83,7 @@ export async function runDistributedMatch(
       }
       if (end === 'stopped') out.info(`match ${id} was stopped; queue what is missing with: arena match --resume ${id} --distributed`);
       const report = must(await showMatch(ctx, id));
-      out.print(json ? JSON.stringify(report) + '\n' : formatMatchReport(report));
+      out.print(json ? jsonText(report) + '\n' : formatMatchReport(report));
       return end === 'finished' ? 0 : 130;
     });
   // Ctrl-C only stops the watching; the workers go on.

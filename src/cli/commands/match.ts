@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Command } from 'commander';
 import { parseListen, type ListenAddress } from '../../app/listen.ts';
+import { jsonText } from '../../app/json-text.ts';
 import {
   MATCH_DEFAULTS,
   MATCH_LIMITS,
@@ -128,7 +129,7 @@ interface OutcomeFormat {
 function formatOutcome(o: MatchOutcome, f: OutcomeFormat): { text: string; notice?: string } {
   const { run, report } = o;
   const json = f.json;
-  let text = json ? JSON.stringify(report) + '\n' : formatMatchReport(report, { perScramble: f.perScramble });
+  let text = json ? jsonText(report) + '\n' : formatMatchReport(report, { perScramble: f.perScramble });
   if (!json) {
     for (const b of run.blocked) {
       text += `\n${b.bot} failed to start twice in a row and was not started again: ${b.charged} scramble(s) charged crash without a start (${b.reason})\n`;

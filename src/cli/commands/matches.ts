@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { distributedProgress } from '../../app/distributed.ts';
+import { jsonText } from '../../app/json-text.ts';
 import { listMatches, showMatch, type MatchListing } from '../../app/matches.ts';
 import type { MatchStatus } from '../../app/records.ts';
 import { withApp } from '../context.ts';
@@ -87,7 +88,7 @@ export function registerMatches(program: Command, print: (text: string) => void)
         const progress = must(await distributedProgress(ctx, matchId));
         return { report, progress };
       });
-      if (f.json) return print(JSON.stringify(progress ? { ...report, distributed: progress } : report) + '\n');
+      if (f.json) return print(jsonText(progress ? { ...report, distributed: progress } : report) + '\n');
       const perScramble = showPerScramble(report.scrambles.length, { scrambles: f.scrambles });
       print((progress ? formatProgress(matchId, progress) + '\n' : '') + formatMatchReport(report, { perScramble }));
     });
