@@ -61,6 +61,10 @@ const CASES: readonly Case[] = [
   { act: 'fragmented-huge', over: ['ws'], verdicts: ['protocol', 'solved'], starts: 2, reason: /larger than 4 MiB/ },
   { act: 'chatty', over: BOTH, verdicts: ['solved', 'solved'], starts: 1 },
   { act: 'close-mid-answer', over: BOTH, verdicts: ['crash', 'solved'], starts: 2 },
+  { act: 'long-note', over: BOTH, verdicts: ['protocol', 'solved'], starts: 2, reason: /note/ },
+  { act: 'wrong-form', over: BOTH, verdicts: ['invalid', 'solved'], starts: 1 },
+  { act: 'moves-after-give-up', over: BOTH, verdicts: ['gave-up', 'solved'], starts: 2 },
+  { act: 'runaway', over: BOTH, verdicts: ['invalid', 'solved'], starts: 1, reason: /more than the limit of 1000 moves/ },
 ];
 
 const loader = pathToFileURL(tsxLoaderPath(ROOT)!).href;
