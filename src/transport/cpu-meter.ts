@@ -23,7 +23,7 @@ export const CPU_TIME_MEASURED = HAVE_PROCFS;
 const NS_PER_TICK = 1e9 / TICKS_PER_SECOND;
 /** Two values each truncated to whole ticks differ from the exact difference by less than two ticks. */
 const TICK_SLACK_NS = 2 * NS_PER_TICK;
-/** Deepest process tree walked (a chain of forks deeper than this is not a solver). */
+/** Most processes one read walks (a bot with more is past any process limit; see bot-limits.ts). */
 const MAX_PROCESSES = 4096;
 
 /** One process at one read. */
