@@ -39,14 +39,23 @@ export const bench: BenchSuite = async ({ quick }) => {
       await ctx.store.setMatchStatus(match.id, 'finished');
     }
     const app = createWebApp(ctx);
-    const time = async (path: string, n: number) => {
+    // `beforeEach` runs untimed before every request: a committed write there makes the leaderboard read and
+    // refit every result, as it must after each new result of a running match.
+    const time = async (path: string, n: number, beforeEach?: () => Promise<void>) => {
       const res0 = await app.request(path);
       if (res0.status !== 200) throw new Error(`${path}: ${res0.status}`);
-      const t0 = performance.now();
-      for (let i = 0; i < n; i++) await (await app.request(path)).text();
-      return (performance.now() - t0) / n;
+      let total = 0;
+      for (let i = 0; i < n; i++) {
+        await beforeEach?.();
+        const t0 = performance.now();
+        await (await app.request(path)).text();
+        total += performance.now() - t0;
+      }
+      return total / n;
     };
-    rows.push({ name: `leaderboard page, ${made.toLocaleString('en')} results`, value: await time('/', 3), unit: 'ms', target: '≤ 300 ms' });
+    const write = () => ctx.store.setMatchStatus(1, 'finished');
+    rows.push({ name: `leaderboard page, ${made.toLocaleString('en')} results, after a write (read + refit)`, value: await time('/', 5, write), unit: 'ms', target: '≤ 300 ms' });
+    rows.push({ name: 'leaderboard page, database unchanged since the last request', value: await time('/', 5), unit: 'ms' });
     rows.push({ name: 'match page (250 results) on the same database', value: await time('/matches/1', 5), unit: 'ms', target: '≤ 300 ms' });
     await ctx.close();
   } finally {

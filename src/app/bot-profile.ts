@@ -1,10 +1,11 @@
 import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
-import type { Verdict } from '../core/verdict.ts';
-import { buildLeaderboard, type LeaderboardEntry } from '../referee/leaderboard.ts';
+import { VERDICTS, type Verdict } from '../core/verdict.ts';
+import { leaderboardOfColumns, type LeaderboardEntry } from '../referee/leaderboard.ts';
 import { listBots, type BotEntry } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
 import { listMatches, type MatchListing } from './matches.ts';
+import { ratedResults } from './rated-results.ts';
 
 /** Everything the bot page shows: never a token, only how the bot is started or that it dials in. */
 export interface BotProfile {
@@ -18,18 +19,23 @@ export interface BotProfile {
 /** The profile of a bot by name (registered, built-in, or only present in results). */
 export async function botProfile(ctx: AppContext, name: string): Promise<Result<BotProfile>> {
   const known = (await listBots(ctx)).find((b) => b.name === name);
-  const rows = await ctx.store.allSummaries();
-  const mine = rows.filter((r) => r.bot === name);
-  if (!known && mine.length === 0) return reject('no-bot', `no bot named "${name}"`);
+  const { columns } = await ratedResults(ctx);
+  const me = columns.bots.indexOf(name);
+  if (!known && me < 0) return reject('no-bot', `no bot named "${name}"`);
   const verdicts: Partial<Record<Verdict, number>> = {};
-  for (const r of mine) verdicts[r.verdict] = (verdicts[r.verdict] ?? 0) + 1;
-  const played = new Set(mine.map((r) => r.puzzleClass));
-  const classes = buildLeaderboard(rows.filter((r) => played.has(r.puzzleClass)))
+  const played = new Set<string>();
+  for (let i = 0; i < columns.length; i++) {
+    if (columns.bot[i] !== me) continue;
+    const v = VERDICTS[columns.verdict[i]];
+    verdicts[v] = (verdicts[v] ?? 0) + 1;
+    played.add(columns.classes[columns.puzzleClass[i]]);
+  }
+  const classes = leaderboardOfColumns(columns, (c) => played.has(c))
     .flatMap((b) => {
       const i = b.entries.findIndex((e) => e.bot === name);
       return i < 0 ? [] : [{ ...b.entries[i], puzzleClass: b.puzzleClass, rank: i + 1, of: b.entries.length }];
     });
-  const recent = (await listMatches(ctx, { limit: 200 })).filter((m) => m.bots.includes(name)).slice(0, 20);
+  const recent = await listMatches(ctx, { bot: name, limit: 20 });
   return {
     ok: true,
     value: { bot: known ?? { name, kind: 'unregistered', how: 'not registered (results only)' }, classes, verdicts, recent },

@@ -1,5 +1,6 @@
-import { buildLeaderboard, type ClassBoard } from '../referee/leaderboard.ts';
+import { leaderboardOfColumns, type ClassBoard } from '../referee/leaderboard.ts';
 import type { AppContext } from './context.ts';
+import { ratedResults } from './rated-results.ts';
 
 export type { ClassBoard, LeaderboardEntry } from '../referee/leaderboard.ts';
 
@@ -16,6 +17,6 @@ export function classMatches(puzzleClass: string, filter: string | undefined): b
 
 /** Fits a rating per puzzle class from every stored head-to-head scramble (optionally some classes). */
 export async function leaderboard(ctx: AppContext, o: LeaderboardOptions = {}): Promise<ClassBoard[]> {
-  const rows = await ctx.store.allSummaries();
-  return buildLeaderboard(rows.filter((r) => classMatches(r.puzzleClass, o.puzzleClass)));
+  const rated = await ratedResults(ctx);
+  return o.puzzleClass === undefined ? rated.boards() : leaderboardOfColumns(rated.columns, (c) => classMatches(c, o.puzzleClass));
 }

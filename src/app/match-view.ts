@@ -1,13 +1,20 @@
 import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
-import type { MatchStatus } from '../store/types.ts';
+import { parseMatchConfig, tieBreakOf } from '../referee/match-config.ts';
+import { sprtTraceOf } from '../referee/match-report.ts';
+import type { SprtTrace } from '../referee/sprt-progress.ts';
+
+export type { SprtTrace } from '../referee/sprt-progress.ts';
+import type { MatchRecord, MatchStatus } from '../store/types.ts';
 import type { AppContext } from './context.ts';
 import { showMatch, type MatchReport } from './matches.ts';
 
-/** A match page's data: the report and the configuration it was started with. */
+/** A match page's data: the report, the configuration it was started with, and its SPRT's LLR trace. */
 export interface MatchView {
   readonly report: MatchReport;
   readonly config: unknown;
+  /** Present when the match runs an SPRT. */
+  readonly sprt?: SprtTrace;
 }
 
 /** The report and stored configuration of a match. */
@@ -15,7 +22,21 @@ export async function matchView(ctx: AppContext, id: number): Promise<Result<Mat
   const report = await showMatch(ctx, id);
   if (!report.ok) return report;
   const m = await ctx.store.getMatch(id);
-  return { ok: true, value: { report: report.value, config: m?.config ?? null } };
+  const sprt = m ? await traceOf(ctx, m) : undefined;
+  return { ok: true, value: { report: report.value, config: m?.config ?? null, ...(sprt ? { sprt } : {}) } };
+}
+
+/** The LLR of a match's SPRT after each counted scramble, with its bounds and decision; null without an SPRT. */
+export async function matchSprt(ctx: AppContext, id: number): Promise<Result<SprtTrace | null>> {
+  const m = await ctx.store.getMatch(id);
+  if (!m) return reject('no-match', `no match with id ${id}`);
+  return { ok: true, value: (await traceOf(ctx, m)) ?? null };
+}
+
+async function traceOf(ctx: AppContext, m: MatchRecord): Promise<SprtTrace | undefined> {
+  const config = parseMatchConfig(m.config);
+  if (!config.ok || !config.value.sprt || m.bots.length !== 2) return undefined;
+  return sprtTraceOf(config.value.sprt, m.bots, await ctx.store.listSummaries(m.id), tieBreakOf(config.value));
 }
 
 /** How far a match is: results stored out of scrambles × bots, and its status. */

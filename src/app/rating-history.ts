@@ -1,8 +1,8 @@
 import { fitBradleyTerry } from '../referee/bradley-terry.ts';
-import { buildLeaderboard, type ClassBoard } from '../referee/leaderboard.ts';
-import { pairTallies, type PairTally } from '../referee/match-stats.ts';
+import { addPairCounts, botOrder, byMatch, talliesOf } from '../referee/column-tallies.ts';
+import type { PairTally } from '../referee/match-stats.ts';
+import { columnsOf, VERDICT_CODE, type SummaryColumns } from '../core/summary-columns.ts';
 import type { ResultSummary } from '../store/types.ts';
-import type { AppContext } from './context.ts';
 
 /** Ratings of one class after successive matches: `ratings[bot][i]` after `matches[i]`, null before its first game. */
 export interface RatingHistory {
@@ -14,45 +14,46 @@ export interface RatingHistory {
 /** Points on a history chart at most. */
 const MAX_POINTS = 24;
 
+/** {@link ratingHistoryOfColumns} of result objects. */
+export function ratingHistoryOf(rows: readonly ResultSummary[], puzzleClass: string): RatingHistory {
+  return ratingHistoryOfColumns(columnsOf(rows), puzzleClass);
+}
+
 /**
  * The ratings of one class as they stood after each match, fitted the way the leaderboard rates (one
- * Bradley–Terry fit over every head-to-head up to that match), sampled to at most 24 points. Each match's
- * tallies are counted once and accumulated, so the cost is one pass over the results plus 24 small fits.
+ * Bradley–Terry fit over every head-to-head up to that match, declined scrambles left out, so the last point
+ * is the leaderboard's rating), sampled to at most 24 points. Each match's tallies are counted once and
+ * accumulated, so the cost is one pass over the class's results plus 24 small fits.
  */
-export function ratingHistoryOf(rows: readonly ResultSummary[], puzzleClass: string): RatingHistory {
-  const byMatch = new Map<number, ResultSummary[]>();
-  for (const r of rows) {
-    if (r.puzzleClass !== puzzleClass) continue;
-    const list = byMatch.get(r.matchId);
-    if (list) list.push(r);
-    else byMatch.set(r.matchId, [r]);
-  }
-  const ids = [...byMatch.keys()].sort((a, b) => a - b);
-  const step = Math.max(1, Math.ceil(ids.length / MAX_POINTS));
-  const bots = [...new Set([...byMatch.values()].flatMap((l) => l.map((r) => r.bot)))].sort();
+export function ratingHistoryOfColumns(c: SummaryColumns, puzzleClass: string): RatingHistory {
+  const k = c.classes.indexOf(puzzleClass);
+  const picked: number[] = [];
+  for (let i = 0; i < c.length; i++) if (c.puzzleClass[i] === k && c.verdict[i] !== VERDICT_CODE.unsupported) picked.push(i);
+  const order = botOrder(c);
+  const { matchId, bot } = c;
+  const rows = byMatch(c, Int32Array.from(picked));
+  // Where each match's results start in `rows`.
+  const starts: number[] = [];
+  for (let i = 0; i < rows.length; i++) if (i === 0 || matchId[rows[i]] !== matchId[rows[i - 1]]) starts.push(i);
+  starts.push(rows.length);
+  const present = new Set<number>();
+  for (const i of rows) present.add(order.rank[bot[i]]);
+  const bots = order.names.filter((_, r) => present.has(r));
   const ratings: Record<string, (number | null)[]> = Object.fromEntries(bots.map((b) => [b, []]));
   const matches: number[] = [];
   const tallies: PairTally[] = [];
-  ids.forEach((id, i) => {
-    tallies.push(...pairTallies(byMatch.get(id)!));
-    if ((ids.length - 1 - i) % step !== 0) return;
-    matches.push(id);
+  const count = starts.length - 1;
+  const step = Math.max(1, Math.ceil(count / MAX_POINTS));
+  const n = order.names.length;
+  for (let m = 0; m < count; m++) {
+    const counts = new Int32Array(3 * n * n);
+    addPairCounts(c, rows.subarray(starts[m], starts[m + 1]), order, counts);
+    tallies.push(...talliesOf(counts, order));
+    if ((count - 1 - m) % step !== 0) continue;
+    matches.push(matchId[rows[starts[m]]]);
     const fit = tallies.length ? fitBradleyTerry(tallies) : undefined;
     const byBot = new Map(fit?.ratings.map((e) => [e.name, e.rating]) ?? []);
     for (const b of bots) ratings[b].push(byBot.has(b) ? Math.round(byBot.get(b)! * 10) / 10 : null);
-  });
+  }
   return { puzzleClass, matches, ratings };
-}
-
-/** The leaderboard of every class and the rating history of one (the chosen class, or the first). */
-export async function leaderboardView(ctx: AppContext, puzzleClass?: string): Promise<{ boards: ClassBoard[]; history?: RatingHistory }> {
-  const rows = await ctx.store.allSummaries();
-  const boards = buildLeaderboard(rows);
-  const cls = puzzleClass ?? boards[0]?.puzzleClass;
-  return { boards, ...(cls !== undefined ? { history: ratingHistoryOf(rows, cls) } : {}) };
-}
-
-/** The rating history of one class from the database. */
-export async function ratingHistory(ctx: AppContext, puzzleClass: string): Promise<RatingHistory> {
-  return ratingHistoryOf(await ctx.store.allSummaries(puzzleClass), puzzleClass);
 }

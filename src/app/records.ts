@@ -12,6 +12,9 @@ import type { MatchFilter, MatchRecord, MatchStatus, ResultSummary } from '../st
 export type { MatchStatus } from '../store/types.ts';
 import type { AppContext } from './context.ts';
 
+/** Every match status, in the order a match passes through them. */
+export const MATCH_STATUSES: readonly MatchStatus[] = ['running', 'interrupted', 'finished'];
+
 /** Builds the report of a stored match from its scrambles and result summaries. */
 export async function reportOf(ctx: AppContext, match: MatchRecord): Promise<MatchReport> {
   const config = parseMatchConfig(match.config);

@@ -1,6 +1,7 @@
 import type { ResultSummary } from '../store/types.ts';
+import { columnsOf, VERDICT_CODE, type SummaryColumns } from '../core/summary-columns.ts';
 import { fitBradleyTerry } from './bradley-terry.ts';
-import { pairTallies, summarizeBots } from './match-stats.ts';
+import { addPairCounts, botOrder, rowsByClass, talliesOf, type BotOrder } from './column-tallies.ts';
 
 /** One bot's line on the leaderboard of one puzzle class. */
 export interface LeaderboardEntry {
@@ -35,25 +36,45 @@ export interface ClassBoard {
  * neither the games nor the solve rate, and a bot that declined everything in a class is not listed there.
  */
 export function buildLeaderboard(rows: readonly ResultSummary[]): ClassBoard[] {
-  const byClass = new Map<string, ResultSummary[]>();
-  for (const r of rows) {
-    const list = byClass.get(r.puzzleClass);
-    if (list) list.push(r);
-    else byClass.set(r.puzzleClass, [r]);
-  }
+  return leaderboardOfColumns(columnsOf(rows));
+}
+
+const SOLVED = VERDICT_CODE.solved;
+const UNSUPPORTED = VERDICT_CODE.unsupported;
+
+/**
+ * {@link buildLeaderboard} on result columns (what the store reads for 100,000 results in one query), for
+ * the classes `keep` accepts. Counting runs on typed arrays; only the fit sees names.
+ */
+export function leaderboardOfColumns(c: SummaryColumns, keep: (puzzleClass: string) => boolean = () => true): ClassBoard[] {
+  const order = botOrder(c);
+  const n = order.names.length;
+  const byClass = rowsByClass(c);
+  const classes = c.classes.map((name, k) => ({ name, k })).filter((x) => byClass[x.k].length > 0 && keep(x.name));
   const boards: ClassBoard[] = [];
-  for (const [puzzleClass, list] of [...byClass.entries()].sort((a, b) => a[0].localeCompare(b[0]))) {
+  for (const { name: puzzleClass, k } of classes.sort((a, b) => a.name.localeCompare(b.name))) {
+    const all = byClass[k];
+    const declined = new Int32Array(n);
+    let playedCount = 0;
+    for (const i of all) {
+      if (c.verdict[i] === UNSUPPORTED) declined[order.rank[c.bot[i]]]++;
+      else playedCount++;
+    }
     // Scramble ids are global, so results of different matches never pair up by accident.
-    const played = list.filter((r) => r.verdict !== 'unsupported');
-    if (played.length === 0) continue;
-    const declined = new Map<string, number>();
-    for (const r of list) if (r.verdict === 'unsupported') declined.set(r.bot, (declined.get(r.bot) ?? 0) + 1);
-    const summaries = summarizeBots(played);
-    const fit = fitBradleyTerry(pairTallies(played), { players: [...summaries.keys()] });
+    if (playedCount === 0) continue;
+    const played = new Int32Array(playedCount);
+    let w = 0;
+    for (const i of all) if (c.verdict[i] !== UNSUPPORTED) played[w++] = i;
+    const summaries = botSummaries(c, played, order);
+    const counts = new Int32Array(3 * n * n);
+    addPairCounts(c, played, order, counts);
+    const players = order.names.filter((_, r) => summaries[r].results > 0);
+    const fit = fitBradleyTerry(talliesOf(counts, order), { players });
     boards.push({
       puzzleClass,
       entries: fit.ratings.map((r) => {
-        const s = summaries.get(r.name)!;
+        const rank = order.names.indexOf(r.name);
+        const s = summaries[rank];
         return {
           bot: r.name,
           rating: r.rating,
@@ -61,14 +82,51 @@ export function buildLeaderboard(rows: readonly ResultSummary[]): ClassBoard[] {
           high: r.high,
           games: r.games,
           results: s.results,
-          declined: declined.get(r.name) ?? 0,
+          declined: declined[rank],
           solveRate: s.results ? s.solved / s.results : 0,
-          meanMoves: s.meanMoves,
-          meanGap: s.meanGap,
+          meanMoves: s.solved > 0 ? s.moveSum / s.solved : null,
+          meanGap: s.solved > 0 ? s.gapSum / s.solved : null,
           medianWallMs: s.medianWallMs,
         };
       }),
     });
   }
   return boards;
+}
+
+interface Tally {
+  results: number;
+  solved: number;
+  moveSum: number;
+  gapSum: number;
+  medianWallMs: number | null;
+}
+
+/** Per bot (by rank): results, solves, move and gap sums over solves, and the median wall time. */
+function botSummaries(c: SummaryColumns, rows: Int32Array, order: BotOrder): Tally[] {
+  const n = order.names.length;
+  const out: Tally[] = Array.from({ length: n }, () => ({ results: 0, solved: 0, moveSum: 0, gapSum: 0, medianWallMs: null }));
+  for (const i of rows) out[order.rank[c.bot[i]]].results++;
+  // Each bot's wall times in one slice of a shared array, sorted in place for the median.
+  const start = new Int32Array(n + 1);
+  for (let r = 0; r < n; r++) start[r + 1] = start[r] + out[r].results;
+  const walls = new Float64Array(rows.length);
+  const fill = start.slice(0, n);
+  for (const i of rows) {
+    const r = order.rank[c.bot[i]];
+    walls[fill[r]++] = c.wallMs[i];
+    if (c.verdict[i] !== SOLVED) continue;
+    const t = out[r];
+    t.solved++;
+    t.moveSum += c.moveCount[i];
+    t.gapSum += c.moveCount[i] - (c.optimal[i] >= 0 ? c.optimal[i] : c.lowerBound[i]);
+  }
+  for (let r = 0; r < n; r++) {
+    const len = out[r].results;
+    if (len === 0) continue;
+    const s = walls.subarray(start[r], start[r + 1]).sort();
+    const mid = len >> 1;
+    out[r].medianWallMs = len % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  }
+  return out;
 }

@@ -6,7 +6,7 @@ import { buildScrambleReport, claimContradicted, type ReportScramble } from './s
 import type { ScoreBy, TieBreak } from './outcome.ts';
 import { speedRatio, tiedTimePairs, type SpeedRatio } from './speed-ratio.ts';
 import type { SprtParams } from './sprt.ts';
-import { sprtProgress, type SprtProgress } from './sprt-progress.ts';
+import { sprtProgress, sprtTrace, type SprtProgress, type SprtTrace } from './sprt-progress.ts';
 
 export type { ReportScramble } from './scramble-report.ts';
 
@@ -149,11 +149,21 @@ export function buildMatchReport(
  * long as each has a result, so a scramble nobody answered yet ends the prefix as it would in the full list.
  */
 function sprtOf(params: SprtParams, bots: readonly string[], rows: readonly ResultSummary[], tie: TieBreak): SprtProgress {
+  return sprtProgress(params, bots[0], bots[1], answeredOrder(rows), rows, tie);
+}
+
+/** The SPRT of a stored match with its LLR after every counted scramble (the match page's chart). */
+export function sprtTraceOf(params: SprtParams, bots: readonly string[], rows: readonly ResultSummary[], tie: TieBreak): SprtTrace {
+  return sprtTrace(params, bots[0], bots[1], answeredOrder(rows), rows, tie);
+}
+
+/** Scramble ids of indices 0, 1, 2, … as long as each has a result. */
+function answeredOrder(rows: readonly ResultSummary[]): number[] {
   const idOf = new Map<number, number>();
   for (const r of rows) idOf.set(r.scrambleIndex, r.scrambleId);
   const order: number[] = [];
   for (let i = 0; idOf.has(i); i++) order.push(idOf.get(i)!);
-  return sprtProgress(params, bots[0], bots[1], order, rows, tie);
+  return order;
 }
 
 /** Milliseconds as reports print them: to the hundredth. */

@@ -28,14 +28,27 @@ export interface SprtProgress {
  * Plays the test along the scrambles in `order` (ids in index order) on the results in `rows`; stops at the
  * first bound crossed or the first scramble without both results. `tie` is the match's rule for equal moves.
  */
-export function sprtProgress(
-  params: SprtParams,
-  a: string,
-  b: string,
-  order: readonly number[],
-  rows: readonly ScoredResult[],
-  tie: TieBreak = {},
-): SprtProgress {
+export function sprtProgress(...args: SprtArgs): SprtProgress {
+  return walk(undefined, ...args);
+}
+
+/** What the test reads: its parameters, the two bots, the scramble ids in index order, the results, the tie rule. */
+type SprtArgs = [params: SprtParams, a: string, b: string, order: readonly number[], rows: readonly ScoredResult[], tie?: TieBreak];
+
+/** The LLR after each counted scramble, for a chart of the test: the same walk as {@link sprtProgress}. */
+export interface SprtTrace extends SprtProgress {
+  /** `llr[k]` after k + 1 scrambles; its last value is `llr` (empty before the first scramble counts). */
+  readonly trace: readonly number[];
+}
+
+/** {@link sprtProgress} with the LLR after every scramble it counted, up to and including the decision. */
+export function sprtTrace(...args: SprtArgs): SprtTrace {
+  const trace: number[] = [];
+  return { ...walk((llr) => trace.push(llr), ...args), trace };
+}
+
+/** The walk of {@link sprtProgress}; `step` hears the LLR after each counted scramble. */
+function walk(step: ((llr: number) => void) | undefined, ...[params, a, b, order, rows, tie = {}]: SprtArgs): SprtProgress {
   const ofA = new Map<number, ScoredResult>();
   const ofB = new Map<number, ScoredResult>();
   for (const r of rows) {
@@ -59,6 +72,7 @@ export function sprtProgress(
     else losses++;
     scrambles++;
     llr = sprtLlr({ wins, draws, losses }, params);
+    step?.(llr);
     if (llr >= upper || llr <= lower) {
       decision = llr >= upper ? 'H1' : 'H0';
       break;

@@ -23,6 +23,7 @@ import type {
 } from './types.ts';
 import { decodeMoves, dropEmpty, encodeJson, encodeMoves, keepMatch, makeBound, nowIso } from './row-codec.ts';
 import type { MovesKind } from './row-codec.ts';
+import { columnsOf, type SummaryColumns } from '../core/summary-columns.ts';
 
 interface StoredResult {
   readonly seq: number;
@@ -164,6 +165,15 @@ class MemoryStore implements Store {
 
   async allSummaries(puzzleClass?: string): Promise<ResultSummary[]> {
     return (await this.allResults(puzzleClass)).map(withoutMoves);
+  }
+
+  async summaryColumns(): Promise<SummaryColumns> {
+    return columnsOf(await this.allSummaries());
+  }
+
+  async changeMarker(): Promise<string | undefined> {
+    // Not tracked: unit tests read a fresh store; nothing caches over it.
+    return undefined;
   }
 
   async close(): Promise<void> {

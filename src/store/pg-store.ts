@@ -13,6 +13,7 @@ import type { Bound, PuzzleState } from '../core/types.ts';
 import type { Verdict } from '../core/verdict.ts';
 import { createPgPool, describeConnectError, withReconnect, withTransaction } from './pg-connect.ts';
 import { migratePg } from './pg-schema.ts';
+import { columnsOf, type SummaryColumns } from '../core/summary-columns.ts';
 import { decodeMoves, dropEmpty, encodeJson, encodeMoves, makeBound } from './row-codec.ts';
 import type {
   BotRecord,
@@ -341,6 +342,15 @@ class PostgresStore implements PgStore {
       true,
     );
     return rows.map(toSummary);
+  }
+
+  async summaryColumns(): Promise<SummaryColumns> {
+    return columnsOf(await this.allSummaries());
+  }
+
+  async changeMarker(): Promise<string | undefined> {
+    // PostgreSQL has no cheap counterpart of SQLite's data_version; readers recompute.
+    return undefined;
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,6 @@
 /**
- * The SQLite Store (better-sqlite3). The only importer of better-sqlite3 together with ./schema.ts.
+ * The SQLite Store (better-sqlite3). The only importer of better-sqlite3 together with ./schema.ts (and
+ * ./sqlite-columns.ts, the leaderboard's columnar read).
  * Every write method is its own transaction and is committed when its promise resolves (WAL,
  * synchronous=NORMAL: a committed result survives a killed process; only an OS crash may lose the last few).
  * better-sqlite3 is synchronous: the methods do their work before returning a settled promise, which keeps
@@ -27,6 +28,8 @@ import type {
 import { migrate } from './schema.ts';
 import { dropEmpty, encodeJson, makeBound, nowIso } from './row-codec.ts';
 import { SqliteMoves, type StoredMovesKind } from './sqlite-moves.ts';
+import { changeMarkerReader, summaryColumnsReader } from './sqlite-columns.ts';
+import type { SummaryColumns } from '../core/summary-columns.ts';
 
 interface BotRow {
   name: string;
@@ -142,8 +145,13 @@ class SqliteStore implements Store {
   private readonly stmts;
   private readonly moves: SqliteMoves;
 
+  private readonly readColumns: () => SummaryColumns;
+  private readonly readMarker: () => string;
+
   constructor(db: Database.Database) {
     this.db = db;
+    this.readColumns = summaryColumnsReader(db);
+    this.readMarker = changeMarkerReader(db);
     this.moves = new SqliteMoves(db);
     this.stmts = {
       addBot: db.prepare(
@@ -369,6 +377,14 @@ class SqliteStore implements Store {
   async allSummaries(puzzleClass?: string): Promise<ResultSummary[]> {
     const rows = puzzleClass === undefined ? this.stmts.allSummaries.all() : this.stmts.classSummaries.all(puzzleClass);
     return rows.map(toSummary);
+  }
+
+  async summaryColumns(): Promise<SummaryColumns> {
+    return this.readColumns();
+  }
+
+  async changeMarker(): Promise<string | undefined> {
+    return this.readMarker();
   }
 
   async close(): Promise<void> {

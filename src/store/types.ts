@@ -1,6 +1,7 @@
 import type { Bound, PuzzleState, WireMoves } from '../core/types.ts';
 import type { Verdict } from '../core/verdict.ts';
 import type { RecordedMoves } from '../puzzles/move-pieces.ts';
+import type { SummaryColumns } from '../core/summary-columns.ts';
 
 /** How a registered bot is started. Built-in bots (bots/<name>/) are known without a row here. */
 export interface BotRecord {
@@ -194,6 +195,13 @@ export interface Store {
   listSummaries(matchId: number): Promise<ResultSummary[]>;
   /** {@link allResults} without the moves, for the leaderboard. */
   allSummaries(puzzleClass?: string): Promise<ResultSummary[]>;
+  /** Every result as typed columns (what ratings read, nothing more): the leaderboard's fast read. */
+  summaryColumns(): Promise<SummaryColumns>;
+  /**
+   * A cheap token that changes whenever a write is committed (by this store or another process), so a reader
+   * may keep what it derived from the results until it changes; undefined when the store cannot tell cheaply.
+   */
+  changeMarker(): Promise<string | undefined>;
 
   close(): Promise<void>;
 }

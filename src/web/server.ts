@@ -8,9 +8,10 @@ import type { AppContext } from '../app/context.ts';
 import { distributedView } from '../app/distributed.ts';
 import { jsonValue } from '../app/json-text.ts';
 import { leaderboard } from '../app/leaderboard.ts';
-import { matchProgress, matchView } from '../app/match-view.ts';
-import { listMatches, showMatch } from '../app/matches.ts';
-import { leaderboardView, ratingHistory } from '../app/rating-history.ts';
+import { matchProgress, matchSprt, matchView } from '../app/match-view.ts';
+import { listMatches, showMatch, type ListMatchesOptions } from '../app/matches.ts';
+import { MATCH_STATUSES, type MatchStatus } from '../app/records.ts';
+import { leaderboardView, ratingHistory } from '../app/rated-results.ts';
 import { ReplayCache } from '../app/replay-seek.ts';
 import { asset } from './assets.ts';
 import { problemPage } from './layout.ts';
@@ -36,13 +37,31 @@ function idParam(text: string | undefined, what: string): number {
   return Number(text);
 }
 
+/** The match list's filters from the query, checked as `arena matches` checks its flags. */
 function matchFilter(c: Context): MatchFilter {
   const limitText = c.req.query('limit');
   const limit = limitText === undefined || limitText === '' ? 50 : idParam(limitText, 'limit');
   if (limit < 1 || limit > 1000) throw new BadRequest(`limit must be 1 to 1000, got ${limit}`);
   const status = c.req.query('status') || undefined;
-  if (status !== undefined && !['running', 'interrupted', 'finished'].includes(status)) throw new BadRequest(`status must be running, interrupted or finished, got "${status}"`);
-  return { bot: c.req.query('bot') || undefined, puzzle: c.req.query('puzzle') || undefined, status, limit };
+  if (status !== undefined && !(MATCH_STATUSES as readonly string[]).includes(status)) {
+    throw new BadRequest(`status must be one of ${MATCH_STATUSES.join(', ')}, got "${status}"`);
+  }
+  const text = (name: string) => {
+    const v = c.req.query(name)?.trim();
+    if (v !== undefined && v.length > 200) throw new BadRequest(`${name} is longer than 200 characters`);
+    return v || undefined;
+  };
+  return { bot: text('bot'), puzzle: text('puzzle'), status: status as MatchStatus | undefined, limit };
+}
+
+/** The match list's service call: the store filters, as for `arena matches`. */
+function listOptions(f: MatchFilter): ListMatchesOptions {
+  return {
+    limit: f.limit,
+    ...(f.bot !== undefined ? { bot: f.bot } : {}),
+    ...(f.puzzle !== undefined ? { puzzleClass: f.puzzle } : {}),
+    ...(f.status !== undefined ? { status: f.status } : {}),
+  };
 }
 
 /**
@@ -74,12 +93,7 @@ export function createWebApp(ctx: AppContext, log: (line: string) => void = () =
   });
   app.notFound((c) => fail(c, 404, `no page at ${c.req.path}`));
 
-  const filteredMatches = async (f: MatchFilter) => {
-    const all = await listMatches(ctx, { limit: f.bot || f.puzzle || f.status ? 1000 : f.limit });
-    return all
-      .filter((m) => (!f.bot || m.bots.includes(f.bot)) && (!f.status || m.status === f.status) && (!f.puzzle || (m.source ?? '').startsWith(f.puzzle.split(' ')[0])))
-      .slice(0, f.limit);
-  };
+  const filteredMatches = (f: MatchFilter) => listMatches(ctx, listOptions(f));
 
   app.get('/', async (c) => {
     const { boards, history } = await leaderboardView(ctx, c.req.query('class'));
@@ -104,7 +118,11 @@ export function createWebApp(ctx: AppContext, log: (line: string) => void = () =
     const v = must(c, await matchView(ctx, id));
     if (v instanceof Response) return v;
     const dist = must(c, await distributedView(ctx, id));
-    return dist instanceof Response ? dist : c.html(matchPage(v.report, v.config, dist));
+    return dist instanceof Response ? dist : c.html(matchPage(v.report, v.config, dist, v.sprt));
+  });
+  app.get('/api/matches/:id/sprt', async (c) => {
+    const t = must(c, await matchSprt(ctx, idParam(c.req.param('id'), 'match id')));
+    return t instanceof Response ? t : c.json(t);
   });
   app.get('/api/matches/:id/workers', async (c) => {
     const dist = must(c, await distributedView(ctx, idParam(c.req.param('id'), 'match id')));

@@ -19,6 +19,17 @@ async function arena(args: string[]): Promise<string> {
   return r.stdout;
 }
 
+/** Pixels a canvas has painted (alpha not 0): a chart that drew nothing has none beyond its axes' few. */
+function inkOn(page: Page, selector: string): Promise<number> {
+  return page.evaluate((sel) => {
+    const c = document.querySelector(sel) as HTMLCanvasElement;
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let ink = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) ink++;
+    return ink;
+  }, selector);
+}
+
 describe.skipIf(!haveBrowser)('web view - in Chromium on a database made by real matches', () => {
   let dir: string;
   let db: string;
@@ -49,6 +60,8 @@ describe.skipIf(!haveBrowser)('web view - in Chromium on a database made by real
     const [s] = await ctx.store.listScrambles(m.id);
     await ctx.store.recordResult({ scrambleId: s.id, bot: XSS_NAME, verdict: 'crash', moveCount: 0, moves: '', wallMs: 1, error: '<script>alert(2)</script>', note: '<b onmouseover=alert(6)>' });
     await ctx.store.setMatchStatus(m.id, 'finished');
+    // Match 4: an SPRT that decides (a weighted search loses on moves), played by the real CLI.
+    await arena(['match', 'ida-star', 'ida-star --weight 3', '--puzzle', 'sliding', '--size', '3', '--sprt', 'elo0=0,elo1=20', '--count', '200', '--seed', '7', '--db', db, '--quiet']);
     server = await startWebServer(ctx, { host: '127.0.0.1', port: 0 });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -92,16 +105,65 @@ describe.skipIf(!haveBrowser)('web view - in Chromium on a database made by real
     expect(await page.locator('#scramble-rows tr:not(.footnotes)').count()).toBe(3);
     await page.waitForSelector('#moves-chart canvas');
     await page.waitForSelector('#time-chart canvas');
-    const painted = await page.evaluate(() => {
-      const c = document.querySelector('#moves-chart canvas') as HTMLCanvasElement;
-      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-      let ink = 0;
-      for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) ink++;
-      return ink;
-    });
-    expect(painted).toBeGreaterThan(100);
+    expect(await inkOn(page, '#moves-chart canvas')).toBeGreaterThan(100);
     await page.screenshot({ path: join(process.env.ARENA_SCREENSHOT_DIR ?? dir, 'match.png'), fullPage: true });
     await page.close();
+  });
+
+  it('match page - an SPRT match draws its LLR trace between the bounds, decision marked', async () => {
+    const trace = (await (await fetch(server.url + '/api/matches/4/sprt')).json()) as { trace: number[]; scrambles: number; upper: number; lower: number; decision: string };
+    expect(trace.decision).toBe('H1');
+    expect(trace.trace).toHaveLength(trace.scrambles);
+    expect(trace.trace.at(-1)).toBeGreaterThanOrEqual(trace.upper);
+    expect(trace.trace.slice(0, -1).every((x) => x > trace.lower && x < trace.upper)).toBe(true);
+    // The same test the report carries (match --json's summary.sprt).
+    const report = (await (await fetch(server.url + '/api/matches/4')).json()) as { summary: { sprt: { llr: number; scrambles: number } } };
+    expect(report.summary.sprt).toMatchObject({ llr: trace.trace.at(-1), scrambles: trace.scrambles });
+    expect(await (await fetch(server.url + '/api/matches/1/sprt')).json()).toBeNull();
+    const page = await open('/matches/4');
+    expect(await page.textContent('#sprt-summary')).toContain('H1 accepted');
+    await page.waitForSelector('#sprt-chart canvas');
+    expect(await inkOn(page, '#sprt-chart canvas')).toBeGreaterThan(100);
+    // The legend names the bounds and the decision.
+    expect(await page.locator('#sprt-chart .u-legend').textContent()).toMatch(/A \(accept H0\)[\s\S]*B \(accept H1\)[\s\S]*H1 accepted/);
+    await page.screenshot({ path: join(process.env.ARENA_SCREENSHOT_DIR ?? dir, 'match-sprt.png'), fullPage: true });
+    await page.close();
+    expect(await (await fetch(server.url + '/matches/1')).text()).not.toContain('sprt-chart');
+    const bot = await open('/bots/ida-star');
+    await bot.screenshot({ path: join(process.env.ARENA_SCREENSHOT_DIR ?? dir, 'bot.png'), fullPage: true });
+    await bot.close();
+  });
+
+  it('matches - the filter form narrows the list as arena matches does, bad values are a 400 page', async () => {
+    const page = await open('/matches');
+    const ids = () => page.locator('#matches tbody tr td:first-child').allTextContents();
+    expect((await ids()).map(Number)).toEqual([4, 3, 2, 1]);
+    await page.screenshot({ path: join(process.env.ARENA_SCREENSHOT_DIR ?? dir, 'matches.png'), fullPage: true });
+    await page.fill('input[name=bot]', 'hanoi-recursive');
+    await Promise.all([page.waitForURL(/bot=hanoi-recursive/), page.click('form.filters button')]);
+    expect(await ids()).toEqual(['2']);
+    await page.fill('input[name=bot]', '');
+    await page.fill('input[name=puzzle]', 'sliding 3x3');
+    await Promise.all([page.waitForURL(/puzzle=sliding/), page.click('form.filters button')]);
+    expect((await ids()).map(Number)).toEqual([4, 3, 1]);
+    // A bot's name alone matches its flag variants, as in arena matches.
+    await page.fill('input[name=puzzle]', '');
+    await page.fill('input[name=bot]', 'ida-star');
+    await page.selectOption('select[name=status]', 'finished');
+    await Promise.all([page.waitForURL(/status=finished/), page.click('form.filters button')]);
+    expect(await ids()).toEqual(['4']);
+    await page.close();
+    // The JSON twin holds the same list as arena matches --json with the same filters.
+    const api = (await (await fetch(server.url + '/api/matches?bot=ida-star&status=finished')).json()) as { id: number }[];
+    const cli = JSON.parse(await arena(['matches', '--bot', 'ida-star', '--status', 'finished', '--json', '--db', db])) as { id: number }[];
+    expect(api.map((m) => m.id)).toEqual(cli.map((m) => m.id));
+    for (const q of ['status=done', 'limit=0', 'limit=1001', 'limit=-1', 'bot=' + 'x'.repeat(201)]) {
+      const res = await fetch(server.url + '/matches?' + q);
+      expect(res.status, q).toBe(400);
+      const text = await res.text();
+      expect(text).not.toMatch(/at \S+\.ts|Error:/);
+      expect((await fetch(server.url + '/api/matches?' + q)).status, q).toBe(400);
+    }
   });
 
   it('replay - steps forward and back, and the board shows the puzzle core\'s state at move k', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ScoredResult } from '../../src/referee/match-stats.ts';
+import { createRng } from '../../src/core/rng.ts';
+import { headToHead, tally, type ScoredResult } from '../../src/referee/match-stats.ts';
 import { sprtLlr, type SprtParams } from '../../src/referee/sprt.ts';
-import { sprtProgress } from '../../src/referee/sprt-progress.ts';
+import { sprtProgress, sprtTrace } from '../../src/referee/sprt-progress.ts';
 
 const params: SprtParams = { elo0: 0, elo1: 20, alpha: 0.05, beta: 0.05, model: 'normalized' };
 const row = (scrambleId: number, bot: string, moveCount: number): ScoredResult =>
@@ -45,5 +46,43 @@ describe('sprtProgress', () => {
     const rows = [row(9, 'a', 1), row(9, 'b', 2), row(3, 'b', 1), row(3, 'a', 2), row(5, 'a', 4), row(5, 'b', 4)];
     expect(sprtProgress(params, 'a', 'b', order, rows.reverse()).wdl).toEqual({ wins: 1, draws: 1, losses: 1 });
     expect(sprtProgress(params, 'a', 'b', [], rows)).toMatchObject({ scrambles: 0, llr: 0, decision: null });
+  });
+});
+
+describe('sprtTrace', () => {
+  /** Mixed random outcomes: wins, draws (equal moves and times) and losses, seeded. */
+  function mixed(seed: string, n: number): ScoredResult[] {
+    const rng = createRng(seed);
+    return Array.from({ length: n }, (_, id) => {
+      const o = rng.int(3);
+      return [row(id, 'a', 20), row(id, 'b', o === 0 ? 30 : o === 1 ? 20 : 10)];
+    }).flat();
+  }
+
+  it('holds the LLR of every prefix, recomputed from its own W-D-L, and ends where sprtProgress ends', () => {
+    for (let s = 0; s < 40; s++) {
+      const n = 5 + s * 7;
+      const order = Array.from({ length: n }, (_, i) => i);
+      const rows = mixed(`trace ${s}`, n);
+      const p = sprtProgress(params, 'a', 'b', order, rows);
+      const t = sprtTrace(params, 'a', 'b', order, rows);
+      const { trace, ...rest } = t;
+      expect(rest).toEqual(p);
+      expect(trace).toHaveLength(p.scrambles);
+      for (let k = 1; k <= trace.length; k++) {
+        const prefix = rows.filter((r) => r.scrambleId < k);
+        const wdl = tally(headToHead(prefix, 'a', 'b'));
+        expect(trace[k - 1]).toBe(sprtLlr(wdl, params));
+      }
+      // Undecided until the last point; the last point is the one that crossed, when the test decided.
+      expect(trace.slice(0, -1).every((x) => x > p.lower && x < p.upper)).toBe(true);
+      if (p.decision) expect(trace.at(-1)! >= p.upper || trace.at(-1)! <= p.lower).toBe(true);
+    }
+  });
+
+  it('is empty before both bots answered the first scramble', () => {
+    const t = sprtTrace(params, 'a', 'b', [0, 1], [row(0, 'a', 20), row(1, 'a', 20), row(1, 'b', 21)]);
+    expect(t.trace).toEqual([]);
+    expect(t.scrambles).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PuzzleState } from '../../src/core/types.ts';
+import { createRng } from '../../src/core/rng.ts';
 import { VERDICTS } from '../../src/core/verdict.ts';
 import { createMemoryStore } from '../../src/store/memory-store.ts';
 import { openPgStore } from '../../src/store/pg-store.ts';
@@ -283,6 +284,29 @@ for (const impl of impls) {
       expect(await store.allSummaries()).toEqual((await store.allResults()).map(drop));
       expect(await store.allSummaries('hanoi 4')).toEqual((await store.allResults('hanoi 4')).map(drop));
       expect((await store.listSummaries(m.id)).every((r) => !('moves' in r))).toBe(true);
+    });
+
+    it('reads summary columns: every result once, the same fields, wall times bit for bit', async () => {
+      expect((await store.summaryColumns()).length).toBe(0);
+      const { scrambles } = await matchWithScrambles();
+      const rng = createRng('columns');
+      const bots = ['b', 'a z', 'é-bot', 'ida-star --weight 2'];
+      for (const s of scrambles) {
+        for (const [i, bot] of bots.entries()) {
+          // Awkward doubles on purpose: they must come back exactly, whatever the store's text round trip.
+          const wallMs = (rng.next() / 7) * 0.1 + 1e-9 * i;
+          await store.recordResult({ scrambleId: s.id, bot, verdict: VERDICTS[(s.index + i) % VERDICTS.length], moveCount: i + s.index, moves: [], wallMs });
+        }
+      }
+      await store.setScrambleBound(scrambles[1].id, { optimal: 40, lowerBound: 40 });
+      const c = await store.summaryColumns();
+      const decoded = (i: number) => [c.scrambleId[i], c.matchId[i], c.bots[c.bot[i]], c.classes[c.puzzleClass[i]], VERDICTS[c.verdict[i]], c.moveCount[i], c.wallMs[i], c.optimal[i] >= 0 ? c.optimal[i] : undefined, c.lowerBound[i]];
+      const expected = (await store.allSummaries()).map((r) => [r.scrambleId, r.matchId, r.bot, r.puzzleClass, r.verdict, r.moveCount, r.wallMs, r.bound.optimal, r.bound.lowerBound]);
+      const key = (x: unknown[]) => `${x[0]}\u0000${x[2]}`;
+      const sortRows = (rows: unknown[][]) => [...rows].sort((x, y) => (key(x) < key(y) ? -1 : 1));
+      expect(c.length).toBe(12);
+      expect(sortRows(Array.from({ length: c.length }, (_, i) => decoded(i)))).toEqual(sortRows(expected));
+      expect(new Set(c.bots).size).toBe(c.bots.length);
     });
 
     it('records every verdict code', async () => {

@@ -9,6 +9,18 @@ import type { Migration } from '../../src/store/schema.ts';
 import { openSqliteStore } from '../../src/store/sqlite-store.ts';
 import type { WireMoves } from '../../src/core/types.ts';
 import { MoveRecorder } from '../../src/puzzles/move-pieces.ts';
+import type { NewMatch } from '../../src/store/types.ts';
+
+/** A match of one 1×2 swaps scramble between `bots`. */
+function oneSwapMatch(bots: string[]): NewMatch {
+  return {
+    config: null,
+    seed: '1',
+    generatorVersion: 'g',
+    bots,
+    scrambles: [{ index: 0, state: { kind: 'swaps', rows: 1, cols: 2, tiles: [2, 1] }, puzzleClass: 'swaps 1x2', bound: { lowerBound: 1 } }],
+  };
+}
 
 describe('openSqliteStore', () => {
   let dir: string;
@@ -67,15 +79,7 @@ describe('openSqliteStore', () => {
     const writer = openSqliteStore(file);
     const reader = openSqliteStore(file);
     try {
-      const m = await writer.createMatch({
-        config: null,
-        seed: '1',
-        generatorVersion: 'g',
-        bots: ['x'],
-        scrambles: [
-          { index: 0, state: { kind: 'swaps', rows: 1, cols: 2, tiles: [2, 1] }, puzzleClass: 'swaps 1x2', bound: { lowerBound: 1 } },
-        ],
-      });
+      const m = await writer.createMatch(oneSwapMatch(['x']));
       const [s] = await writer.listScrambles(m.id);
       await writer.recordResult({ scrambleId: s.id, bot: 'x', verdict: 'solved', moveCount: 1, moves: [[1, 2]], wallMs: 1 });
       expect(await reader.listResults(m.id)).toHaveLength(1);
@@ -88,15 +92,7 @@ describe('openSqliteStore', () => {
   it('keeps a long answer in blocks (result_moves): read back whole, written once, removed with its result', async () => {
     const store = openSqliteStore(file);
     try {
-      const m = await store.createMatch({
-        config: null,
-        seed: '1',
-        generatorVersion: 'g',
-        bots: ['t', 'p', 'small'],
-        scrambles: [
-          { index: 0, state: { kind: 'swaps', rows: 1, cols: 2, tiles: [2, 1] }, puzzleClass: 'swaps 1x2', bound: { lowerBound: 1 } },
-        ],
-      });
+      const m = await store.createMatch(oneSwapMatch(['t', 'p', 'small']));
       const [s] = await store.listScrambles(m.id);
       // Over the 8 MiB inline limit in both forms: 9 M letters, and 2.5 M pairs at 4 bytes.
       const text = 'UDLR'.repeat(2_250_000);
@@ -126,6 +122,41 @@ describe('openSqliteStore', () => {
       raw.close();
     } finally {
       await store.close();
+    }
+  });
+
+  it('changes its change marker on every committed write, its own or another connection\'s, and not on reads', async () => {
+    const writer = openSqliteStore(file);
+    const reader = openSqliteStore(file);
+    try {
+      const m = await writer.createMatch(oneSwapMatch(['x', 'y']));
+      const [s] = await writer.listScrambles(m.id);
+      const seen = [await reader.changeMarker()];
+      await reader.summaryColumns();
+      await reader.listResults(m.id);
+      expect(await reader.changeMarker()).toBe(seen[0]);
+      // Each write by the other connection gives the reader a marker it has not seen.
+      const wrote = async (write: () => Promise<unknown>) => {
+        await write();
+        const now = await reader.changeMarker();
+        expect(seen).not.toContain(now);
+        seen.push(now);
+      };
+      await wrote(() => writer.recordResult({ scrambleId: s.id, bot: 'x', verdict: 'solved', moveCount: 1, moves: [[1, 2]], wallMs: 1 }));
+      // The exact oracle raising a bound changes what the leaderboard shows: it must change the marker too.
+      await wrote(() => writer.setScrambleBound(s.id, { optimal: 1, lowerBound: 1 }));
+      await wrote(() => writer.removeResults('x'));
+      // The reader's own writes count as well (the same connection does not see data_version move).
+      const before = await reader.changeMarker();
+      await reader.recordResult({ scrambleId: s.id, bot: 'y', verdict: 'solved', moveCount: 1, moves: [[1, 2]], wallMs: 2 });
+      expect(await reader.changeMarker()).not.toBe(before);
+      // A write that changes nothing (a retried result) leaves it as it was.
+      const after = await reader.changeMarker();
+      await reader.recordResult({ scrambleId: s.id, bot: 'y', verdict: 'solved', moveCount: 1, moves: [[1, 2]], wallMs: 2 });
+      expect(await reader.changeMarker()).toBe(after);
+    } finally {
+      await writer.close();
+      await reader.close();
     }
   });
 

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { distributedProgress } from '../../app/distributed.ts';
 import { jsonText } from '../../app/json-text.ts';
 import { listMatches, showMatch, type MatchListing } from '../../app/matches.ts';
-import type { MatchStatus } from '../../app/records.ts';
+import { MATCH_STATUSES as STATUSES, type MatchStatus } from '../../app/records.ts';
 import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';
 import { formatMatchReport } from '../format-report.ts';
@@ -10,8 +10,6 @@ import { intFlag } from '../parse-flags.ts';
 import { renderTable } from '../table.ts';
 import { formatProgress } from './distributed-match.ts';
 import { showPerScramble } from './match.ts';
-
-const STATUSES: readonly MatchStatus[] = ['running', 'interrupted', 'finished'];
 
 /** A match id argument, with the one-line error every command gives for a bad one. */
 export function matchIdArg(text: string): number {

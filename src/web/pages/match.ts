@@ -1,5 +1,6 @@
 import type { DistributedView } from '../../app/distributed.ts';
 import type { MatchReport } from '../../app/matches.ts';
+import type { SprtTrace } from '../../app/match-view.ts';
 import { workersSection } from './distributed.ts';
 
 type ReportResult = MatchReport['results'][number];
@@ -57,8 +58,23 @@ function crossTable(report: MatchReport): Markup | string {
   )}</tbody></table></div>`;
 }
 
+const HYPOTHESES: Record<'H0' | 'H1', string> = { H0: 'H0 accepted', H1: 'H1 accepted' };
+
+/** The SPRT: its hypotheses, where the LLR stands between the bounds, the decision, and the LLR trace. */
+function sprtSection(matchId: number, t: SprtTrace): Markup {
+  const p = t.params;
+  const verdict = t.decision
+    ? h`<b>${HYPOTHESES[t.decision]}</b> after ${t.scrambles} scrambles: ${t.decision === 'H1' ? h`${t.a} is stronger than ${t.b} by at least ${p.elo1} Elo` : h`${t.a} is not stronger than ${t.b} by ${p.elo1} Elo`}`
+    : h`undecided after ${t.scrambles} scrambles`;
+  return h`<h2>SPRT</h2>
+<p id="sprt-summary">${t.a} vs ${t.b}: H0 Elo ≤ ${p.elo0}, H1 Elo ≥ ${p.elo1} (${p.model}), α ${p.alpha}, β ${p.beta} ·
+LLR <b>${num(t.llr, 2)}</b> between A = ${num(t.lower, 2)} and B = ${num(t.upper, 2)} · W-D-L ${t.wdl.wins}-${t.wdl.draws}-${t.wdl.losses} · ${verdict}</p>
+<figure><figcaption>LLR after each counted scramble; crossing A accepts H0, crossing B accepts H1 · <a href="/api/matches/${matchId}/sprt">JSON</a></figcaption><div class="chart" id="sprt-chart">${t.trace.length ? '' : 'no scramble counted yet'}</div></figure>
+${jsonBlock('sprt', t)}`;
+}
+
 /** A match: config and seed, progress, per-bot summary, pairs, cross-table, per-scramble table and plots. */
-export function matchPage(report: MatchReport, config: unknown, distributed?: DistributedView): string {
+export function matchPage(report: MatchReport, config: unknown, distributed?: DistributedView, sprt?: SprtTrace): string {
   const m = report.match;
   const done = report.results.length;
   const total = m.scrambles * m.bots.length;
@@ -75,6 +91,7 @@ ${distributed ? workersSection(m.id, distributed) : ''}
 <div class="scroll"><table id="bots"><thead><tr><th>bot</th><th>solved</th><th>mean moves</th><th>mean gap</th><th>optimal</th><th>median time</th><th>median CPU</th></tr></thead><tbody>${summary}</tbody></table></div>
 ${report.summary.pairs.length ? h`<h2>Head to head</h2>${pairsTable(report)}` : ''}
 ${crossTable(report)}
+${sprt ? sprtSection(m.id, sprt) : ''}
 <h2>Plots</h2>
 <div class="plots"><figure><figcaption>Moves per scramble against the optimum or bound</figcaption><div class="chart" id="moves-chart"></div></figure>
 <figure><figcaption>Time per answer, by bot (log scale)</figcaption><div class="chart" id="time-chart"></div></figure></div>

@@ -1,4 +1,5 @@
 import type { MatchListing } from '../../app/matches.ts';
+import { MATCH_STATUSES, type MatchStatus } from '../../app/records.ts';
 import { link } from '../format.ts';
 import { h } from '../html.ts';
 import { page } from '../layout.ts';
@@ -7,8 +8,13 @@ import { page } from '../layout.ts';
 export interface MatchFilter {
   readonly bot?: string;
   readonly puzzle?: string;
-  readonly status?: string;
+  readonly status?: MatchStatus;
   readonly limit: number;
+}
+
+/** A pair's W-D-L with the leader named first ("a +5 =1 −0 b"), as `arena matches` prints it. */
+function standing(p: MatchListing['pairs'][number]): string {
+  return p.leader === p.b ? `${p.b} +${p.losses} =${p.draws} −${p.wins} ${p.a}` : `${p.a} +${p.wins} =${p.draws} −${p.losses} ${p.b}`;
 }
 
 /** Past matches, newest first, with the filters as a form. */
@@ -16,26 +22,27 @@ export function matchesPage(list: readonly MatchListing[], f: MatchFilter): stri
   const rows = list.map(
     (m) => h`<tr>
       <td class="n"><a href="/matches/${m.id}">${m.id}</a></td>
-      <td>${m.createdAt}</td>
-      <td>${m.source ?? '–'}</td>
+      <td class="when">${m.createdAt.slice(0, 16).replace('T', ' ')}</td>
+      <td>${m.puzzleClasses.join(', ') || (m.source ?? '–')}</td>
       <td>${m.bots.map((b, i) => h`${i ? ' · ' : ''}<a href="/bots/${encodeURIComponent(b)}">${b}</a>`)}</td>
-      <td class="n">${m.scrambles ?? '–'}</td>
+      <td class="n">${m.scramblesDone} / ${m.scrambles ?? '?'}</td>
       <td><span class="status ${m.status}">${m.status}</span></td>
+      <td>${m.pairs.map((p, i) => h`${i ? h`<br>` : ''}${standing(p)}`)}</td>
       <td class="dim">${m.seed}</td>
     </tr>`,
   );
   const body = h`<h1>Matches</h1>
 <form class="filters" method="get" action="/matches">
-  <label>bot <input name="bot" value="${f.bot ?? ''}"></label>
+  <label>bot <input name="bot" value="${f.bot ?? ''}" placeholder="ida-star"></label>
   <label>puzzle <input name="puzzle" value="${f.puzzle ?? ''}" placeholder="sliding 4x4"></label>
-  <label>status <select name="status">${['', 'running', 'interrupted', 'finished'].map(
+  <label>status <select name="status">${['', ...MATCH_STATUSES].map(
     (s) => h`<option value="${s}"${s === (f.status ?? '') ? h` selected` : ''}>${s || 'any'}</option>`,
   )}</select></label>
   <label>limit <input name="limit" type="number" min="1" max="1000" value="${f.limit}"></label>
   <button>Filter</button> <a href="${link('/api/matches', { bot: f.bot, puzzle: f.puzzle, status: f.status, limit: f.limit })}">JSON</a>
 </form>
 <div class="scroll"><table id="matches">
-<thead><tr><th>id</th><th>created</th><th>puzzle</th><th>bots</th><th>scrambles</th><th>status</th><th>seed</th></tr></thead>
+<thead><tr><th>id</th><th>created</th><th>puzzle</th><th>bots</th><th>scrambles</th><th>status</th><th>standing</th><th>seed</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
 ${list.length === 0 ? h`<p>No matches match these filters.</p>` : ''}`;
   return page({ title: 'Matches', body });

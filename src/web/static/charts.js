@@ -2,6 +2,8 @@
 // match page. Data comes from JSON blocks the server wrote (no inline script).
 (function () {
   'use strict';
+  // Whole-number steps for axes that count matches or scrambles.
+  var WHOLE = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000];
   var COLORS = ['#2f6fdf', '#d9822b', '#2e9e5b', '#c8433a', '#7a5cc2', '#1b9aaa', '#8a6d3b', '#e05297'];
   function width(el) { return Math.max(280, el.clientWidth - 16); }
   function block(id) { var el = document.getElementById(id); return el ? JSON.parse(el.textContent) : null; }
@@ -16,8 +18,27 @@
     plot(document.getElementById('history-chart'),
       [{ label: 'match' }].concat(bots.map(function (b, i) { return { label: b, stroke: COLORS[i % COLORS.length], spanGaps: true, points: { show: true } }; })),
       [history.matches].concat(bots.map(function (b) { return history.ratings[b]; })),
-      { scales: { x: { time: false } }, axes: [{ label: 'after match' }, { label: 'rating' }] });
+      { scales: { x: { time: false } }, axes: [{ label: 'after match', incrs: WHOLE }, { label: 'rating' }] });
   }
+  // The SPRT's LLR after each counted scramble between its bounds A (accept H0) and B (accept H1); the
+  // deciding point is drawn large. Exposed so the live page can redraw it as results arrive.
+  function drawSprt(t) {
+    var el = document.getElementById('sprt-chart');
+    if (!el || !t || !t.trace.length) return;
+    var xs = t.trace.map(function (_, i) { return i + 1; });
+    var last = xs.length - 1;
+    plot(el,
+      [{ label: 'scrambles' },
+        { label: 'LLR', stroke: COLORS[0], width: 2 },
+        { label: 'A (accept H0)', stroke: '#c8433a', dash: [6, 4], points: { show: false } },
+        { label: 'B (accept H1)', stroke: '#2e9e5b', dash: [6, 4], points: { show: false } },
+        { label: t.decision ? t.decision + ' accepted' : 'undecided', stroke: t.decision === 'H1' ? '#2e9e5b' : '#c8433a', width: 0, points: { show: true, size: 12, width: 3 } }],
+      [xs, t.trace, xs.map(function () { return t.lower; }), xs.map(function () { return t.upper; }),
+        xs.map(function (_, i) { return t.decision && i === last ? t.trace[i] : null; })],
+      { scales: { x: { time: false } }, axes: [{ label: 'scrambles counted', incrs: WHOLE }, { label: 'LLR' }] });
+  }
+  window.arenaCharts = { drawSprt: drawSprt };
+  drawSprt(block('sprt'));
   var report = block('report');
   if (report) {
     var mbots = report.match.bots, idx = [], best = {}, moves = {}, times = {};

@@ -16,6 +16,9 @@
     fetch('/matches/' + id + '/rows').then(function (r) { return r.text(); }).then(function (html) {
       document.getElementById('scramble-rows').innerHTML = html;
     });
+    if (document.getElementById('sprt-chart') && window.arenaCharts) {
+      fetch('/api/matches/' + id + '/sprt').then(function (r) { return r.json(); }).then(window.arenaCharts.drawSprt);
+    }
     if (p.status !== 'running') events.close();
   });
 })();
