@@ -1,5 +1,4 @@
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRootOf } from '../runtime/source-tree.ts';
 
-/** The repository root: bots/, matches/ and the default leaderboard.db live here. */
-export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The repository root: bots/, matches/ and the default leaderboard.db live here (from src/ or dist/ alike). */
+export const PROJECT_ROOT = projectRootOf(import.meta.url);

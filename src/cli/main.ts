@@ -1,15 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import { CliError } from './errors.ts';
-import { registerScramble } from './commands/scramble.ts';
-import { registerVerify } from './commands/verify.ts';
-import { registerMatch, type TerminalRun } from './commands/match.ts';
-import { registerBot } from './commands/bot.ts';
-import { registerLeaderboard } from './commands/leaderboard.ts';
-import { registerMatches } from './commands/matches.ts';
-import { registerServe } from './commands/serve.ts';
-import { registerReplay } from './commands/replay.ts';
-import { registerExport } from './commands/export.ts';
-import { registerWorker } from './commands/worker.ts';
+import { commandOf, listAll } from './catalog.ts';
+import { loadCommand } from './load-command.ts';
+import type { TerminalRun } from './commands/match.ts';
 import { withInterrupt } from './interrupt.ts';
 import { progressBar } from './progress.ts';
 
@@ -50,18 +43,10 @@ const program = new Command('arena')
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride();
 
-registerScramble(program, print);
-registerVerify(program, print, setExit);
-registerMatch(program, terminal, { print, info, setExit });
-registerMatches(program, print);
-registerReplay(program, print, setExit, info);
-registerExport(program, print);
-registerBot(program, print, setExit);
-registerLeaderboard(program, print);
-registerServe(program, print, info);
-registerWorker(program, print, info);
-
 try {
+  const named = commandOf(process.argv.slice(2));
+  if (named) await loadCommand(named, program, { print, info, setExit, terminal });
+  else listAll(program);
   await program.parseAsync(process.argv);
   process.exitCode = exitCode;
 } catch (e) {

@@ -4,14 +4,12 @@
  * The location helpers open nothing, so callers can compute and print the location first.
  */
 import path from 'node:path';
-import { isPgUrl, redactPgUrl } from './pg-connect.ts';
-import { asPgStore, openPgStore } from './pg-store.ts';
-import { openPgWorkQueue } from './pg-work-queue.ts';
+import { isPgUrl, redactPgUrl } from './pg-url.ts';
 import { openSqliteStore } from './sqlite-store.ts';
 import type { Store } from './types.ts';
 import type { WorkQueue } from './work-queue.ts';
 
-export { isPgUrl } from './pg-connect.ts';
+export { isPgUrl } from './pg-url.ts';
 
 /** Environment variable that overrides the database location. */
 export const ENV_DB = 'ARENA_DB';
@@ -44,15 +42,16 @@ export function describeDbLocation(location: string): string {
  * a bare one-line reason; the caller adds {@link describeDbLocation}.
  */
 export async function openStoreAt(location: string): Promise<Store> {
-  return isPgUrl(location) ? openPgStore(location) : openSqliteStore(location);
+  // The PostgreSQL driver and the job queue load only when a PostgreSQL URL is opened.
+  return isPgUrl(location) ? (await import('./pg-store.ts')).openPgStore(location) : openSqliteStore(location);
 }
 
 /** Why a SQLite store cannot hold distributed matches. */
 export const NEEDS_PG = 'distributed matches and workers need a PostgreSQL database: --db postgres://user@host/dbname (or ARENA_DB)';
 
-/** True when `store` can hold distributed matches (a PostgreSQL store). */
+/** True when `store` can hold distributed matches: a PostgreSQL store, the only one with a connection pool. */
 export function hasWorkQueue(store: Store): boolean {
-  return asPgStore(store) !== undefined;
+  return 'pool' in store;
 }
 
 /**
@@ -60,7 +59,7 @@ export function hasWorkQueue(store: Store): boolean {
  * store is a PostgreSQL store: workers on other machines cannot share an embedded SQLite file.
  */
 export async function openWorkQueue(store: Store, options: { supervise?: boolean; onError?(err: Error): void } = {}): Promise<WorkQueue> {
-  const pg = asPgStore(store);
+  const pg = (await import('./pg-store.ts')).asPgStore(store);
   if (!pg) throw new Error(NEEDS_PG);
-  return openPgWorkQueue(pg.pool, options);
+  return (await import('./pg-work-queue.ts')).openPgWorkQueue(pg.pool, options);
 }

@@ -11,21 +11,9 @@
  */
 import pg from 'pg';
 
-/** True for a `postgres://` or `postgresql://` URL (what `--db` / ARENA_DB accept besides a file path). */
-export function isPgUrl(s: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(s);
-}
+import { redactPgUrl } from './pg-url.ts';
 
-/** The URL without its password, for messages. */
-export function redactPgUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
-  }
-}
+export { isPgUrl, redactPgUrl } from './pg-url.ts';
 
 const INT8_OID = 20;
 

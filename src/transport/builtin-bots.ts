@@ -6,6 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compiledPath } from '../runtime/source-tree.ts';
 
 /** Bot names are folder names; refuse anything that could escape bots/. */
 const NAME = /^[a-z0-9][a-z0-9._-]*$/i;
@@ -39,13 +40,16 @@ export function listBuiltinBots(projectRoot: string): string[] {
 }
 
 /**
- * The command that runs built-in bot `name`: `node --import <tsx loader> <root>/bots/<name>/main.ts`.
+ * The command that runs built-in bot `name`: `node <root>/dist/bots/<name>/main.js` when the compiled tree
+ * is fresh (it starts without compiling anything), else `node --import <tsx loader> <root>/bots/<name>/main.ts`.
  * Undefined when there is no such bot (or tsx cannot be found).
  */
 export function builtinBotCommand(name: string, projectRoot: string): { command: string; args: string[] } | undefined {
   if (!NAME.test(name)) return undefined;
   const main = join(resolve(projectRoot), 'bots', name, 'main.ts');
   if (!existsSync(main)) return undefined;
+  const compiled = compiledPath(projectRoot, join('bots', name, 'main.ts'));
+  if (compiled) return { command: process.execPath, args: [compiled] };
   const loader = tsxLoaderPath(projectRoot);
   if (!loader) return undefined;
   // A file URL, not a bare path: --import takes a module specifier, and Windows paths are not URLs.

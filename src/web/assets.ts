@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRootOf } from '../runtime/source-tree.ts';
 
-const here = dirname(fileURLToPath(import.meta.url));
+// Static files are not bundled: read them from the source tree also when this module runs from dist/.
+const here = join(projectRootOf(import.meta.url), 'src', 'web');
 const require = createRequire(import.meta.url);
 const uplotDir = dirname(require.resolve('uplot/dist/uPlot.iife.min.js'));
 

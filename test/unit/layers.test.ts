@@ -11,21 +11,23 @@ const SRC = resolve(import.meta.dirname, '../../src');
 /**
  * What each folder of src/ may import at run time (besides itself), and additionally as types only.
  * Arrows point down: core < puzzles < solvers/protocol < store/transport < referee < app < entry points.
+ * runtime (where the running code is on disk: the project root, the bundle in dist/) sits beside core.
  * The referee is handed its store, links and clock, so it imports the store's types but no implementation.
  * Entry points (cli, web, worker) call app; they may use the pure core and puzzles for parsing and display.
  * The `arena` program (cli) is what starts the other entry points (`arena serve`, `arena worker`), so it may import them.
  */
 const LAYERS: Record<string, { readonly may: readonly string[]; readonly typesMay?: readonly string[] }> = {
   core: { may: [] },
+  runtime: { may: ['core'] },
   puzzles: { may: ['core'] },
-  solvers: { may: ['core', 'puzzles'] },
+  solvers: { may: ['core', 'puzzles', 'runtime'] },
   protocol: { may: ['core', 'puzzles'] },
   store: { may: ['core', 'puzzles', 'protocol'] },
-  transport: { may: ['core', 'puzzles', 'protocol'] },
+  transport: { may: ['core', 'puzzles', 'protocol', 'runtime'] },
   referee: { may: ['core', 'puzzles', 'solvers', 'protocol'], typesMay: ['store'] },
-  app: { may: ['core', 'puzzles', 'solvers', 'protocol', 'store', 'transport', 'referee'] },
+  app: { may: ['core', 'puzzles', 'solvers', 'protocol', 'store', 'transport', 'referee', 'runtime'] },
   cli: { may: ['core', 'puzzles', 'app', 'web', 'worker'] },
-  web: { may: ['core', 'puzzles', 'app'] },
+  web: { may: ['core', 'puzzles', 'app', 'runtime'] },
   worker: { may: ['core', 'puzzles', 'app'] },
   sdk: { may: ['core', 'puzzles', 'protocol'] },
 };

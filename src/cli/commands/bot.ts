@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { summaryOf } from '../catalog.ts';
 import { checkBot } from '../../app/bot-check.ts';
 import { addBot, listBots, removeBot } from '../../app/bot-registry.ts';
 import { MATCH_LIMITS } from '../../app/matches.ts';
@@ -19,7 +20,7 @@ interface AddFlags {
 
 /** Registers `arena bot add|list|remove|check`. */
 export function registerBot(program: Command, print: (text: string) => void, setExit: (code: number) => void): void {
-  const bot = program.command('bot').description('register, list, remove and check solver bots');
+  const bot = program.command('bot').description(summaryOf('bot'));
   bot
     .command('add')
     .description('register a bot: a command the referee spawns, or a remote bot that dials in with a token')

@@ -1,5 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
+import { summaryOf } from '../catalog.ts';
 import { exportResults, type ExportRow } from '../../app/export.ts';
 import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';
@@ -40,7 +41,7 @@ const COLUMNS: readonly (keyof ExportRow & string)[] = [
 export function registerExport(program: Command, print: (text: string) => void): void {
   program
     .command('export')
-    .description('one row per result (match, scramble, class, bot, verdict, moves, optimum or bound, gap, times, claims, nodes, error) as CSV or JSON Lines')
+    .description(summaryOf('export'))
     .argument('[match]', 'match id (or --all)')
     .option('--all', 'every match, oldest first')
     .option('--format <f>', 'csv (default) or jsonl')

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { summaryOf } from '../catalog.ts';
 import { leaderboard, type ClassBoard } from '../../app/leaderboard.ts';
 import { leaderboardRows, type LeaderboardRow } from '../../app/export.ts';
 import { withApp } from '../context.ts';
@@ -38,7 +39,7 @@ export function formatLeaderboard(boards: readonly ClassBoard[], puzzleClass?: s
 export function registerLeaderboard(program: Command, print: (text: string) => void): void {
   program
     .command('leaderboard')
-    .description('Bradley–Terry ratings per puzzle class from every head-to-head scramble in the database')
+    .description(summaryOf('leaderboard'))
     .option('--puzzle <class>', 'a kind (every class of it) or one class, e.g. "sliding 4x4" or "hanoi 12"')
     .option('--db <file>', 'results database (default ARENA_DB or ./leaderboard.db)')
     .option('--format <f>', 'table (default), csv (one row per class and bot) or json')

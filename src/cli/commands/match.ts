@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Command } from 'commander';
+import { summaryOf } from '../catalog.ts';
 import { parseListen, type ListenAddress } from '../../app/listen.ts';
 import { jsonText } from '../../app/json-text.ts';
 import {
@@ -176,7 +177,7 @@ function resumeFlags(dbFlag: string | undefined, dbLocation: string, listen: str
 export function registerMatch(program: Command, terminal: TerminalRun, out: Out & { setExit(code: number): void }): void {
   program
     .command('match')
-    .description('play bots on identical scrambles; validate, record and report (one bot = a benchmark run)')
+    .description(summaryOf('match'))
     .argument('[bots...]', 'bot names (built-in or registered); quote to pass flags: "ida-star --weight 2"')
     .option('--puzzle <kind>', `${puzzleKinds().join(' | ')} (default ${DEFAULT_KIND})`)
     .option('--size <n>', sizeFlagHelp('size'))

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { summaryOf } from '../catalog.ts';
 import { distributedProgress } from '../../app/distributed.ts';
 import { jsonText } from '../../app/json-text.ts';
 import { listMatches, showMatch, type MatchListing } from '../../app/matches.ts';
@@ -49,7 +50,7 @@ export function formatMatchList(list: readonly MatchListing[]): string {
 export function registerMatches(program: Command, print: (text: string) => void): void {
   program
     .command('matches')
-    .description('past matches, newest first: when, puzzle, bots, scrambles done, status, seed, who leads each pair')
+    .description(summaryOf('matches'))
     .option('--bot <name>', 'only matches this bot played (a name matches all its flag variants)')
     .option('--puzzle <class>', 'only matches of this puzzle class, or of any class of a kind (a kind name), e.g. "sliding 4x4"')
     .option('--status <s>', 'only running, interrupted or finished matches')
@@ -73,7 +74,7 @@ export function registerMatches(program: Command, print: (text: string) => void)
     });
   program
     .command('show')
-    .description('the report of one match (running, interrupted or finished), from the database alone')
+    .description(summaryOf('show'))
     .argument('<match>', 'match id (arena matches lists them)')
     .option('--scrambles', 'print the per-scramble table even above 50 scrambles on a terminal')
     .option('--db <file|url>', 'results database: a file, or postgres://… (default ARENA_DB or ./leaderboard.db)')

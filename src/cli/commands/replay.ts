@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
+import { summaryOf } from '../catalog.ts';
 import { checkReplay, replayMatch, type Replay, type ReplayFrame, type ReplayTrack } from '../../app/replay.ts';
 import type { ReplayOutcome } from '../../core/types.ts';
 import { withApp } from '../context.ts';
@@ -72,7 +73,7 @@ const screenSize = () => ({ cols: process.stdout.columns || 80, rows: (process.s
 export function registerReplay(program: Command, print: (text: string) => void, setExit: (code: number) => void, info: (text: string) => void): void {
   program
     .command('replay')
-    .description('play a stored answer on the board, re-validating every move (two bots side by side with --bot2)')
+    .description(summaryOf('replay'))
     .argument('<match>', 'match id (arena matches lists them)')
     .argument('<scramble>', 'scramble number, 1-based as in the report')
     .argument('[bot]', "the bot whose answer to show (default the match's first bot)")

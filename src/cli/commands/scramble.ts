@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { summaryOf } from '../catalog.ts';
 import { MATCH_LIMITS } from '../../app/matches.ts';
 import { describeScrambles } from '../../app/scrambles.ts';
 import { must } from '../errors.ts';
@@ -9,7 +10,7 @@ import { intFlag, seedFlag, sizeFlagHelp, specFromFlags, type SizeFlags } from '
 export function registerScramble(program: Command, print: (text: string) => void): void {
   program
     .command('scramble')
-    .description('print seeded, uniformly random solvable scrambles (JSON Lines with --json)')
+    .description(summaryOf('scramble'))
     .argument('<kind>', puzzleKinds().join(' | '))
     .option('--size <n>', sizeFlagHelp('size'))
     .option('--rows <R>', sizeFlagHelp('rows'))

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { summaryOf } from '../catalog.ts';
 import { openContext } from '../../app/context.ts';
 import { isLoopback } from '../../app/listen.ts';
 import { startWebServer } from '../../web/server.ts';
@@ -9,7 +10,7 @@ import { intFlag } from '../parse-flags.ts';
 export function registerServe(program: Command, print: (text: string) => void, info: (text: string) => void): void {
   program
     .command('serve')
-    .description('the leaderboard, matches, replays and live progress in a browser (read-only)')
+    .description(summaryOf('serve'))
     .option('--port <n>', 'port (default 8080; 0 = a free one)', '8080')
     .option('--host <address>', 'address to listen on (default 127.0.0.1: this machine only)', '127.0.0.1')
     .option('--db <file>', 'results database (default ARENA_DB or ./leaderboard.db)')

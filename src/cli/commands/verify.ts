@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { summaryOf } from '../catalog.ts';
 import { verifySolution } from '../../app/verify.ts';
 import { must } from '../errors.ts';
 
@@ -6,7 +7,7 @@ import { must } from '../errors.ts';
 export function registerVerify(program: Command, print: (text: string) => void, setExit: (code: number) => void): void {
   program
     .command('verify')
-    .description('replay a solution on a scramble and print the verdict (exit 0 only when solved)')
+    .description(summaryOf('verify'))
     .requiredOption('--scramble <file|json>', 'a canonical JSON state, inline or in a file')
     .requiredOption('--moves <file|string>', 'the moves, inline or in a file, in the kind\'s notation')
     .option('--json', 'print {"verdict","moves","index"?,"reason"?,"optimal"?,"lowerBound"?}')

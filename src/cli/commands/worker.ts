@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { summaryOf } from '../catalog.ts';
 import { listWorkers, type WorkerRecord } from '../../app/distributed.ts';
 import { runWorkerProcess, WORKER_DEFAULTS, type WorkerRunEvent } from '../../worker/run-worker.ts';
 import { withApp } from '../context.ts';
@@ -58,7 +59,7 @@ function formatWorkers(list: readonly WorkerRecord[]): string {
 export function registerWorker(program: Command, print: (text: string) => void, info: (text: string) => void): void {
   program
     .command('worker')
-    .description('play jobs of distributed matches on this machine until stopped (Ctrl-C hands unfinished jobs back)')
+    .description(summaryOf('worker'))
     .option('--db <url>', 'the PostgreSQL database of the matches: postgres://user@host/db (default ARENA_DB)')
     .option('--concurrency <n>', 'jobs played at once, each with its own bot processes (default 1)')
     .option('--name <name>', 'shown in arena workers and stored with each result (default <host>-<pid>)')
@@ -101,7 +102,7 @@ export function registerWorker(program: Command, print: (text: string) => void, 
 
   program
     .command('workers')
-    .description('the live workers of a PostgreSQL database and the jobs they hold')
+    .description(summaryOf('workers'))
     .option('--db <url>', 'the PostgreSQL database (default ARENA_DB)')
     .option('--all', 'also workers that stopped or were declared dead')
     .option('--json', 'machine-readable output')

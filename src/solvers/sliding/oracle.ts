@@ -4,6 +4,9 @@ import type { OptimumOracle, OracleResult } from '../oracle.ts';
 import { sliding } from '../../puzzles/sliding/index.ts';
 import { EXACT_MAX_CELLS } from './exact.ts';
 import type { OracleReply, OracleRequest, OracleWorkerData } from './oracle-messages.ts';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DIST_DIR, projectRootOf, runsCompiled } from '../../runtime/source-tree.ts';
 import { defaultCacheDir } from './pdb-cache.ts';
 
 /** Options of the sliding oracle. */
@@ -79,9 +82,13 @@ export class SlidingOracle implements OptimumOracle {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    // A plain-JS entry that registers tsx in the worker's fresh module graph, then loads oracle-worker.ts.
+    // Compiled, the worker is plain JS; from source, a plain-JS entry registers tsx in the worker's fresh
+    // module graph, then loads oracle-worker.ts.
+    const entry = runsCompiled(import.meta.url)
+      ? pathToFileURL(join(projectRootOf(import.meta.url), DIST_DIR, 'oracle-worker.js'))
+      : new URL('./oracle-boot.mjs', import.meta.url);
     const data: OracleWorkerData = { cacheDir: this.cacheDir, ...(this.sliceNodes ? { sliceNodes: this.sliceNodes } : {}) };
-    const w = new Worker(new URL('./oracle-boot.mjs', import.meta.url), { workerData: data });
+    const w = new Worker(entry, { workerData: data });
     w.on('message', (reply: OracleReply) => this.onReply(reply));
     w.on('error', (e) => this.fail(`oracle failed: ${e.message}`));
     w.on('exit', (code) => {

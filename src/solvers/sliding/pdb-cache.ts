@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRootOf } from '../../runtime/source-tree.ts';
 
 /** Bump when the table layout or the builder's semantics change: old files are then rebuilt. */
 export const PDB_FORMAT_VERSION = 1;
@@ -12,8 +12,7 @@ const MAX_TILES = 16;
 export function defaultCacheDir(): string {
   const env = process.env.ARENA_CACHE_DIR;
   if (env) return resolve(env);
-  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-  return join(root, '.cache', 'pdb');
+  return join(projectRootOf(import.meta.url), '.cache', 'pdb');
 }
 
 /** File name of one pattern's table, e.g. `sliding-4x4-1-5-6-9-10-13.pdb`. */
