@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BotLauncher, BotLink, LinkEvent } from '../../src/protocol/link.ts';
 import type { MovesMessage } from '../../src/protocol/messages.ts';
+import { buildIsFresh } from '../../src/runtime/source-tree.ts';
 import { builtinBotCommand, listBuiltinBots, tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
 import { createProcessLauncher } from '../../src/transport/process-launcher.ts';
 import type { ArenaServer } from '../../src/transport/ws-server.ts';
@@ -114,13 +115,17 @@ async function eventually(pred: () => boolean, limitMs = 5000): Promise<boolean>
 const board = { kind: 'sliding' as const, rows: 2, cols: 3, tiles: [4, 1, 2, 5, 0, 3] };
 
 describe('builtin bots', () => {
-  it('lists bots/<name>/main.ts folders and builds a node --import tsx command', () => {
+  it('lists bots/<name>/main.ts folders and runs the fresh bundle, else the source through tsx', () => {
     expect(listBuiltinBots(ROOT)).toContain('reference-bfs');
     const cmd = builtinBotCommand('reference-bfs', ROOT)!;
     expect(cmd.command).toBe(process.execPath);
-    expect(cmd.args[0]).toBe('--import');
-    expect(cmd.args[1]).toMatch(/^file:.*tsx.*\.mjs$/);
-    expect(cmd.args[2]).toBe(join(ROOT, 'bots/reference-bfs/main.ts'));
+    if (buildIsFresh(ROOT)) {
+      expect(cmd.args).toEqual([join(ROOT, 'dist/bots/reference-bfs/main.js')]);
+    } else {
+      expect(cmd.args[0]).toBe('--import');
+      expect(cmd.args[1]).toMatch(/^file:.*tsx.*\.mjs$/);
+      expect(cmd.args[2]).toBe(join(ROOT, 'bots/reference-bfs/main.ts'));
+    }
   });
 
   it('knows no bot outside bots/', () => {
