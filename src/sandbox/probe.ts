@@ -78,7 +78,7 @@ export function probeSandbox(o: ProbeOptions = {}): SandboxSupport {
   const name = o.bwrap ?? (process.env.ARENA_BWRAP || 'bwrap');
   const bwrap = resolveExecutable(name, undefined, path);
   if (!bwrap) {
-    const where = o.bwrap === undefined && process.env.ARENA_BWRAP ? `ARENA_BWRAP=${name} is not a program` : 'no bwrap on PATH';
+    const where = name === 'bwrap' ? 'no bwrap on PATH' : `${o.bwrap === undefined ? 'ARENA_BWRAP=' : ''}${name} is not a program`;
     return { ok: false, cause: `bubblewrap is not installed (${where})`, fix: 'apt-get install bubblewrap (dnf/pacman: bubblewrap)' };
   }
   let setpriv: string | undefined;
