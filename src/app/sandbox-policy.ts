@@ -8,7 +8,8 @@
  * started confined is never finished unconfined, and a worker plays an unconfined match only when its
  * operator said --no-sandbox too (or the match has built-in bots only).
  */
-import { dirname } from 'node:path';
+import { statSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
 import type { Result } from '../core/types.ts';
 import { ok, reject } from '../core/types.ts';
 import type { MatchConfig } from '../referee/match-config.ts';
@@ -89,11 +90,35 @@ export function guardedPaths(ctx: Pick<AppContext, 'projectRoot' | 'dbLocation'>
   return out;
 }
 
+const inside = (path: string, folder: string): boolean => path === folder || path.startsWith(folder + sep);
+
+/**
+ * The file of the project checkout a bot runs, if any: a built-in bot's main file, or the first argument
+ * of a command bot that names a file inside the checkout (outside node_modules), as a test fixture run
+ * through tsx does. Such a bot is shown the checkout's code it needs (sandbox/code-mounts.ts).
+ */
+export function projectEntry(bot: ResolvedBot, projectRoot: string): string | undefined {
+  if (bot.source === 'builtin') return bot.entry;
+  if (bot.source !== 'command') return undefined;
+  const root = resolve(projectRoot);
+  for (const arg of bot.args) {
+    if (arg.startsWith('-') || arg.includes('://')) continue;
+    const file = resolve(bot.cwd ?? process.cwd(), arg);
+    if (!inside(file, root) || inside(file, join(root, 'node_modules'))) continue;
+    try {
+      if (statSync(file).isFile()) return file;
+    } catch {
+      // not a file: an ordinary argument
+    }
+  }
+  return undefined;
+}
+
 /** The confinement of one bot (a probe that worked is a precondition: see the decide functions). */
 export function confinementFor(bot: ResolvedBot, ctx: Pick<AppContext, 'projectRoot' | 'dbLocation'>): Confinement {
   const support = sandboxSupport();
   if (!support.ok) throw new Error(`confinementFor without a sandbox: ${support.cause}`);
-  const entry = bot.source === 'builtin' ? bot.entry : undefined;
+  const entry = projectEntry(bot, ctx.projectRoot);
   return createSandbox({
     support,
     guarded: guardedPaths(ctx),

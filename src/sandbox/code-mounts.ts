@@ -5,6 +5,9 @@
  * how to load TypeScript), and the pattern-database cache. Nothing else of the checkout: not the
  * results database beside it, not the other bots' folders, not .git.
  *
+ * The imports are read from files a contestant may have written (a registered bot inside the checkout),
+ * so no folder is shown that holds a guarded path (the database) or lies under a dot-folder (.git).
+ *
  * Paths are shown where the bot's code expects them (under the project root), from their real place:
  * node_modules or .cache may be symlinks to another checkout. The real place of node_modules is shown
  * too, because the tsx loader is named on the command line by its real path.
@@ -59,8 +62,11 @@ function importedFolders(root: string, start: string): string[] {
   return [...seen];
 }
 
-/** The read-only mounts of a project bot whose program file is `entry`; `cacheDir`: the PDB cache in use. */
-export function codeMounts(projectRoot: string, entry: string, cacheDir = join(projectRoot, '.cache', 'pdb')): Bind[] {
+/**
+ * The read-only mounts of a project bot whose program file is `entry`; `cacheDir`: the PDB cache in use;
+ * `guarded`: paths no shown folder may hold.
+ */
+export function codeMounts(projectRoot: string, entry: string, cacheDir = join(projectRoot, '.cache', 'pdb'), guarded: readonly string[] = []): Bind[] {
   const root = resolve(projectRoot);
   const binds = new Map<string, Bind>();
   const show = (dest: string, source = real(dest)): void => {
@@ -72,7 +78,10 @@ export function codeMounts(projectRoot: string, entry: string, cacheDir = join(p
   for (const f of ['package.json', 'tsconfig.json']) show(join(root, f));
   show(join(root, '.cache', 'pdb'), real(cacheDir));
   for (const folder of importedFolders(root, dirname(resolve(entry)))) {
-    if (relative(root, folder) !== '') show(folder);
+    const rel = relative(root, folder);
+    if (rel === '' || rel.split(sep).some((part) => part.startsWith('.'))) continue;
+    if (guarded.some((g) => inside(resolve(g), folder))) continue;
+    show(folder);
   }
   return [...binds.values()];
 }

@@ -29,8 +29,10 @@ export interface SandboxOptions {
   /** Paths no bot may see or have in its folder: the database and its folder, the project checkout. */
   readonly guarded: readonly string[];
   /**
-   * A bot whose code is in the project checkout (built-in, test fixture): that code is shown read-only
-   * (code-mounts.ts). Its folder is the one given to the launcher (writable), else its code folder.
+   * A bot whose code is in the project checkout (built-in, test fixture, or a registered command that
+   * runs a file of the checkout): that code is shown read-only (code-mounts.ts). Its folder is the one
+   * given to the launcher (writable), unless that is no place for a bot (the checkout itself, say): then
+   * its code folder, read-only.
    */
   readonly code?: { readonly root: string; readonly entry: string; readonly cacheDir?: string };
   /** Which relay WebSocket bots get (relay.ts); default the native one where it can be built. */
@@ -41,10 +43,8 @@ export interface SandboxOptions {
 export function createSandbox(o: SandboxOptions): Confinement {
   const system = systemPaths();
   const etc = etcPaths();
-  const code = o.code ? codeMounts(o.code.root, o.code.entry, o.code.cacheDir) : [];
-  // A project bot may see its own code, so the checkout itself is not guarded from it; the database still is.
-  const guarded = o.code ? o.guarded.filter((g) => g !== resolve(o.code!.root)) : o.guarded;
-  return { prepare: (request) => prepare(request, { ...o, guarded }, system, etc, code) };
+  const code = o.code ? codeMounts(o.code.root, o.code.entry, o.code.cacheDir, o.guarded) : [];
+  return { prepare: (request) => prepare(request, o, system, etc, code) };
 }
 
 function prepare(
@@ -55,11 +55,12 @@ function prepare(
   code: readonly Bind[],
 ): Result<ConfinedStart> {
   const codeFolder = o.code ? dirname(resolve(o.code.entry)) : undefined;
-  const folder = resolve(request.cwd ?? codeFolder ?? process.cwd());
-  const writable = request.cwd !== undefined || !o.code;
+  let folder = resolve(request.cwd ?? codeFolder ?? process.cwd());
+  let writable = request.cwd !== undefined || !codeFolder;
   if (writable) {
     const checked = checkFolder(folder, o.guarded);
-    if (!checked.ok) return checked;
+    if (!checked.ok && !codeFolder) return checked;
+    if (!checked.ok && codeFolder) [folder, writable] = [codeFolder, false];
   }
   const hostPath = process.env.PATH ?? '';
   const runtime = resolveRuntime(request.command, { folder, path: hostPath, guarded: o.guarded });
