@@ -37,8 +37,6 @@ export interface SandboxPlan {
   readonly tmpBytes: number;
   /** As root: become this unprivileged uid/gid through setpriv. Absent: keep the user's own uid in a user namespace. */
   readonly user?: { readonly setpriv: string; readonly uid: number; readonly gid: number };
-  /** Run before the bot inside the sandbox (the relay and its arguments, up to and with its `--`). */
-  readonly before?: readonly string[];
 }
 
 /** Where the relay and the referee's socket appear inside a sandbox. */
@@ -65,7 +63,7 @@ function foldersFor(dests: readonly string[], mounted: readonly string[]): strin
 
 /**
  * bwrap's options (all before the `--`) and the command prefix that runs inside before the bot's own
- * chain (setpriv, then the relay). Mounts are applied parents first, so a folder bound inside another
+ * chain (setpriv, as root). Mounts are applied parents first, so a folder bound inside another
  * (a writable bot folder inside read-only project code) shows the inner mount.
  */
 export function bwrapArgs(plan: SandboxPlan, env: Readonly<Record<string, string>>): { options: string[]; prefix: string[] } {
@@ -97,6 +95,5 @@ export function bwrapArgs(plan: SandboxPlan, env: Readonly<Record<string, string
     const { setpriv, uid, gid } = plan.user;
     prefix.push(setpriv, '--reuid', String(uid), '--regid', String(gid), '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--no-new-privs', '--');
   }
-  if (plan.before) prefix.push(...plan.before);
   return { options: o, prefix };
 }

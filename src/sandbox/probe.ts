@@ -21,6 +21,7 @@ export type SandboxSupport =
 export interface ProbeOptions {
   /** The bwrap to use: a path, or a name looked up on PATH. Default $ARENA_BWRAP, else bwrap. */
   readonly bwrap?: string;
+  /** Where bwrap and setpriv are looked for; default PATH, then the system's program folders. */
   readonly path?: string;
   /** Running as root (then setpriv is needed, and used). */
   readonly root?: boolean;
@@ -37,6 +38,8 @@ function readSysctl(name: string): string | undefined {
     return undefined;
   }
 }
+
+const SYSTEM_BIN = ['/usr/bin', '/bin', '/usr/sbin', '/sbin', '/usr/local/bin'];
 
 const inContainer = (): boolean => existsSync('/.dockerenv') || existsSync('/run/.containerenv');
 
@@ -73,7 +76,8 @@ export function explainFailure(message: string, o: { root: boolean; sysctl: (nam
 
 /** Probes now (no cache); see the module comment. */
 export function probeSandbox(o: ProbeOptions = {}): SandboxSupport {
-  const path = o.path ?? process.env.PATH ?? '';
+  // System tools, found in the system's folders even when PATH leaves them out.
+  const path = o.path ?? [process.env.PATH ?? '', ...SYSTEM_BIN].join(':');
   const root = o.root ?? process.getuid?.() === 0;
   const name = o.bwrap ?? (process.env.ARENA_BWRAP || 'bwrap');
   const bwrap = resolveExecutable(name, undefined, path);

@@ -87,13 +87,13 @@ function prepare(
     chdir: folder,
     tmpBytes: TMP_BYTES,
     ...(root ? { user: { setpriv: o.support.setpriv!, ...userFor(folder) } } : {}),
-    ...(before ? { before } : {}),
   };
   const PATH = [...runtime.value.pathDirs, '/usr/local/bin', '/usr/bin', '/bin'].filter((d, i, all) => all.indexOf(d) === i).join(':');
   const env = { ...request.env, PATH, HOME: SANDBOX_HOME };
   const bwrap = o.support.bwrap;
   return ok({
     program: runtime.value.program,
+    before: before ?? [],
     env,
     outerReportsSignals: true,
     wrap(chain: Command, finalEnv: Readonly<Record<string, string>>) {

@@ -104,15 +104,18 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
   const env: Record<string, string> = confined ? { ...confined.env } : { ...(process.env as Record<string, string>), ...opts.env, [ENV_BOT_TAG]: tag };
   if (limits) env.NODE_OPTIONS = nodeOptionsFor(limits, env.NODE_OPTIONS);
 
-  const resolved = confined ? confined.program : resolveExecutable(opts.command, opts.cwd, env.PATH);
+  // Inside a confinement, what runs before the bot (the relay) comes first, under the same limits.
+  const found = confined ? confined.program : resolveExecutable(opts.command, opts.cwd, env.PATH);
+  const resolved = found && confined?.before.length ? confined.before[0] : found;
+  const botArgs = found && confined?.before.length ? [...confined.before.slice(1), found, ...opts.args] : opts.args;
   // An unresolvable command is left to spawn, which reports ENOENT/EACCES itself. The shell of the limits
   // execs taskset, which execs the bot: one pid throughout.
   let target = { command: opts.command, args: [...opts.args] };
   if (resolved) {
-    const pinned = opts.affinity ? wrapWithAffinity(resolved, opts.args, opts.affinity.cpus, opts.affinity.taskset) : undefined;
-    if (limits && RLIMITS_ENFORCED) target = wrapWithLimits(pinned?.command ?? resolved, pinned?.args ?? opts.args, limits);
+    const pinned = opts.affinity ? wrapWithAffinity(resolved, botArgs, opts.affinity.cpus, opts.affinity.taskset) : undefined;
+    if (limits && RLIMITS_ENFORCED) target = wrapWithLimits(pinned?.command ?? resolved, pinned?.args ?? botArgs, limits);
     else if (pinned) target = pinned;
-    else target = { command: resolved, args: [...opts.args] };
+    else target = { command: resolved, args: [...botArgs] };
   }
   let hidden: string[] = [];
   if (confined) {

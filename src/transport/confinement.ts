@@ -29,10 +29,15 @@ export interface ConfineRequest {
 export interface ConfinedStart {
   /** The program to run inside (the real interpreter behind a version-manager shim, for instance). */
   readonly program: string;
+  /**
+   * Programs that run inside before the bot, each ending with the one that follows (the relay of a
+   * WebSocket bot): placed right before `program`, so the limits and the CPU pinning bind them too.
+   */
+  readonly before: readonly string[];
   /** The bot's environment inside (the launcher may add to it, e.g. NODE_OPTIONS for the memory limit). */
   readonly env: Readonly<Record<string, string>>;
   /**
-   * The outer command around `chain` (the limits shell, taskset and the bot) giving the bot exactly `env`.
+   * The outer command around `chain` (the limits shell, taskset, `before` and the bot) giving the bot exactly `env`.
    * `hidden` holds options passed through fd 3 (so the bot's token is in no command line), NUL-separated.
    */
   wrap(chain: Command, env: Readonly<Record<string, string>>): { readonly command: string; readonly args: string[]; readonly hidden: string[] };
