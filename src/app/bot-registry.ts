@@ -151,6 +151,8 @@ export interface ResolvedBot {
   readonly stdio?: boolean;
   /** Remote bots: the hash of the token it authenticates with. */
   readonly tokenHash?: string;
+  /** Built-in bots: the main file, from which the sandbox finds what of the checkout the bot needs. */
+  readonly entry?: string;
 }
 
 /**
@@ -176,7 +178,10 @@ export async function resolveBot(ctx: AppContext, arg: string): Promise<Result<R
     return { ok: true, value: { name, source: 'command', command, args: [...args, ...extra], ...(reg.cwd ? { cwd: reg.cwd } : {}), ...(reg.stdio ? { stdio: true } : {}) } };
   }
   const builtin = builtinBotCommand(base, ctx.projectRoot);
-  if (builtin) return { ok: true, value: { name, source: 'builtin', command: builtin.command, args: [...builtin.args, ...extra] } };
+  if (builtin) {
+    const entry = join(ctx.projectRoot, 'bots', base, 'main.ts');
+    return { ok: true, value: { name, source: 'builtin', command: builtin.command, args: [...builtin.args, ...extra], entry } };
+  }
   const known = [...listBuiltinBots(ctx.projectRoot), ...(await ctx.store.listBots()).map((b) => b.name)].sort();
   const twin = lookAlike(base, known);
   const hint = twin ? `; did you mean "${twin}"?` : `; known bots: ${known.join(', ') || '(none)'}`;

@@ -1,5 +1,6 @@
 import type { BotLauncher } from '../protocol/link.ts';
 import type { BotLimits } from '../transport/bot-limits.ts';
+import type { Confinement } from '../transport/confinement.ts';
 import { createProcessLauncher } from '../transport/process-launcher.ts';
 import { createRemoteLauncher } from '../transport/remote-launcher.ts';
 import type { ArenaServer } from '../transport/ws-server.ts';
@@ -9,7 +10,13 @@ import type { ResolvedBot } from './bot-registry.ts';
 export function launcherFor(
   bot: ResolvedBot,
   server: ArenaServer,
-  opts: { startTimeoutMs: number; limits?: Partial<BotLimits>; affinity?: { readonly cpus: readonly number[]; readonly taskset: string } },
+  opts: {
+    startTimeoutMs: number;
+    limits?: Partial<BotLimits>;
+    affinity?: { readonly cpus: readonly number[]; readonly taskset: string };
+    /** Start it in this sandbox (sandbox-policy.ts decides); absent = unconfined. */
+    confine?: Confinement;
+  },
 ): BotLauncher {
   if (bot.source === 'remote') return createRemoteLauncher(bot.name, server, opts.startTimeoutMs);
   return createProcessLauncher({
@@ -20,6 +27,7 @@ export function launcherFor(
     startTimeoutMs: opts.startTimeoutMs,
     ...(opts.limits ? { limits: opts.limits } : {}),
     ...(opts.affinity ? { affinity: opts.affinity } : {}),
+    ...(opts.confine ? { confine: opts.confine } : {}),
     ...(bot.cwd ? { cwd: bot.cwd } : {}),
     ...(bot.stdio ? { stdio: true } : {}),
   });

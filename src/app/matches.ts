@@ -33,6 +33,8 @@ import { readScrambleFile } from './inputs.ts';
 import { launcherFor } from './launchers.ts';
 import { listenNotice, type ListenAddress } from './listen.ts';
 import { reportOf } from './records.ts';
+import { confinementFor, decideNewMatch, decideStoredMatch } from './sandbox-policy.ts';
+import type { Confinement } from '../transport/confinement.ts';
 
 export { listMatches, showMatch, type MatchListing, type ListMatchesOptions } from './records.ts';
 
@@ -71,6 +73,8 @@ export interface StartMatchOptions {
   readonly affinity?: boolean;
   /** Where remote bots dial in; default a free port on 127.0.0.1. */
   readonly listen?: ListenAddress;
+  /** Run the bots the arena starts outside the sandbox (recorded with the match; see sandbox-policy.ts). */
+  readonly noSandbox?: boolean;
 }
 
 /** How a running match talks to its caller. */
@@ -106,8 +110,8 @@ export async function startMatch(ctx: AppContext, o: StartMatchOptions, io: Matc
   const { config, states } = prepared.value;
   const crowded = concurrencyWarning(config.concurrency);
   if (crowded) io.notice?.(crowded);
-  return withBots(ctx, config, o.listen, io, async (deps) =>
-    states ? { ok: true, value: await startRun(config, states, deps) } : startGeneratedMatch(config, deps),
+  return withBots(ctx, config, o.listen, io, { new: true }, async (deps, played) =>
+    states ? { ok: true, value: await startRun(played, states, deps) } : startGeneratedMatch(played, deps),
   );
 }
 
@@ -136,40 +140,53 @@ export function prepareMatch(o: StartMatchOptions): Result<{ config: MatchConfig
     // Stored as played, so a resumed match and a reader of the results know the limit.
     memoryLimitBytes: o.memoryLimitBytes ?? defaultMemoryLimit(),
     ...(o.affinity ? { affinity: true } : {}),
+    ...(o.noSandbox ? { unconfined: true } : {}),
   } satisfies MatchConfig);
   if (!config.ok) return config;
   return { ok: true, value: { config: config.value, ...(states ? { states: states.value } : {}) } };
 }
 
 /** Finishes an interrupted or killed match: plays only the (scramble, bot) pairs without a result. */
-export async function resumeMatch(ctx: AppContext, id: number, io: MatchIo & { listen?: ListenAddress } = {}): Promise<Result<MatchOutcome>> {
+export async function resumeMatch(ctx: AppContext, id: number, io: MatchIo & { listen?: ListenAddress; noSandbox?: boolean } = {}): Promise<Result<MatchOutcome>> {
   const match = await ctx.store.getMatch(id);
   if (!match) return reject('no-match', `no match with id ${id}`);
   if (match.status === 'finished') return reject('finished', `match ${id} is already finished`);
   const config = parseMatchConfig(match.config);
   if (!config.ok) return reject(config.code, `match ${id} cannot be resumed: ${config.reason}`);
-  return withBots(ctx, config.value, io.listen, io, (deps) => resumeRun(id, deps));
+  return withBots(ctx, config.value, io.listen, io, { resume: id, noSandbox: io.noSandbox === true }, (deps) => resumeRun(id, deps));
 }
 
 /**
- * Resolves the bots, starts the WebSocket server that admits only this match's remote bots, runs `play`
- * with launchers on it, and builds the report from what the store then holds.
+ * Resolves the bots, decides whether they run confined (a new match records it in the config it is
+ * created with), starts the WebSocket server that admits only this match's remote bots, runs `play` with
+ * launchers on it, and builds the report from what the store then holds.
  */
 async function withBots(
   ctx: AppContext,
-  config: MatchConfig,
+  stored: MatchConfig,
   listen: ListenAddress | undefined,
   io: MatchIo,
-  play: (deps: MatchDeps) => Promise<Result<MatchRun>>,
+  how: { readonly new: true } | { readonly resume: number; readonly noSandbox: boolean },
+  play: (deps: MatchDeps, config: MatchConfig) => Promise<Result<MatchRun>>,
 ): Promise<Result<MatchOutcome>> {
   const resolved = new Map<string, ResolvedBot>();
-  for (const b of config.bots) {
+  for (const b of stored.bots) {
     const r = await resolveBot(ctx, b);
     if (!r.ok) return r;
     resolved.set(b, r.value);
   }
-  const unmeasured = cpuScoringGap(config, [...resolved.values()]);
+  const unmeasured = cpuScoringGap(stored, [...resolved.values()]);
   if (unmeasured) return reject('bad-score-by', unmeasured);
+  const sandbox = 'new' in how ? decideNewMatch([...resolved.values()], stored.unconfined === true) : decideStoredMatch(how.resume, stored, [...resolved.values()], how.noSandbox);
+  if (!sandbox.ok) return sandbox;
+  const config: MatchConfig = sandbox.value.confined || stored.unconfined ? stored : { ...stored, unconfined: true };
+  const confinements = new Map<string, Confinement>();
+  const confine = (bot: ResolvedBot): Confinement | undefined => {
+    if (!sandbox.value.confined || bot.source === 'remote') return undefined;
+    let c = confinements.get(bot.name);
+    if (!c) confinements.set(bot.name, (c = confinementFor(bot, ctx)));
+    return c;
+  };
   const server = await startArenaServer({ ...(listen ?? {}), authenticate: admitRemoteBots(resolved.values()) });
   // The exact optimum of 4×4 scrambles, found beside the match (its thread starts only if one is asked for).
   const oracle = ctx.oracle?.() ?? new SlidingOracle();
@@ -178,6 +195,7 @@ async function withBots(
     const notice = listenNotice(listen, server.url, remote);
     if (notice) io.notice?.(notice);
     if (!RLIMITS_ENFORCED) io.notice?.(RLIMITS_NOTE);
+    if (sandbox.value.notice) io.notice?.(sandbox.value.notice);
     const limits = botLimitsOf(config);
     const pins = pinning(config, io);
     for (const name of remote) io.notice?.(`waiting for remote bot ${name} to dial ${server.url} with its token`);
@@ -186,14 +204,16 @@ async function withBots(
       clock: ctx.clock,
       makeLauncher: (bot, opts) => {
         const cpus = pins?.plan[opts.worker ?? 0];
-        return launcherFor(resolved.get(bot)!, server, { ...opts, limits, ...(pins && cpus ? { affinity: { cpus, taskset: pins.taskset } } : {}) });
+        const r = resolved.get(bot)!;
+        const c = confine(r);
+        return launcherFor(r, server, { ...opts, limits, ...(pins && cpus ? { affinity: { cpus, taskset: pins.taskset } } : {}), ...(c ? { confine: c } : {}) });
       },
       oracle,
       onStart: (s) => io.onStart?.({ ...s, dbLocation: ctx.dbLocation }),
       ...(io.signal ? { signal: io.signal } : {}),
       ...(io.onResult ? { onResult: io.onResult } : {}),
       ...(io.onBound ? { onBound: io.onBound } : {}),
-    });
+    }, config);
     if (!run.ok) return run;
     const report = await reportOf(ctx, run.value.match);
     return { ok: true, value: { run: run.value, report } };

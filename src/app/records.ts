@@ -18,13 +18,15 @@ export const MATCH_STATUSES: readonly MatchStatus[] = ['running', 'interrupted',
 /** Builds the report of a stored match from its scrambles and result summaries. */
 export async function reportOf(ctx: AppContext, match: MatchRecord): Promise<MatchReport> {
   const config = parseMatchConfig(match.config);
-  return buildMatchReport(
+  const report = buildMatchReport(
     match,
     await ctx.store.listScrambles(match.id),
     await ctx.store.listSummaries(match.id),
     config.ok ? tieBreakOf(config.value) : {},
     config.ok ? config.value.sprt : undefined,
   );
+  // Every reader of a match (show, --json, the web page) learns that its bots ran unconfined.
+  return config.ok && config.value.unconfined ? { ...report, match: { ...report.match, unconfined: true } } : report;
 }
 
 /** The report of a stored match (running, interrupted or finished): the document `arena match --json` prints. */

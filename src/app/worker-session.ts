@@ -19,6 +19,7 @@ import { resolveBot, type ResolvedBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
 import { launcherFor } from './launchers.ts';
 import { QueueJobSource, type SourceEvent } from './queue-job-source.ts';
+import { confinementFor, decideJob } from './sandbox-policy.ts';
 
 /** How a worker is set up. */
 export interface WorkerSettings {
@@ -30,6 +31,8 @@ export interface WorkerSettings {
   readonly deadAfterSeconds: number;
   /** Longest idle wait between polls of the queue, ms. */
   readonly maxPollMs?: number;
+  /** The operator accepts to run registered bots unconfined, for matches stored so (sandbox-policy.ts). */
+  readonly noSandbox?: boolean;
 }
 
 /** Everything a worker tells its operator. */
@@ -99,8 +102,15 @@ export async function openWorkerSession(ctx: AppContext, s: WorkerSettings, onEv
         const r = await resolve(bot);
         if (!r.ok) return reject('no-bot', `${r.reason} on this machine`);
         if (r.value.source === 'remote') return reject('remote', 'a remote bot dials one referee; play it with arena match --listen, not on workers');
+        // Confined unless the match is stored unconfined (and then registered bots need our --no-sandbox).
+        const sandbox = decideJob(r.value, opts.unconfined === true, s.noSandbox === true);
+        if (!sandbox.ok) return reject('sandbox', `${bot} cannot start on this worker: ${sandbox.reason}`);
         // The match's memory limit, as a local match would apply it; the CPU backstop stays the default.
-        inner ??= launcherFor(r.value, server, { startTimeoutMs: opts.startTimeoutMs, limits: { memoryBytes: opts.memoryLimitBytes ?? defaultMemoryLimit() } });
+        inner ??= launcherFor(r.value, server, {
+          startTimeoutMs: opts.startTimeoutMs,
+          limits: { memoryBytes: opts.memoryLimitBytes ?? defaultMemoryLimit() },
+          ...(sandbox.value.confined ? { confine: confinementFor(r.value, ctx) } : {}),
+        });
         return inner.connect();
       },
       async dispose() {

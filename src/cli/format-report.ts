@@ -2,11 +2,15 @@ import type { CrossTable, MatchReport, ReportPair, SprtProgress } from '../app/m
 import { formatScrambleTable } from './format-scrambles.ts';
 import { ms, num, renderTable } from './table.ts';
 
+/** Said under the title of a match whose bots ran outside the sandbox. */
+export const UNCONFINED_LINE = 'UNCONFINED: the bots the arena started ran outside the sandbox (--no-sandbox, or a machine that could not confine them)';
+
 /** The human-readable match report: a table per scramble, per-bot summary, head-to-head per pair. */
 export function formatMatchReport(r: MatchReport, opts: { perScramble: boolean } = { perScramble: true }): string {
   const out: string[] = [];
   const m = r.match;
   out.push(`match ${m.id} · ${m.puzzleClasses.join(', ')} · ${m.scrambles} scrambles · seed ${m.seed} · ${m.status}`);
+  if (m.unconfined) out.push(UNCONFINED_LINE);
   if (opts.perScramble) out.push('', ...formatScrambleTable(r));
   else if (r.scrambles.length > 0) {
     out.push('', `(${r.scrambles.length} scrambles: the per-scramble table is left out; arena show ${m.id} --scrambles prints it)`);

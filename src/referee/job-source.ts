@@ -8,6 +8,8 @@ export interface PlayLimits {
   readonly startTimeoutMs: number;
   /** The match's memory limit per bot, bytes (stored in its config); the launcher enforces it. */
   readonly memoryLimitBytes?: number;
+  /** The match runs its bots outside the sandbox (stored in its config); a worker's launcher keeps to it. */
+  readonly unconfined?: boolean;
 }
 
 /**

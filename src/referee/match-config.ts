@@ -46,6 +46,11 @@ export interface MatchConfig {
   readonly memoryLimitBytes?: number;
   /** Pin each parallel worker's bots to cores of their own (Linux, taskset), so jobs do not share a core. */
   readonly affinity?: boolean;
+  /**
+   * The bots the arena starts ran outside the sandbox (--no-sandbox, or built-in bots on a machine that
+   * cannot confine): stored so every report says so and a resume or a worker keeps to it. Absent: confined.
+   */
+  readonly unconfined?: boolean;
 }
 
 /** Defaults for every optional setting of a match. */
@@ -113,6 +118,7 @@ export const matchConfigSchema = z
       .optional(),
     memoryLimitBytes: int(MATCH_LIMITS.memoryLimitBytes).optional(),
     affinity: z.boolean().optional(),
+    unconfined: z.boolean().optional(),
   })
   .strict();
 
@@ -159,4 +165,9 @@ export type ExplicitScrambles = readonly PuzzleState[];
 /** The memory limit of a match's bots, when its config names one. */
 export function memoryOf(config: MatchConfig): { memoryLimitBytes?: number } {
   return config.memoryLimitBytes !== undefined ? { memoryLimitBytes: config.memoryLimitBytes } : {};
+}
+
+/** The sandbox rule of a match's plays: unconfined when its config says so (a worker keeps to it). */
+export function sandboxOf(config: MatchConfig): { unconfined?: boolean } {
+  return config.unconfined ? { unconfined: true } : {};
 }

@@ -56,6 +56,8 @@ export interface MatchReport {
     readonly createdAt: string;
     /** Which time broke ties on moves (the match's --score-by). */
     readonly scoreBy: ScoreBy;
+    /** Present when the bots the arena started ran outside the sandbox (the match config's `unconfined`). */
+    readonly unconfined?: true;
   };
   /** Per scramble: the optimum or bound (and why only a bound), the winner and what decided it. */
   readonly scrambles: ReportScramble[];

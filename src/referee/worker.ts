@@ -12,6 +12,8 @@ import { warmRefereeFor, WarmUps } from './warm-up.ts';
 export interface LaunchOptions {
   readonly startTimeoutMs: number;
   readonly memoryLimitBytes?: number;
+  /** The match runs its bots outside the sandbox (PlayLimits.unconfined). */
+  readonly unconfined?: boolean;
   /** Which of the match's parallel workers asks (0-based), so its bots can be pinned to its own cores. */
   readonly worker?: number;
 }
@@ -100,7 +102,7 @@ class WorkerBots {
    * worker refuses such jobs (nothing is to be recorded in either case).
    */
   async play(bot: string, scramble: ScrambleRecord, limits: PlayLimits): Promise<PlayOutcome | { refused: string } | undefined> {
-    const key = `${bot}\u0000${limits.startTimeoutMs}\u0000${limits.memoryLimitBytes ?? ''}`;
+    const key = `${bot}\u0000${limits.startTimeoutMs}\u0000${limits.memoryLimitBytes ?? ''}\u0000${limits.unconfined ? 'unconfined' : ''}`;
     const launcher = this.launcher(bot, key, limits);
     const slot = launcher.single && this.deps.shared ? this.deps.shared.adopt(key, launcher) : undefined;
     if (slot) return slot.exclusive(() => this.playOn(slot, slot.launcher, bot, scramble, limits));
@@ -184,6 +186,7 @@ class WorkerBots {
       l = this.deps.makeLauncher(bot, {
         startTimeoutMs: limits.startTimeoutMs,
         ...(limits.memoryLimitBytes !== undefined ? { memoryLimitBytes: limits.memoryLimitBytes } : {}),
+        ...(limits.unconfined ? { unconfined: true } : {}),
         ...(this.deps.worker !== undefined ? { worker: this.deps.worker } : {}),
       });
       this.launchers.set(key, l);

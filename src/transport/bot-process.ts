@@ -4,11 +4,17 @@
  * kill() takes down everything the bot started — its group, its known descendants, every process with its
  * tag — and lets go of the pipes, so a leftover holding the bot's stdout or stderr cannot keep the referee
  * waiting. A process-wide 'exit' hook does the same for every bot still alive, so none outlives the referee.
+ *
+ * A confined bot (confinement.ts) gets none of the referee's environment, only its own, and is started
+ * as the confinement's outer command, with an empty environment and the options it hides on fd 3. The
+ * limits shell and taskset run inside it, so they bind the bot and not the sandbox.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { constants as osConstants } from 'node:os';
 import type { BotLimits } from './bot-limits.ts';
 import { nodeOptionsFor, resolveExecutable, RLIMITS_ENFORCED, wrapWithLimits } from './bot-limits.ts';
+import type { ConfinedStart } from './confinement.ts';
 import { wrapWithAffinity } from './cpu-affinity.ts';
 import type { CpuMeter } from './cpu-meter.ts';
 import { cpuMeter } from './cpu-meter.ts';
@@ -17,6 +23,7 @@ import { classifyExit, FSIZE_LINE, OOM_LINE } from './exit-cause.ts';
 import type { Breach, WatchHandle } from './process-watch.ts';
 import { watchBot } from './process-watch.ts';
 import { ENV_BOT_TAG, killGroup, newLaunchTag, sweepLaunch, sweepSession } from './process-sweep.ts';
+import { readStat } from './proc-fs.ts';
 
 const TAIL_LINES = 20;
 const LINE_CAP = 500;
@@ -74,6 +81,18 @@ export interface SpawnBotOptions {
   readonly limits?: BotLimits;
   /** Pin the bot and everything it starts to these CPUs, through this taskset (see cpu-affinity.ts). */
   readonly affinity?: { readonly cpus: readonly number[]; readonly taskset: string };
+  /** Start it inside this confinement (readied by the launcher); absent = with the referee's own rights. */
+  readonly confined?: ConfinedStart;
+}
+
+/** Signal names by number, for an outer process that reports a signal as exit code 128 + n. */
+const SIGNAL_NAMES = new Map(Object.entries(osConstants.signals).map(([name, n]) => [n, name as NodeJS.Signals]));
+
+/** The exit as the bot's own: a confinement's 128 + n becomes signal n. */
+function botExit(code: number | null, signal: NodeJS.Signals | null, confined: boolean): { code: number | null; signal: NodeJS.Signals | null } {
+  if (!confined || code === null || code <= 128) return { code, signal };
+  const name = SIGNAL_NAMES.get(code - 128);
+  return name ? { code: null, signal: name } : { code, signal };
 }
 
 /** Spawns `command args` detached (own process group) with the given extra environment. */
@@ -81,26 +100,43 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
   hookExit();
   const tag = newLaunchTag();
   const limits = opts.limits;
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), ...opts.env, [ENV_BOT_TAG]: tag };
+  const confined = opts.confined;
+  const env: Record<string, string> = confined ? { ...confined.env } : { ...(process.env as Record<string, string>), ...opts.env, [ENV_BOT_TAG]: tag };
   if (limits) env.NODE_OPTIONS = nodeOptionsFor(limits, env.NODE_OPTIONS);
 
-  const resolved = resolveExecutable(opts.command, opts.cwd, env.PATH);
+  // Inside a confinement, what runs before the bot (the relay) comes first, under the same limits.
+  const found = confined ? confined.program : resolveExecutable(opts.command, opts.cwd, env.PATH);
+  const resolved = found && confined?.before.length ? confined.before[0] : found;
+  const botArgs = found && confined?.before.length ? [...confined.before.slice(1), found, ...opts.args] : opts.args;
   // An unresolvable command is left to spawn, which reports ENOENT/EACCES itself. The shell of the limits
   // execs taskset, which execs the bot: one pid throughout.
   let target = { command: opts.command, args: [...opts.args] };
   if (resolved) {
-    const pinned = opts.affinity ? wrapWithAffinity(resolved, opts.args, opts.affinity.cpus, opts.affinity.taskset) : undefined;
-    if (limits && RLIMITS_ENFORCED) target = wrapWithLimits(pinned?.command ?? resolved, pinned?.args ?? opts.args, limits);
+    const pinned = opts.affinity ? wrapWithAffinity(resolved, botArgs, opts.affinity.cpus, opts.affinity.taskset) : undefined;
+    if (limits && RLIMITS_ENFORCED) target = wrapWithLimits(pinned?.command ?? resolved, pinned?.args ?? botArgs, limits);
     else if (pinned) target = pinned;
+    else target = { command: resolved, args: [...botArgs] };
+  }
+  let hidden: string[] = [];
+  if (confined) {
+    const outer = confined.wrap(target, env);
+    target = { command: outer.command, args: outer.args };
+    hidden = outer.hidden;
   }
   const child = spawn(target.command, target.args, {
-    cwd: opts.cwd,
-    env,
+    cwd: confined ? '/' : opts.cwd,
+    env: confined ? {} : env,
     detached: true,
     // In WebSocket mode a bot's stdout is free for its own chatter; nobody reads it, so do not pipe it.
-    stdio: opts.stdio ? ['pipe', 'pipe', 'pipe'] : ['ignore', 'ignore', 'pipe'],
+    // A confined start reads its options from fd 3.
+    stdio: [opts.stdio ? 'pipe' : 'ignore', opts.stdio ? 'pipe' : 'ignore', 'pipe', ...(confined ? (['pipe'] as const) : [])],
   });
   const pid = child.pid;
+  if (confined) {
+    const options = child.stdio[3] as NodeJS.WritableStream | null;
+    options?.on('error', () => undefined);
+    options?.end(hidden.map((a) => `${a}\0`).join(''));
+  }
 
   let breach: Breach | undefined;
   let oomLine: string | undefined;
@@ -148,8 +184,10 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
   if (pid !== undefined) {
     live.add(kill);
     if (limits) {
+      const rootStart = confined ? readStat(pid)?.startTime : undefined;
       watch = watchBot({
         tag,
+        ...(rootStart !== undefined ? { root: { pid, startTime: rootStart } } : {}),
         memoryBytes: limits.memoryBytes,
         maxProcesses: limits.maxProcesses,
         onBreach: (b) => {
@@ -163,7 +201,8 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
 
   let exit: ExitCause | undefined;
   const exited = new Promise<string>((resolve) => {
-    child.once('exit', (code, signal) => {
+    child.once('exit', (rawCode, rawSignal) => {
+      const { code, signal } = botExit(rawCode, rawSignal, confined !== undefined);
       if (partial && oomLine === undefined && OOM_LINE.test(partial)) oomLine = partial;
       exit = classifyExit({
         code,

@@ -1,6 +1,8 @@
 /**
  * Launches a bot program as a child process and hands back its handshaken link. Each start gets a fresh
- * one-time token, so a bot can only ever claim the slot it was spawned for.
+ * one-time token, so a bot can only ever claim the slot it was spawned for. With a confinement, a
+ * WebSocket bot dials the same ws://127.0.0.1:<port>/ inside its sandbox, and reaches the server through a
+ * channel of its own (ws-channels.ts), closed when the bot is gone.
  */
 import { randomUUID } from 'node:crypto';
 import type { Result } from '../core/types.ts';
@@ -10,11 +12,12 @@ import { ENV_STDIO, ENV_TOKEN, ENV_URL } from '../protocol/messages.ts';
 import type { BotLimits } from './bot-limits.ts';
 import { resolveLimits } from './bot-limits.ts';
 import type { BotProcess } from './bot-process.ts';
+import type { ConfinedStart, Confinement } from './confinement.ts';
 import { spawnBot } from './bot-process.ts';
 import { processLink } from './process-link.ts';
 import { openStdioLink } from './stdio-link.ts';
 import { newToken } from './tokens.ts';
-import type { ArenaServer } from './ws-server.ts';
+import type { ArenaServer, Channel } from './ws-server.ts';
 
 /** Options of {@link createProcessLauncher}. */
 export interface ProcessLauncherOptions {
@@ -35,6 +38,8 @@ export interface ProcessLauncherOptions {
   readonly limits?: Partial<BotLimits>;
   /** Pin every start to these CPUs through this taskset (cpu-affinity.ts's affinitySupport finds it). */
   readonly affinity?: { readonly cpus: readonly number[]; readonly taskset: string };
+  /** Start every instance inside this confinement (src/sandbox); absent = with the referee's own rights. */
+  readonly confine?: Confinement;
 }
 
 function withTail(reason: string, proc: BotProcess): string {
@@ -60,13 +65,38 @@ export function createProcessLauncher(opts: ProcessLauncherOptions): BotLauncher
     const identity = `${opts.name}#${randomUUID()}`;
     const stdio = opts.stdio === true;
     const env: Record<string, string> = { ...opts.env };
+    const confine = opts.confine;
     if (stdio) env[ENV_STDIO] = '1';
-    else Object.assign(env, { [ENV_URL]: opts.server.url, [ENV_TOKEN]: token });
+    // Inside a sandbox the relay listens on the loopback, whatever address the server itself has.
+    else Object.assign(env, { [ENV_URL]: confine ? `ws://127.0.0.1:${opts.server.port}/` : opts.server.url, [ENV_TOKEN]: token });
+
+    let channel: Channel | undefined;
+    let confined: ConfinedStart | undefined;
+    if (confine) {
+      channel = stdio ? undefined : await opts.server.openChannel(identity);
+      const request = { command: opts.command, args: opts.args, env, ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}) };
+      const ready = confine.prepare(channel ? { ...request, channel: { socket: channel.socket, port: opts.server.port } } : request);
+      if (!ready.ok) {
+        channel?.close();
+        return reject('sandbox', `bot ${opts.name} cannot start in the sandbox: ${ready.reason}`);
+      }
+      confined = ready.value;
+    }
 
     const revoke = stdio ? () => undefined : opts.server.allowToken(token, identity);
     const abort = new AbortController();
     const waiting = stdio ? undefined : opts.server.waitForBot(identity, startTimeoutMs, abort.signal);
-    const proc = spawnBot({ command: opts.command, args: opts.args, cwd: opts.cwd, env, stdio, limits, ...(opts.affinity ? { affinity: opts.affinity } : {}) });
+    const proc = spawnBot({
+      command: opts.command,
+      args: opts.args,
+      cwd: opts.cwd,
+      env,
+      stdio,
+      limits,
+      ...(opts.affinity ? { affinity: opts.affinity } : {}),
+      ...(confined ? { confined } : {}),
+    });
+    void proc.exited.then(() => channel?.close());
     const entry: { proc: BotProcess; link?: BotLink } = { proc };
     running.add(entry);
 

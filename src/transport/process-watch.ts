@@ -5,7 +5,11 @@
  *
  * A process belongs to a bot when it carries the bot's launch tag (see process-sweep.ts) or descends from a
  * process that belongs to it. Membership is remembered by (pid, start time), so a child that cleared its
- * environment and was then orphaned is still known, and is handed to the final sweep.
+ * environment and was then orphaned is still known, and is handed to the final sweep. A sandboxed bot
+ * carries no tag (its environment is the protocol's alone): it is known by its root, the sandbox's outer
+ * process, whose descendants are all the bot's, since nothing leaves the sandbox's pid namespace (an orphan
+ * there is adopted by the namespace's init, the root's child). The root and that init are the sandbox's
+ * own processes: members, so they are swept, but not counted against the bot's memory or process limits.
  */
 import { HAVE_PROCFS, listPids, readEnviron, readOwnMemory, readStat } from './proc-fs.ts';
 import type { ProcessId } from './process-sweep.ts';
@@ -22,6 +26,8 @@ export type Breach =
 /** One bot under watch. */
 export interface WatchTarget {
   readonly tag: string;
+  /** A sandboxed bot: the sandbox's outer process (see the module comment). */
+  readonly root?: ProcessId;
   readonly memoryBytes: number;
   readonly maxProcesses: number;
   /** Called once, at the first breach; the caller kills the bot. */
@@ -55,6 +61,8 @@ interface Entry {
 }
 
 const watched = new Map<string, Entry>();
+/** Root pid -> the tag of the sandboxed bot it starts. */
+const roots = new Map<number, string>();
 const table = new Map<number, Known>();
 let timer: NodeJS.Timeout | undefined;
 
@@ -77,7 +85,9 @@ function ownerOf(pid: number, depth = 0): string | null {
   if (!k) return null;
   if (k.owner !== undefined) return k.owner;
   let owner: string | null = null;
-  if (k.tag !== undefined && watched.has(k.tag)) owner = k.tag;
+  const rooted = roots.get(pid);
+  if (rooted !== undefined && watched.get(rooted)?.target.root?.startTime === k.startTime) owner = rooted;
+  else if (k.tag !== undefined && watched.has(k.tag)) owner = k.tag;
   else if (k.ppid > 1 && depth < 64) owner = ownerOf(k.ppid, depth + 1);
   k.owner = owner;
   return owner;
@@ -103,12 +113,17 @@ export function checkNow(): void {
   }
   for (const e of watched.values()) {
     if (e.breached) continue;
-    let used = 0;
-    for (const pid of e.members.keys()) used += readOwnMemory(pid) ?? 0;
-    e.peak = Math.max(e.peak, used);
     const t = e.target;
+    let used = 0;
+    let count = 0;
+    for (const pid of e.members.keys()) {
+      if (t.root && (pid === t.root.pid || table.get(pid)?.ppid === t.root.pid)) continue;
+      used += readOwnMemory(pid) ?? 0;
+      count++;
+    }
+    e.peak = Math.max(e.peak, used);
     let breach: Breach | undefined;
-    if (e.members.size > t.maxProcesses) breach = { kind: 'processes', count: e.members.size, limit: t.maxProcesses };
+    if (count > t.maxProcesses) breach = { kind: 'processes', count, limit: t.maxProcesses };
     else if (used > t.memoryBytes) breach = { kind: 'memory', usedBytes: used, limitBytes: t.memoryBytes };
     if (breach) {
       e.breached = true;
@@ -122,6 +137,7 @@ export function watchBot(target: WatchTarget): WatchHandle {
   const entry: Entry = { target, members: new Map(), peak: 0, breached: false };
   if (HAVE_PROCFS) {
     watched.set(target.tag, entry);
+    if (target.root) roots.set(target.root.pid, target.tag);
     // Attributions made before this tag was watched said "nobody's"; let them be decided again.
     for (const k of table.values()) if (k.owner === null) k.owner = undefined;
     timer ??= setInterval(checkNow, WATCH_INTERVAL_MS).unref();
@@ -134,6 +150,7 @@ export function watchBot(target: WatchTarget): WatchHandle {
     stop() {
       if (watched.get(target.tag) !== entry) return;
       watched.delete(target.tag);
+      if (target.root && roots.get(target.root.pid) === target.tag) roots.delete(target.root.pid);
       if (watched.size === 0 && timer) {
         clearInterval(timer);
         timer = undefined;

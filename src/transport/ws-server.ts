@@ -6,7 +6,8 @@
  * Admission is strict because the port may be reachable by others: a token admits one live connection at a
  * time; connections that have not completed their hello are capped in number (a new one past the cap gets
  * 503) and in time (the upgrade within `upgradeTimeoutMs`, the hello within `handshakeTimeoutMs`), so
- * slow or idle sockets cannot pile up.
+ * slow or idle sockets cannot pile up. A sandboxed bot comes in through a channel of its own instead
+ * (ws-channels.ts), admitted only as that bot.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -20,6 +21,9 @@ import type { BotLink } from '../protocol/link.ts';
 import { MAX_PAYLOAD, SUBPROTOCOL } from '../protocol/messages.ts';
 import type { HandshakeOutcome } from './handshake.ts';
 import { acceptWsConnection } from './ws-link.ts';
+import { createChannels, type Channel } from './ws-channels.ts';
+
+export type { Channel } from './ws-channels.ts';
 
 /** Options of {@link startArenaServer}. */
 export interface ArenaServerOptions {
@@ -65,6 +69,8 @@ export interface ArenaServer {
    * tokens). Returns a function that revokes it if unused.
    */
   allowToken(token: string, identity: string): () => void;
+  /** Listens also on a unix socket of `identity`'s own, for a sandboxed bot (see ws-channels.ts). */
+  openChannel(identity: string): Promise<Channel>;
   /** Cuts every connection and stops listening. Idempotent. */
   close(): Promise<void>;
 }
@@ -124,6 +130,7 @@ export async function startArenaServer(opts: ArenaServerOptions): Promise<ArenaS
     res.end(`puzzle-arena: connect with a WebSocket, subprotocol ${SUBPROTOCOL}\n`);
   });
 
+  const channels = createChannels((socket) => http.emit('connection', socket));
   http.on('connection', (socket: Socket) => {
     socket.on('error', () => undefined);
     if (pending.size >= maxPending) {
@@ -169,6 +176,10 @@ export async function startArenaServer(opts: ArenaServerOptions): Promise<ArenaS
     }
     if (identity === undefined) {
       return refuse(socket, 401, 'Unauthorized', 'missing or wrong bot token (Authorization: Bearer <token>)\n');
+    }
+    const bound = channels.boundTo(socket);
+    if (bound !== undefined && bound !== identity) {
+      return refuse(socket, 401, 'Unauthorized', 'this channel belongs to another bot\n');
     }
     if (live.has(identity)) {
       return refuse(socket, 401, 'Unauthorized', 'this token already has a live connection\n');
@@ -254,6 +265,7 @@ export async function startArenaServer(opts: ArenaServerOptions): Promise<ArenaS
         waiters.set(identity, queue);
       });
     },
+    openChannel: (identity) => channels.open(identity),
     allowToken(token, identity) {
       oneTime.set(token, identity);
       return () => {
@@ -271,6 +283,7 @@ export async function startArenaServer(opts: ArenaServerOptions): Promise<ArenaS
         setTimeout(() => ws.terminate(), 500).unref();
       }
       wss.close();
+      channels.closeAll();
       await new Promise<void>((resolve) => {
         http.close(() => resolve());
         http.closeAllConnections();

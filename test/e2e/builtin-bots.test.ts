@@ -13,9 +13,11 @@ import { createProcessLauncher } from '../../src/transport/process-launcher.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
 import { startArenaServer, type ArenaServer } from '../../src/transport/ws-server.ts';
 import { ROOT } from './helpers.ts';
+import { confinedIfAble } from '../helpers/sandbox.ts';
 
-// Every built-in bot, spawned as its own process, through the real referee, WebSocket and SQLite file,
-// at the sizes the issues name; the referee validates every move and knows the optimum where one exists.
+// Every built-in bot, spawned as its own process in the sandbox, through the real referee, WebSocket and
+// SQLite file, at the sizes the issues name; the referee validates every move and knows the optimum where
+// one exists.
 let server: ArenaServer;
 let store: Store;
 beforeAll(async () => {
@@ -34,7 +36,8 @@ async function play(bots: string[], states: PuzzleState[], timeLimitMs = 60_000)
     makeLauncher: (bot) => {
       const [name, ...extra] = bot.split(' ');
       const cmd = builtinBotCommand(name, ROOT)!;
-      return createProcessLauncher({ name: bot, command: cmd.command, args: [...cmd.args, ...extra], server, startTimeoutMs: 60_000 });
+      const confine = confinedIfAble(join(ROOT, 'bots', name, 'main.ts'));
+      return createProcessLauncher({ name: bot, command: cmd.command, args: [...cmd.args, ...extra], server, startTimeoutMs: 60_000, ...confine });
     },
   });
   expect(run.status).toBe('finished');

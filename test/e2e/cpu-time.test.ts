@@ -27,6 +27,7 @@ import { affinitySupport, formatCpuList } from '../../src/transport/cpu-affinity
 import { createProcessLauncher } from '../../src/transport/process-launcher.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
 import { startArenaServer, type ArenaServer } from '../../src/transport/ws-server.ts';
+import { confinedIfAble, fixtureEntry } from '../helpers/sandbox.ts';
 import { ROOT, spawnArena } from './helpers.ts';
 
 const linux = process.platform === 'linux';
@@ -64,6 +65,8 @@ describe.runIf(linux)('referee e2e - CPU time per solve', () => {
           args: ['--import', pathToFileURL(tsxLoaderPath(ROOT)!).href, join(ROOT, 'test/fixtures/bots/cpu-hog.ts'), '--mode', bot.split(' ')[2], '--burn', String(BURN_MS)],
           server,
           startTimeoutMs: 60_000,
+          // Measured from the referee's side, through the sandbox's own processes (bwrap and its init).
+          ...confinedIfAble(fixtureEntry('cpu-hog')),
         }),
     });
     expect(run.status).toBe('finished');
@@ -152,7 +155,16 @@ describe.runIf(linux)('referee e2e - --affinity', () => {
       store,
       clock: systemClock,
       makeLauncher: (bot) =>
-        createProcessLauncher({ name: bot, command: process.execPath, args: reporterArgs(), server, startTimeoutMs: 60_000, limits: {}, affinity: { cpus, taskset: support.taskset } }),
+        createProcessLauncher({
+          name: bot,
+          command: process.execPath,
+          args: reporterArgs(),
+          server,
+          startTimeoutMs: 60_000,
+          limits: {},
+          affinity: { cpus, taskset: support.taskset },
+          ...confinedIfAble(fixtureEntry('affinity-reporter')),
+        }),
     });
     const rows = await store.listSummaries(run.match.id);
     await store.close();

@@ -5,11 +5,12 @@ import type { BotLauncher } from '../../src/protocol/link.ts';
 import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
 import { createProcessLauncher } from '../../src/transport/process-launcher.ts';
 import type { ArenaServer } from '../../src/transport/ws-server.ts';
+import { confinedIfAble, fixtureEntry } from '../helpers/sandbox.ts';
 
 /** The repository root. */
 export const ROOT = resolve(import.meta.dirname, '../..');
 
-/** A launcher for a fixture bot under test/fixtures/bots (spawned through tsx, like a built-in bot). */
+/** A launcher for a fixture bot under test/fixtures/bots (spawned through tsx, like a built-in bot, in the sandbox). */
 export function fixtureLauncher(name: string, server: ArenaServer): BotLauncher {
   return createProcessLauncher({
     name,
@@ -17,6 +18,7 @@ export function fixtureLauncher(name: string, server: ArenaServer): BotLauncher 
     args: ['--import', pathToFileURL(tsxLoaderPath(ROOT)!).href, join(ROOT, 'test/fixtures/bots', `${name}.ts`)],
     server,
     startTimeoutMs: 30_000,
+    ...confinedIfAble(fixtureEntry(name)),
   });
 }
 

@@ -4,8 +4,12 @@
  * server, a real SQLite file. Every case gets its verdict, the good bot plays on, every result is stored,
  * and afterwards no process any of these bots started is alive. Linux only: the limits and the sweep read
  * and are enforced through /proc and the kernel (elsewhere they are documented as not enforced).
+ *
+ * The bots run in the sandbox, with a folder of their own to write their pid files in. Pids a sandboxed
+ * bot writes are those of its own pid namespace, so the referee's side finds the bots' processes by the
+ * mark in their environment (an extra variable the launcher passes in), or by their namespace.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,25 +26,38 @@ import { createProcessLauncher } from '../../src/transport/process-launcher.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
 import { startArenaServer, type ArenaServer } from '../../src/transport/ws-server.ts';
 import { ROOT, spawnArena, waitFor } from './helpers.ts';
+import { CAN_SANDBOX, confinedIfAble, fixtureEntry } from '../helpers/sandbox.ts';
 
 const linux = process.platform === 'linux';
 const MiB = 1024 * 1024;
 /** Every process any fixture bot starts inherits this variable; after a match none may be left. */
 const MARK = `HOSTILE_MARK=${process.pid}-${Date.now()}`;
 
-/** Pids of live (non-zombie) processes carrying MARK in their environment. */
-function marked(): number[] {
+/** Pids of live (non-zombie) processes carrying `mark` (NAME=value) in their environment. */
+function marked(mark = MARK): number[] {
   const out: number[] = [];
   for (const name of linux ? readdirSync('/proc') : []) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const env = readFileSync(`/proc/${name}/environ`, 'latin1');
-      if (env.split('\0').includes(MARK)) out.push(Number(name));
+      if (env.split('\0').includes(mark) && alive(Number(name))) out.push(Number(name));
     } catch {
       // gone, or not ours
     }
   }
   return out;
+}
+
+/** Live `sleep 300` processes (the escapees' daemons) in a pid namespace other than this process's: a sandbox's. */
+function sandboxedSleepers(): number[] {
+  const ours = readlinkSync('/proc/self/ns/pid');
+  return readdirSync('/proc').filter((n) => /^\d+$/.test(n)).map(Number).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'latin1') === 'sleep\0' + '300\0' && readlinkSync(`/proc/${pid}/ns/pid`) !== ours && alive(pid);
+    } catch {
+      return false;
+    }
+  });
 }
 
 function alive(pid: number): boolean {
@@ -55,10 +72,15 @@ function alive(pid: number): boolean {
 const pidsIn = (file: string): number[] => (existsSync(file) ? readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number) : []);
 
 let server: ArenaServer;
+/** The bots' own folder (they write their pid files there), and the databases' folder, which they do not see. */
 let dir: string;
+let dbDir: string;
 beforeAll(async () => {
   server = await startArenaServer({ authenticate: () => undefined });
   dir = mkdtempSync(join(tmpdir(), 'arena-hostile-proc-'));
+  dbDir = mkdtempSync(join(tmpdir(), 'arena-hostile-db-'));
+  // As root a bot runs as its folder's owner, never as root: a folder of their own is one they own.
+  if (process.getuid?.() === 0) chownSync(dir, 65534, 65534);
 });
 afterAll(async () => {
   await server.close();
@@ -85,7 +107,7 @@ const EXPECTED: Record<string, { verdict: string; reason?: RegExp; stdio?: boole
 
 describe.runIf(linux)('referee e2e - hostile processes', () => {
   it('gives each its verdict, keeps the good bot playing, stores every result, and leaves no process behind', async () => {
-    const file = join(dir, 'results.db');
+    const file = join(dbDir, 'results.db');
     const pidFile = join(dir, 'escaped.pids');
     const store = openSqliteStore(file);
     const rng = createRng('hostile-processes');
@@ -102,6 +124,8 @@ describe.runIf(linux)('referee e2e - hostile processes', () => {
           args: fixtureArgs(bot),
           server,
           stdio: EXPECTED[bot].stdio ?? false,
+          cwd: dir,
+          ...confinedIfAble(fixtureEntry(bot), { guarded: [ROOT, dbDir] }),
           env: {
             [MARK.split('=')[0]]: MARK.split('=')[1],
             PID_FILE: pidFile,
@@ -126,28 +150,36 @@ describe.runIf(linux)('referee e2e - hostile processes', () => {
       return EXPECTED[bot].reason!.test(r.error ?? '') && r.error!.length < 20_000 ? r.verdict : `${r.verdict}: ${r.error}`;
     };
     expect(Object.fromEntries(bots.map((b) => [b, outcome(b)]))).toEqual(Object.fromEntries(bots.map((b) => [b, EXPECTED[b].verdict])));
-    // The escapee's daemon and the stdout holder's child: both recorded, both dead.
+    // The escapee's daemon and the stdout holder's child: both recorded, both dead (found by their mark;
+    // in a sandbox the pids they wrote are those of its own namespace).
     const escaped = pidsIn(pidFile);
     expect(escaped.length).toBeGreaterThanOrEqual(2);
-    expect(await waitFor(() => escaped.every((p) => !alive(p)), 10_000), `escapees alive: ${escaped.filter(alive)}`).toBe(true);
+    if (!CAN_SANDBOX) expect(await waitFor(() => escaped.every((p) => !alive(p)), 10_000), `escapees alive: ${escaped.filter(alive)}`).toBe(true);
     expect(await waitFor(() => marked().length === 0, 10_000), `left alive: ${marked()}`).toBe(true);
   }, 600_000);
 
   it('puts every bot process and its children under the kernel limits', async () => {
     const pidFile = join(dir, 'forker.pids');
+    const mark = `FORKER_MARK=${process.pid}-${Date.now()}`;
     const l = createProcessLauncher({
       name: 'forker',
       command: process.execPath,
       args: fixtureArgs('forker'),
       server,
-      env: { PID_FILE: pidFile },
+      cwd: dir,
+      ...confinedIfAble(fixtureEntry('forker'), { guarded: [ROOT, dbDir] }),
+      env: { PID_FILE: pidFile, [mark.split('=')[0]]: mark.split('=')[1] },
       startTimeoutMs: 60_000,
       limits: { memoryBytes: 300 * MiB, cpuSeconds: 100, fileBytes: 8 * MiB },
     });
     const r = await l.connect();
     expect(r.ok).toBe(true);
     try {
-      for (const pid of pidsIn(pidFile)) {
+      // The bot and its grandchild, as the referee's side sees them (the file has their in-sandbox pids).
+      const pids = marked(mark);
+      expect(pids.length, `${pids}`).toBeGreaterThanOrEqual(pidsIn(pidFile).length);
+      expect(pids.length).toBeGreaterThanOrEqual(2);
+      for (const pid of pids) {
         const limits = readFileSync(`/proc/${pid}/limits`, 'utf8');
         const row = (name: string) => new RegExp(`^${name}\\s+(\\S+)\\s+(\\S+)`, 'm').exec(limits)!.slice(1);
         expect(row('Max data size'), `pid ${pid}`).toEqual([`${300 * MiB}`, `${300 * MiB}`]);
@@ -164,29 +196,27 @@ describe.runIf(linux)('referee e2e - hostile processes', () => {
 });
 
 describe.runIf(linux)('cli e2e - hostile processes', () => {
-  const db = () => join(dir, 'cli.db');
+  const db = () => join(dbDir, 'cli.db');
+  /** Registered with `dir` as its folder, where it writes its pid file (its environment is the protocol's alone). */
   const add = async (name: string, extra: string[] = []) => {
     const cmd = [process.execPath, ...fixtureArgs(name)].map((a) => JSON.stringify(a)).join(' ');
-    const r = await spawnArena(['bot', 'add', name, '--cmd', cmd, ...extra, '--db', db()], {}).done;
+    const r = await spawnArena(['bot', 'add', name, '--cmd', cmd, '--cwd', dir, ...extra, '--db', db()], {}).done;
     expect(r.code, r.stderr).toBe(0);
   };
 
   it('exits as soon as the match is over while an escaped daemon and a pipe-holding child still run', async () => {
-    const pidFile = join(dir, 'cli-escaped.pids');
+    const pidFile = join(dir, 'escaped.pids');
+    const before = pidsIn(pidFile).length;
     await add('escapee');
     await add('stdout-holder', ['--stdio']);
     // The daemons sleep 300 s: a CLI that waited for their pipes would outlive this test's timeout.
-    const r = await spawnArena(['match', 'escapee', 'stdout-holder', '--puzzle', 'sliding', '--size', '2', '--count', '2', '--json', '--db', db()], {
-      PID_FILE: pidFile,
-      [MARK.split('=')[0]]: MARK.split('=')[1],
-    }).done;
+    const r = await spawnArena(['match', 'escapee', 'stdout-holder', '--puzzle', 'sliding', '--size', '2', '--count', '2', '--json', '--db', db()], {}).done;
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout) as { results: Array<{ bot: string; verdict: string }> };
     expect(report.results.map((x) => x.verdict)).toEqual(['solved', 'solved', 'solved', 'solved']);
-    const escaped = pidsIn(pidFile);
-    expect(escaped.length).toBeGreaterThanOrEqual(2);
-    expect(await waitFor(() => escaped.every((p) => !alive(p)), 10_000)).toBe(true);
-    expect(await waitFor(() => marked().length === 0, 10_000), `left alive: ${marked()}`).toBe(true);
+    // Each start left a daemon behind (its pid, in its sandbox, is in the file); none outlives its sandbox.
+    expect(pidsIn(pidFile).length - before).toBeGreaterThanOrEqual(2);
+    expect(await waitFor(() => sandboxedSleepers().length === 0, 10_000), `left alive: ${sandboxedSleepers()}`).toBe(true);
   }, 180_000);
 
   it('--memory-limit: a bot that grows past it gets `memory`, with the limit in the reason', async () => {

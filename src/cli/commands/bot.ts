@@ -94,10 +94,11 @@ export function registerBot(program: Command, print: (text: string) => void, set
     .description('compliance run: handshake, tiny scrambles of each declared kind, a cancelled request')
     .argument('<name>', 'bot name (built-in or registered), optionally with flags in quotes')
     .option('--time-limit <t>', 'per request (default 10s)')
+    .option('--no-sandbox', 'run it unconfined, with your own rights (by default it runs in the sandbox a match gives it)')
     .option('--db <file>', 'database')
-    .action(async (name: string, f: { db?: string; timeLimit?: string }) => {
+    .action(async (name: string, f: { db?: string; timeLimit?: string; sandbox?: boolean }) => {
       const timeLimitMs = durationFlag('time-limit', f.timeLimit, MATCH_LIMITS.timeLimitMs) ?? 10_000;
-      const lines = must(await withApp(f.db, (ctx) => checkBot(ctx, { name, timeLimitMs })));
+      const lines = must(await withApp(f.db, (ctx) => checkBot(ctx, { name, timeLimitMs, noSandbox: f.sandbox === false })));
       const bad = lines.filter((l) => !l.ok).length;
       print(lines.map((l) => `${l.ok ? 'ok  ' : 'FAIL'}  ${l.what}: ${l.detail}`).join('\n') + `\n${bad ? `${bad} problem(s) found` : 'all checks passed'}\n`);
       setExit(bad ? 1 : 0);

@@ -54,18 +54,21 @@ interface MatchFlags {
   batch?: string;
   quiet?: boolean;
   showScrambles?: boolean;
+  /** Commander's --no-sandbox: false when given. */
+  sandbox?: boolean;
 }
 
 /** What `arena match` was asked to do. */
 type MatchCommand =
-  | { readonly resume: number; readonly listen?: ListenAddress }
+  | { readonly resume: number; readonly listen?: ListenAddress; readonly noSandbox?: boolean }
   | { readonly start: StartMatchOptions };
 
 /** Maps flags (over an optional preset) to the service's typed options. */
 function matchCommand(bots: string[], f: MatchFlags): MatchCommand {
   const listen = f.listen !== undefined ? must(parseListen(f.listen)) : undefined;
   const resume = intFlag('resume', f.resume, { min: 1, max: Number.MAX_SAFE_INTEGER });
-  if (resume !== undefined) return { resume, ...(listen ? { listen } : {}) };
+  const noSandbox = f.sandbox === false;
+  if (resume !== undefined) return { resume, ...(listen ? { listen } : {}), ...(noSandbox ? { noSandbox } : {}) };
 
   const p: Preset = f.preset ? must(loadPreset(f.preset, PROJECT_ROOT)) : {};
   const str = (v: unknown) => (v === undefined ? undefined : String(v));
@@ -105,6 +108,7 @@ function matchCommand(bots: string[], f: MatchFlags): MatchCommand {
       ...(memoryLimitBytes !== undefined ? { memoryLimitBytes } : {}),
       ...(f.affinity ? { affinity: true } : {}),
       ...(listen ? { listen } : {}),
+      ...(noSandbox ? { noSandbox } : {}),
     },
   };
 }
@@ -197,6 +201,7 @@ export function registerMatch(program: Command, terminal: TerminalRun, out: Out 
     .option('--sprt <design>', 'stop early once an SPRT decides (two bots; --count is the most played): elo0=0,elo1=5[,alpha=0.05,beta=0.05][,model=normalized|logistic]')
     .option('--memory-limit <size>', 'per bot, e.g. 512m, 2g; a bot over it gets `memory` (default: 1/4 of RAM, at most 2g)')
     .option('--affinity', "Linux: pin each parallel worker's bots to cores of their own (through taskset), so jobs do not share a core")
+    .option('--no-sandbox', 'run the bots the arena starts unconfined, with your own rights (recorded with the match); by default each runs in a bubblewrap sandbox')
     .option('--preset <name|file>', 'load defaults from matches/<name>.json')
     .option('--resume <id>', 'finish an interrupted match: play only what has no result yet')
     .option('--listen <host:port>', 'where remote bots dial in (default 127.0.0.1 on a free port)')
@@ -222,7 +227,9 @@ export function registerMatch(program: Command, terminal: TerminalRun, out: Out 
           const outcome = must(
             await withApp(f.db, (ctx) => {
               dbLocation = ctx.dbLocation;
-              return 'resume' in cmd ? resumeMatch(ctx, cmd.resume, { ...io, ...(cmd.listen ? { listen: cmd.listen } : {}) }) : startMatch(ctx, cmd.start, io);
+              return 'resume' in cmd
+                ? resumeMatch(ctx, cmd.resume, { ...io, ...(cmd.listen ? { listen: cmd.listen } : {}), ...(cmd.noSandbox ? { noSandbox: true } : {}) })
+                : startMatch(ctx, cmd.start, io);
             }),
           );
           const printed = formatOutcome(outcome, {

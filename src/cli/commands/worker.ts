@@ -15,6 +15,8 @@ interface WorkerFlags {
   heartbeat?: string;
   deadAfter?: string;
   quiet?: boolean;
+  /** Commander's --no-sandbox: false when given. */
+  sandbox?: boolean;
 }
 
 /** One log line per worker event (results only without --quiet). */
@@ -66,6 +68,7 @@ export function registerWorker(program: Command, print: (text: string) => void, 
     .option('--heartbeat <s>', `seconds between heartbeats (default ${WORKER_DEFAULTS.heartbeatSeconds})`)
     .option('--dead-after <s>', `a worker silent this long is dead and its jobs go to others (default ${WORKER_DEFAULTS.deadAfterSeconds}; same on every worker)`)
     .option('--quiet', 'log only registrations, refusals and trouble, not every result')
+    .option('--no-sandbox', 'also play matches stored as unconfined (arena match --distributed --no-sandbox) with registered bots: they run with your own rights here')
     .action(async (f: WorkerFlags) => {
       const concurrency = intFlag('concurrency', f.concurrency, { min: 1, max: 64 }) ?? 1;
       const heartbeatSeconds = intFlag('heartbeat', f.heartbeat, { min: 1, max: 3600 });
@@ -82,6 +85,7 @@ export function registerWorker(program: Command, print: (text: string) => void, 
                 ctx,
                 {
                   concurrency,
+                  ...(f.sandbox === false ? { noSandbox: true } : {}),
                   ...(f.name !== undefined ? { name: f.name } : {}),
                   ...(heartbeatSeconds !== undefined ? { heartbeatSeconds } : {}),
                   ...(deadAfterSeconds !== undefined ? { deadAfterSeconds } : {}),

@@ -84,6 +84,7 @@ export function matchPage(report: MatchReport, config: unknown, distributed?: Di
   });
   const body = h`<h1>Match ${m.id} <span class="status ${m.status}" id="status">${m.status}</span></h1>
 <p class="meta">${m.puzzleClasses.join(', ')} · seed <code>${m.seed}</code> · generator ${m.generatorVersion} · <a href="/api/matches/${m.id}">JSON</a></p>
+${m.unconfined ? h`<p class="warning" id="unconfined"><b>Unconfined:</b> the bots the arena started ran outside the sandbox (--no-sandbox, or a machine that could not confine them).</p>` : ''}
 <p><progress id="progress" max="${total}" value="${done}"></progress> <span id="progress-text">${done} / ${total} results</span></p>
 ${distributed ? workersSection(m.id, distributed) : ''}
 <details><summary>Configuration</summary><pre>${JSON.stringify(config, null, 2)}</pre></details>

@@ -1,0 +1,104 @@
+/**
+ * A confinement (transport/confinement.ts) made of bubblewrap: for each start, what the bot may see
+ * (its runtime, its folder, a project bot's code, the relay and its channel) turned into a plan and then
+ * into bwrap's command line (bwrap-args.ts). The bot's environment is PATH, HOME and the protocol's
+ * variables: nothing of the referee's.
+ */
+import { dirname, resolve } from 'node:path';
+import type { Result } from '../core/types.ts';
+import { ok, reject } from '../core/types.ts';
+import type { Command, ConfinedStart, ConfineRequest, Confinement } from '../transport/confinement.ts';
+import type { Bind, SandboxPlan } from './bwrap-args.ts';
+import { bwrapArgs, INSIDE } from './bwrap-args.ts';
+import { codeMounts } from './code-mounts.ts';
+import { checkFolder, userFor } from './folder.ts';
+import type { SandboxSupport } from './probe.ts';
+import { relayFor } from './relay.ts';
+import { resolveRuntime } from './runtime.ts';
+import { etcPaths, systemPaths } from './system-paths.ts';
+
+/** Size of a bot's private /tmp: room for a runtime's caches (tsx keeps its compiled files there). */
+export const TMP_BYTES = 64 * 1024 * 1024;
+/** HOME inside: the private /tmp, so a runtime that writes dotfiles writes them where nothing is kept. */
+export const SANDBOX_HOME = '/tmp';
+
+/** How one bot (one launcher) is confined. */
+export interface SandboxOptions {
+  /** A working bwrap (probe.ts). */
+  readonly support: Extract<SandboxSupport, { ok: true }>;
+  /** Paths no bot may see or have in its folder: the database and its folder, the project checkout. */
+  readonly guarded: readonly string[];
+  /**
+   * A bot whose code is in the project checkout (built-in, test fixture, or a registered command that
+   * runs a file of the checkout): that code is shown read-only (code-mounts.ts). Its folder is the one
+   * given to the launcher (writable), unless that is no place for a bot (the checkout itself, say): then
+   * its code folder, read-only.
+   */
+  readonly code?: { readonly root: string; readonly entry: string; readonly cacheDir?: string };
+  /** Which relay WebSocket bots get (relay.ts); default the native one where it can be built. */
+  readonly relay?: 'auto' | 'node';
+}
+
+/** A bubblewrap confinement; each prepare() resolves the bot's runtime afresh. */
+export function createSandbox(o: SandboxOptions): Confinement {
+  const system = systemPaths();
+  const etc = etcPaths();
+  const code = o.code ? codeMounts(o.code.root, o.code.entry, o.code.cacheDir, o.guarded) : [];
+  return { prepare: (request) => prepare(request, o, system, etc, code) };
+}
+
+function prepare(
+  request: ConfineRequest,
+  o: SandboxOptions,
+  system: SandboxPlan['system'],
+  etc: readonly string[],
+  code: readonly Bind[],
+): Result<ConfinedStart> {
+  const codeFolder = o.code ? dirname(resolve(o.code.entry)) : undefined;
+  let folder = resolve(request.cwd ?? codeFolder ?? process.cwd());
+  let writable = request.cwd !== undefined || !codeFolder;
+  if (writable) {
+    const checked = checkFolder(folder, o.guarded);
+    if (!checked.ok && !codeFolder) return checked;
+    if (!checked.ok && codeFolder) [folder, writable] = [codeFolder, false];
+  }
+  const hostPath = process.env.PATH ?? '';
+  const runtime = resolveRuntime(request.command, { folder, path: hostPath, guarded: o.guarded });
+  if (!runtime.ok) return reject(runtime.code, runtime.reason);
+
+  const readOnly: Bind[] = [...code, ...runtime.value.binds.map((p) => ({ source: p, dest: p }))];
+  let before: string[] | undefined;
+  if (request.channel) {
+    const relay = relayFor(process.execPath, o.relay);
+    readOnly.push(...relay.binds, { source: request.channel.socket, dest: INSIDE.socket });
+    if (relay.kind === 'node') {
+      const node = resolveRuntime(process.execPath, { folder, path: hostPath, guarded: o.guarded });
+      if (node.ok) readOnly.push(...node.value.binds.map((p) => ({ source: p, dest: p })));
+    }
+    before = relay.prefix(request.channel.port);
+  }
+  const root = process.getuid?.() === 0;
+  if (root && !o.support.setpriv) return reject('sandbox', 'setpriv is needed to drop root, and was not found');
+  const plan: SandboxPlan = {
+    system,
+    etc,
+    readOnly,
+    writable: writable ? [{ source: folder, dest: folder }] : [],
+    chdir: folder,
+    tmpBytes: TMP_BYTES,
+    ...(root ? { user: { setpriv: o.support.setpriv!, ...userFor(folder) } } : {}),
+  };
+  const PATH = [...runtime.value.pathDirs, '/usr/local/bin', '/usr/bin', '/bin'].filter((d, i, all) => all.indexOf(d) === i).join(':');
+  const env = { ...request.env, PATH, HOME: SANDBOX_HOME };
+  const bwrap = o.support.bwrap;
+  return ok({
+    program: runtime.value.program,
+    before: before ?? [],
+    env,
+    outerReportsSignals: true,
+    wrap(chain: Command, finalEnv: Readonly<Record<string, string>>) {
+      const { options, prefix } = bwrapArgs(plan, finalEnv);
+      return { command: bwrap, args: ['--args', '3', '--', ...prefix, chain.command, ...chain.args], hidden: options };
+    },
+  });
+}

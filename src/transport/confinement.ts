@@ -1,0 +1,55 @@
+/**
+ * What the process launcher needs from a confinement (src/sandbox builds one; transport knows only this
+ * shape): given the bot's program, folder and environment, the outer command that starts it confined.
+ * The launcher keeps its own parts of the start (resource limits, CPU pinning) and hands the confinement
+ * that chain to wrap; the confinement's own process is started with an empty environment.
+ */
+import type { Result } from '../core/types.ts';
+
+/** A program and its arguments. */
+export interface Command {
+  readonly command: string;
+  readonly args: readonly string[];
+}
+
+/** One start to confine. */
+export interface ConfineRequest {
+  /** The bot's program as registered (a name looked up on PATH, or a path relative to `cwd`). */
+  readonly command: string;
+  readonly args: readonly string[];
+  /** The bot's own folder; absent = the referee's current folder (the confinement may refuse it). */
+  readonly cwd?: string;
+  /** The protocol's variables and any extra the caller gave: the bot's whole environment apart from PATH and HOME. */
+  readonly env: Readonly<Record<string, string>>;
+  /** A WebSocket bot: the referee's unix socket of this bot alone, to be reachable inside as 127.0.0.1:port. */
+  readonly channel?: { readonly socket: string; readonly port: number };
+}
+
+/** A start readied by the confinement. */
+export interface ConfinedStart {
+  /** The program to run inside (the real interpreter behind a version-manager shim, for instance). */
+  readonly program: string;
+  /**
+   * Programs that run inside before the bot, each ending with the one that follows (the relay of a
+   * WebSocket bot): placed right before `program`, so the limits and the CPU pinning bind them too.
+   */
+  readonly before: readonly string[];
+  /** The bot's environment inside (the launcher may add to it, e.g. NODE_OPTIONS for the memory limit). */
+  readonly env: Readonly<Record<string, string>>;
+  /**
+   * The outer command around `chain` (the limits shell, taskset, `before` and the bot) giving the bot exactly `env`.
+   * `hidden` holds options passed through fd 3 (so the bot's token is in no command line), NUL-separated.
+   */
+  wrap(chain: Command, env: Readonly<Record<string, string>>): { readonly command: string; readonly args: string[]; readonly hidden: string[] };
+  /**
+   * The outer process reports the bot's death by a signal as exit code 128 + signal (as bwrap does), and
+   * its first child is infrastructure, not the bot's (so not counted against the process limit).
+   */
+  readonly outerReportsSignals: true;
+}
+
+/** Confines bot processes. */
+export interface Confinement {
+  /** Readies one start, or says why this bot cannot be started confined (a one-line reason). */
+  prepare(request: ConfineRequest): Result<ConfinedStart>;
+}
