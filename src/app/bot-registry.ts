@@ -179,8 +179,7 @@ export async function resolveBot(ctx: AppContext, arg: string): Promise<Result<R
   }
   const builtin = builtinBotCommand(base, ctx.projectRoot);
   if (builtin) {
-    const entry = join(ctx.projectRoot, 'bots', base, 'main.ts');
-    return { ok: true, value: { name, source: 'builtin', command: builtin.command, args: [...builtin.args, ...extra], entry } };
+    return { ok: true, value: { name, source: 'builtin', command: builtin.command, args: [...builtin.args, ...extra], entry: builtin.entry } };
   }
   const known = [...listBuiltinBots(ctx.projectRoot), ...(await ctx.store.listBots()).map((b) => b.name)].sort();
   const twin = lookAlike(base, known);

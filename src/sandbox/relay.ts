@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { accessSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Result } from '../core/types.ts';
 import { projectRootOf } from '../runtime/source-tree.ts';
 import { ok, reject } from '../core/types.ts';

@@ -42,16 +42,17 @@ export function listBuiltinBots(projectRoot: string): string[] {
 /**
  * The command that runs built-in bot `name`: `node <root>/dist/bots/<name>/main.js` when the compiled tree
  * is fresh (it starts without compiling anything), else `node --import <tsx loader> <root>/bots/<name>/main.ts`.
+ * `entry` is the program file it runs (the sandbox shows the folders that file's code reaches).
  * Undefined when there is no such bot (or tsx cannot be found).
  */
-export function builtinBotCommand(name: string, projectRoot: string): { command: string; args: string[] } | undefined {
+export function builtinBotCommand(name: string, projectRoot: string): { command: string; args: string[]; entry: string } | undefined {
   if (!NAME.test(name)) return undefined;
   const main = join(resolve(projectRoot), 'bots', name, 'main.ts');
   if (!existsSync(main)) return undefined;
   const compiled = compiledPath(projectRoot, join('bots', name, 'main.ts'));
-  if (compiled) return { command: process.execPath, args: [compiled] };
+  if (compiled) return { command: process.execPath, args: [compiled], entry: compiled };
   const loader = tsxLoaderPath(projectRoot);
   if (!loader) return undefined;
   // A file URL, not a bare path: --import takes a module specifier, and Windows paths are not URLs.
-  return { command: process.execPath, args: ['--import', pathToFileURL(loader).href, main] };
+  return { command: process.execPath, args: ['--import', pathToFileURL(loader).href, main], entry: main };
 }
