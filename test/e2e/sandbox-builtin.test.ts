@@ -60,10 +60,10 @@ afterAll(async () => {
 describe.runIf(linux && CAN_SANDBOX)('sandbox e2e - a built-in bot', () => {
   for (const relay of ['auto', 'node'] as const) {
     it(`sandbox - dijkstra over WebSocket (${relay === 'auto' ? 'compiled' : 'Node'} relay): own pid and net namespaces, unprivileged, its own environment, solves, leaves nothing`, async () => {
-      const entry = join(ROOT, 'bots/dijkstra/main.ts');
+      const { entry, ...command } = builtinBotCommand('dijkstra', ROOT)!;
       const launcher = createProcessLauncher({
         name: 'dijkstra',
-        ...builtinBotCommand('dijkstra', ROOT)!,
+        ...command,
         server,
         startTimeoutMs: 60_000,
         limits: { memoryBytes: 512 * MiB, fileBytes: 8 * MiB },
