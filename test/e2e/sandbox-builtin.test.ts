@@ -74,7 +74,7 @@ describe.runIf(linux && CAN_SANDBOX)('sandbox e2e - a built-in bot', () => {
       if (!got.ok) return;
       try {
         const tree = descendants(process.pid);
-        const bot = tree.find((p) => cmdline(p)[0] === process.execPath && cmdline(p).some((a) => a.endsWith('bots/dijkstra/main.ts')))!;
+        const bot = tree.find((p) => cmdline(p)[0] === process.execPath && cmdline(p).some((a) => a === entry))!;
         expect(bot, JSON.stringify(tree.map(cmdline))).toBeDefined();
         for (const ns of ['pid', 'net', 'ipc', 'uts', 'mnt']) {
           expect(readlinkSync(`/proc/${bot}/ns/${ns}`), ns).not.toBe(readlinkSync(`/proc/self/ns/${ns}`));
