@@ -56,7 +56,7 @@ registerMatch(program, terminal, { print, info, setExit });
 registerMatches(program, print);
 registerReplay(program, print, setExit, info);
 registerExport(program, print);
-registerBot(program, print, setExit);
+registerBot(program, print, setExit, info);
 registerLeaderboard(program, print);
 registerServe(program, print, info);
 registerWorker(program, print, info);
