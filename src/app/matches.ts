@@ -69,6 +69,8 @@ export interface StartMatchOptions {
   readonly memoryLimitBytes?: number;
   /** Pin each parallel worker's bots to cores of their own (Linux with taskset; else a warning, unpinned). */
   readonly affinity?: boolean;
+  /** The untimed warm-up solve before each bot's first timed scramble of a class (default on). */
+  readonly warmUp?: boolean;
   /** Where remote bots dial in; default a free port on 127.0.0.1. */
   readonly listen?: ListenAddress;
 }
@@ -136,6 +138,7 @@ export function prepareMatch(o: StartMatchOptions): Result<{ config: MatchConfig
     // Stored as played, so a resumed match and a reader of the results know the limit.
     memoryLimitBytes: o.memoryLimitBytes ?? defaultMemoryLimit(),
     ...(o.affinity ? { affinity: true } : {}),
+    warmUp: o.warmUp !== false,
   } satisfies MatchConfig);
   if (!config.ok) return config;
   return { ok: true, value: { config: config.value, ...(states ? { states: states.value } : {}) } };

@@ -8,6 +8,8 @@ export interface PlayLimits {
   readonly startTimeoutMs: number;
   /** The match's memory limit per bot, bytes (stored in its config); the launcher enforces it. */
   readonly memoryLimitBytes?: number;
+  /** An untimed warm-up solve of a throwaway scramble before a bot's first timed one of a class (warm-up.ts). */
+  readonly warmUp?: boolean;
 }
 
 /**

@@ -44,6 +44,7 @@ interface MatchFlags {
   sprt?: string;
   memoryLimit?: string;
   affinity?: boolean;
+  warmUp?: boolean;
   preset?: string;
   resume?: string;
   db?: string;
@@ -103,6 +104,7 @@ function matchCommand(bots: string[], f: MatchFlags): MatchCommand {
       ...(sprt ? { sprt } : {}),
       ...(memoryLimitBytes !== undefined ? { memoryLimitBytes } : {}),
       ...(f.affinity ? { affinity: true } : {}),
+      ...(f.warmUp === false ? { warmUp: false } : {}),
       ...(listen ? { listen } : {}),
     },
   };
@@ -196,6 +198,7 @@ export function registerMatch(program: Command, terminal: TerminalRun, out: Out 
     .option('--sprt <design>', 'stop early once an SPRT decides (two bots; --count is the most played): elo0=0,elo1=5[,alpha=0.05,beta=0.05][,model=normalized|logistic]')
     .option('--memory-limit <size>', 'per bot, e.g. 512m, 2g; a bot over it gets `memory` (default: 1/4 of RAM, at most 2g)')
     .option('--affinity', "Linux: pin each parallel worker's bots to cores of their own (through taskset), so jobs do not share a core")
+    .option('--no-warm-up', "no untimed warm-up solve of a throwaway scramble before each bot's first timed one of a class (and after each restart)")
     .option('--preset <name|file>', 'load defaults from matches/<name>.json')
     .option('--resume <id>', 'finish an interrupted match: play only what has no result yet')
     .option('--listen <host:port>', 'where remote bots dial in (default 127.0.0.1 on a free port)')
