@@ -113,14 +113,18 @@ export function warmUpScramble(state: PuzzleState): PuzzleState | undefined {
 
 /** The untimed warm-up solve a match asks for: its limits. */
 export interface WarmUpSolve {
-  /** Generous (see {@link warmUpLimitMs}): it is untimed for scoring. */
+  /** Generous ({@link warmUpLimitMs}): it is untimed for scoring. */
   readonly timeLimitMs: number;
   readonly maxMoves: number;
 }
 
-/** A warm-up solve's limit: as long as a prepare may take, or the match's time limit when that is longer. */
-export function warmUpLimitMs(timeLimitMs: number): number {
-  return Math.max(PREPARE_TIME_LIMIT_MS, timeLimitMs);
+/**
+ * A warm-up solve's limit: as long as the bot may take to start (the warm-up is part of starting it: twice
+ * the time limit, at least 10 s, see match-config.ts's startTimeoutMs), or the time limit when that is longer.
+ * Not the prepare's minute: a bot that never answers would cost that much at every class it meets.
+ */
+export function warmUpLimitMs(limits: { readonly timeLimitMs: number; readonly startTimeoutMs: number }): number {
+  return Math.max(limits.startTimeoutMs, limits.timeLimitMs);
 }
 
 /**

@@ -146,7 +146,7 @@ class WorkerBots {
     // asked, then a throwaway solve if the match asks), and the referee's own, so that none is charged to the
     // first scramble.
     warmRefereeFor(scramble.state);
-    const solve = limits.warmUp ? { timeLimitMs: warmUpLimitMs(limits.timeLimitMs), maxMoves: limits.maxMoves } : undefined;
+    const solve = limits.warmUp ? { timeLimitMs: warmUpLimitMs(limits), maxMoves: limits.maxMoves } : undefined;
     const warm = await holder.warmUps.ensure(link, scramble, clock, signal, PREPARE_TIME_LIMIT_MS, solve);
     if (warm === undefined) return undefined;
     if (warm) {

@@ -114,6 +114,18 @@ describe('warm-up solve', () => {
     expect(rows.every((r) => r.wallMs === 10 || r.verdict === 'crash')).toBe(true);
   });
 
+  it('runMatch - a bot that never answers its warm-up loses one scramble after the start timeout, then plays on unwarmed', async () => {
+    const h = harness((attempt) => (attempt === 0 ? silent : answers()));
+    const run = await h.clock.run(startMatch(config({ warmUp: true }), states, h.deps));
+    const rows = await h.store.listResults(run.match.id);
+    expect(rows.map((r) => r.verdict)).toEqual(['timeout', 'solved', 'solved']);
+    // The limit is the start timeout (time limit 1 s: 10 s), not the prepare's minute.
+    expect(rows[0]!.error).toBe('while preparing for sliding 3x3: the untimed warm-up solve of a throwaway scramble: no final answer within 10000 ms');
+    expect(rows[0]!.wallMs).toBe(10_000);
+    const [, second] = h.launchers[0]!.links;
+    expect(second!.sentOf('solve').every((m) => isKnown(m.puzzle))).toBe(true);
+  });
+
   it('runMatch - with warm-up off (or in a match stored before it existed) no throwaway is solved', async () => {
     for (const c of [config({ warmUp: false }), config()]) {
       const h = harness(() => answers());
