@@ -9,8 +9,7 @@ import { builtinBotCommand, listBuiltinBots } from '../../src/transport/builtin-
 import { ROOT } from './helpers.ts';
 
 // Every built-in bot, as its own process over stdio: it declares the warm-up (`prepare`), answers `ready`
-// for a class of its kind, and then solves a scramble of that class. reference-bfs is the exception: the
-// smallest example of the SDK stays without one (the referee's warm-up solve warms it like any bot).
+// for a class of its kind, and then solves a scramble of that class.
 
 /** The classes each bot is prepared for in this test. */
 const CLASSES: Record<string, string[]> = {
@@ -25,8 +24,8 @@ const CLASSES: Record<string, string[]> = {
   'swaps-greedy': ['swaps 10x10'],
   'warehouse-corridors': ['warehouse 16'],
   'warehouse-simple': ['warehouse 16'],
+  'reference-bfs': ['sliding 2x3', 'sliding 3x3'],
 };
-const WITHOUT_PREPARE = ['reference-bfs'];
 
 /** Runs one bot over stdio through prepare, ready, solve and bye; what it said. */
 async function session(bot: string): Promise<{ declared: boolean; readied: string[]; solved: string[]; code: number | null }> {
@@ -40,7 +39,7 @@ async function session(bot: string): Promise<{ declared: boolean; readied: strin
   const declared = hello.capabilities.every((c) => c.prepare === true);
   const readied: string[] = [];
   const solved: string[] = [];
-  for (const [i, puzzleClass] of (CLASSES[bot] ?? ['sliding 3x3']).entries()) {
+  for (const [i, puzzleClass] of CLASSES[bot]!.entries()) {
     if (declared) {
       send({ type: 'prepare', id: `p${i}`, kind: puzzleClass.split(' ')[0], puzzleClass, timeLimitMs: 60_000 });
       const ready = await next();
@@ -66,19 +65,12 @@ async function session(bot: string): Promise<{ declared: boolean; readied: strin
 }
 
 describe('builtin-prepare e2e - every built-in bot warms up in prepare', () => {
-  it('builtin-prepare - each bot declares prepare, answers ready for its classes, then solves them; reference-bfs declares none', { timeout: 300_000 }, async () => {
+  it('builtin-prepare - each bot declares prepare, answers ready for its classes, then solves them', { timeout: 300_000 }, async () => {
     const bots = listBuiltinBots(ROOT);
-    expect(bots.sort()).toEqual([...Object.keys(CLASSES), ...WITHOUT_PREPARE].sort());
+    expect(bots.sort()).toEqual(Object.keys(CLASSES).sort());
     for (const bot of bots) {
       const out = await session(bot);
-      const classes = CLASSES[bot] ?? ['sliding 3x3'];
-      expect({ bot, ...out }).toEqual({
-        bot,
-        declared: !WITHOUT_PREPARE.includes(bot),
-        readied: WITHOUT_PREPARE.includes(bot) ? [] : classes,
-        solved: classes,
-        code: 0,
-      });
+      expect({ bot, ...out }).toEqual({ bot, declared: true, readied: CLASSES[bot], solved: CLASSES[bot], code: 0 });
     }
   });
 });
