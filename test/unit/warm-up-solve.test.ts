@@ -10,7 +10,7 @@ import { allPuzzles, puzzleOf } from '../../src/puzzles/index.ts';
 import { createMemoryStore } from '../../src/store/memory-store.ts';
 import { slidingBoard } from '../helpers/boards.ts';
 import { FakeClock } from '../helpers/fake-clock.ts';
-import { dropOnSolve, giveUp, replyWith, ScriptedLauncher, ScriptedLink, silent, type ConnectPlan, type SolveScript } from '../helpers/scripted-link.ts';
+import { dropOnSolve, giveUp, malformedOnSolve, replyWith, ScriptedLauncher, ScriptedLink, silent, type ConnectPlan, type SolveScript } from '../helpers/scripted-link.ts';
 
 // The untimed warm-up solve: a throwaway scramble of the class before a bot's first timed one, on each
 // connection, never recorded.
@@ -99,6 +99,9 @@ describe('warm-up solve', () => {
     const crashing = new ScriptedLink(dropOnSolve('segfault'), { clock, capabilities: [{ kind: 'sliding' }] });
     const other = await clock.run(new WarmUps().ensure(crashing, scramble, clock, undefined, 60_000, job));
     expect(other).toMatchObject({ verdict: 'crash', linkBroken: true });
+    const hostile = new ScriptedLink(malformedOnSolve('not valid JSON'), { clock, capabilities: [{ kind: 'sliding' }] });
+    const broke = await clock.run(new WarmUps().ensure(hostile, scramble, clock, undefined, 60_000, job));
+    expect(broke).toMatchObject({ verdict: 'protocol', linkBroken: true });
   });
 
   it('runMatch - with warm-up on, each connection solves one throwaway before its first timed scramble, and nothing of it is stored', async () => {
