@@ -83,7 +83,7 @@ class Session:
         """Handles one message from the referee; returns the reason when it is `bye`."""
         try:
             msg = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             self._log("%s: ignoring a message from the referee that is not JSON" % self._bot.name)
             return None
         kind = msg.get("type") if isinstance(msg, dict) else None

@@ -42,6 +42,11 @@ def clip(text: Any, limit: int = MAX_TEXT) -> str:
     return s
 
 
+def utf16_len(text: str) -> int:
+    """The length of `text` as the referee, in JavaScript, counts it (UTF-16 code units)."""
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+
 def encode(message: Dict[str, Any]) -> bytes:
     """One message as one line of JSON: ASCII only, so it is valid UTF-8 and holds no raw newline."""
     return json.dumps(message, separators=(",", ":"), ensure_ascii=True, allow_nan=False).encode("ascii")
@@ -69,9 +74,9 @@ def capability_of(entry: Any, default_prepare: bool) -> Dict[str, Any]:
 
 def hello(name: str, version: str, capabilities: Sequence[Any], prepare: bool) -> Dict[str, Any]:
     """The `hello` message; a ValueError names what is wrong (a programmer's error, found before connecting)."""
-    if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME:
+    if not isinstance(name, str) or not 1 <= utf16_len(name) <= MAX_NAME:
         raise ValueError("bot name must be a string of 1 to %d characters" % MAX_NAME)
-    if not isinstance(version, str) or len(version) > MAX_NAME:
+    if not isinstance(version, str) or utf16_len(version) > MAX_NAME:
         raise ValueError("bot version must be a string of at most %d characters" % MAX_NAME)
     caps = [capability_of(c, prepare) for c in capabilities]
     if not caps or len(caps) > MAX_CAPABILITIES:

@@ -54,7 +54,7 @@ class SessionTest(unittest.TestCase):
     def test_session_bad_definitions_are_refused_before_connecting(self):
         for name, version, caps in [("", "1", ["sliding"]), ("x" * 201, "1", ["sliding"]), ("t", "v" * 201, ["sliding"]),
                                     ("t", "1", []), ("t", "1", ["chess"]), ("t", "1", [Capability("sliding", max_size=0)]),
-                                    ("t", "1", ["sliding"] * 65)]:
+                                    ("t", "1", ["sliding"] * 65), ("\U0001F600" * 101, "1", ["sliding"])]:
             with self.assertRaises(ValueError):
                 Bot(name, version, caps, lambda p, c: "")
 
@@ -210,12 +210,12 @@ class SessionTest(unittest.TestCase):
 
     def test_session_malformed_and_unknown_messages_are_ignored(self):
         r = Running(lambda p, c: "RR")
-        for bad in ["not json", "[1,2]", '{"type":"solve","id":7}', '{"type":"solve","id":"x"}', '{"type":"future-thing","id":"z"}',
+        for bad in ["not json", "[" * 100_000, "[1,2]", '{"type":"solve","id":7}', '{"type":"solve","id":"x"}', '{"type":"future-thing","id":"z"}',
                     {"type": "result", "id": "q", "verdict": "solved", "moves": 2, "timeMs": 1}]:
             r.channel.push(bad)
         r.channel.push(solve_msg("a"))
         self.assertEqual(r.channel.next()["id"], "a")
-        self.assertEqual(len(r.logs), 4)
+        self.assertEqual(len(r.logs), 5)
         r.stop()
 
     def test_session_ends_when_the_connection_closes_and_cancels_the_search(self):
