@@ -5,7 +5,8 @@
  * 16 cells are solved optimally; on boards beyond 10×10 the constructive algorithm first fills lines until
  * 10×10 is left. Takes no flags; logs only to stderr.
  */
-import { runBot } from '../../src/sdk/index.ts';
+import { runBot, specOfClass, warmUpBySolving } from '../../src/sdk/index.ts';
+import type { BotDefinition } from '../../src/sdk/index.ts';
 import { defaultCacheDir } from '../../src/solvers/sliding/pdb-cache.ts';
 import { PdbLoader } from '../ida-star/pdb-loader.ts';
 import { HybridSolver } from './hybrid.ts';
@@ -19,9 +20,19 @@ if (process.argv.length > 2) {
 const loader = new PdbLoader(defaultCacheDir(), log);
 const solver = new HybridSolver(() => loader.get());
 
+const solve: BotDefinition['solve'] = (puzzle, ctx) => hybridAnswer(solver, puzzle, ctx);
+// One throwaway solve for the JIT, on boards up to 6x6 (bigger ones search for seconds anyway).
+const warmSearch = warmUpBySolving(solve, { maxSize: 36 });
+
 await runBot({
   name: 'hybrid',
   version: '1.0.0',
   capabilities: [{ kind: 'sliding', maxSize: MAX_CELLS }],
-  solve: (puzzle, ctx) => hybridAnswer(solver, puzzle, ctx),
+  solve,
+  // The untimed warm-up: load the 4x4 pattern databases that finish every board of 4x4 or more, then warm the search.
+  async prepare(request) {
+    const spec = specOfClass(request.puzzleClass);
+    if (spec && (spec.rows ?? 0) >= 4 && (spec.cols ?? 0) >= 4) await loader.ready();
+    await warmSearch(request);
+  },
 });

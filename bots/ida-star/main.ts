@@ -4,7 +4,7 @@
  * Flags: `--weight w` (f = g + w·h everywhere), `--no-pdb`. Logs only to stderr.
  */
 import type { PuzzleState } from '../../src/core/types.ts';
-import { runBot } from '../../src/sdk/index.ts';
+import { runBot, warmUpBySolving } from '../../src/sdk/index.ts';
 import type { SolveAnswer, SolveContext } from '../../src/sdk/index.ts';
 import { parseFlags } from './flags.ts';
 import { defaultCacheDir } from '../../src/solvers/sliding/pdb-cache.ts';
@@ -19,16 +19,23 @@ if (typeof flags === 'string') {
 }
 const loader = flags.noPdb ? null : new PdbLoader(defaultCacheDir(), log);
 
+const weight = flags.weight;
+const solve = (puzzle: PuzzleState, ctx: SolveContext): Promise<SolveAnswer> | SolveAnswer => {
+  if (puzzle.kind !== 'sliding') return { unsupported: `ida-star solves sliding puzzles only, not ${puzzle.kind}` };
+  return solveSliding(puzzle, ctx, { weight, pdbs: () => loader?.get() ?? null });
+};
+// A short walk from the goal: the search's code paths for the JIT, without a long search.
+const warmSearch = warmUpBySolving(solve, { walk: 30, maxSize: 16 });
+
 await runBot({
   name: 'ida-star',
   version: '1.0.0',
   capabilities: [{ kind: 'sliding', maxSize: MAX_CELLS }],
-  solve(puzzle: PuzzleState, ctx: SolveContext): Promise<SolveAnswer> | SolveAnswer {
-    if (puzzle.kind !== 'sliding') return { unsupported: `ida-star solves sliding puzzles only, not ${puzzle.kind}` };
-    return solveSliding(puzzle, ctx, { weight: flags.weight, pdbs: () => loader?.get() ?? null });
-  },
-  // The untimed warm-up: load (or, the first time on a machine, build) the 4x4 tables before timed solves.
-  async prepare({ puzzleClass }) {
-    if (puzzleClass === 'sliding 4x4') await loader?.ready();
+  solve,
+  // The untimed warm-up: load (or, the first time on a machine, build) the 4x4 tables before timed solves,
+  // then one throwaway search so the JIT has compiled it.
+  async prepare(request) {
+    if (request.puzzleClass === 'sliding 4x4') await loader?.ready();
+    await warmSearch(request);
   },
 });

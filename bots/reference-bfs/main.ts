@@ -4,7 +4,7 @@
  * Run by the arena as `node --import tsx bots/reference-bfs/main.ts` with ARENA_URL/ARENA_TOKEN set.
  */
 import type { PuzzleState, SlidingState } from '../../src/core/types.ts';
-import { runBot } from '../../src/sdk/index.ts';
+import { runBot, warmUpBySolving } from '../../src/sdk/index.ts';
 import type { SolveAnswer } from '../../src/sdk/index.ts';
 
 /** Where the blank goes, and the index step that takes it there. */
@@ -42,13 +42,11 @@ function bfs(p: SlidingState): string | undefined {
   return undefined;
 }
 
-await runBot({
-  name: 'reference-bfs',
-  version: '1.0.0',
-  capabilities: [{ kind: 'sliding', maxSize: 9 }],
-  solve(puzzle: PuzzleState): SolveAnswer {
-    if (puzzle.kind !== 'sliding' || puzzle.tiles.length > 9) return { unsupported: 'only sliding boards of ≤ 9 cells' };
-    const moves = bfs(puzzle);
-    return moves === undefined ? { giveUp: 'goal unreachable (wrong parity)' } : { moves, optimal: true };
-  },
-});
+function solve(puzzle: PuzzleState): SolveAnswer {
+  if (puzzle.kind !== 'sliding' || puzzle.tiles.length > 9) return { unsupported: 'only sliding boards of ≤ 9 cells' };
+  const moves = bfs(puzzle);
+  return moves === undefined ? { giveUp: 'goal unreachable (wrong parity)' } : { moves, optimal: true };
+}
+
+// prepare: the untimed warm-up, one throwaway solve of the class, so the JIT is done before timed solves.
+await runBot({ name: 'reference-bfs', version: '1.0.0', capabilities: [{ kind: 'sliding', maxSize: 9 }], solve, prepare: warmUpBySolving(solve) });

@@ -2,7 +2,14 @@
  * Bot "warehouse-simple": a baseline for the warehouse puzzle to play against warehouse-corridors
  * (see greedy-swaps.ts). No flags. Logs only to stderr (through the SDK).
  */
-import { runBot } from '../../src/sdk/index.ts';
+import { runBot, warmUpBySolving } from '../../src/sdk/index.ts';
 import { CAPABILITIES, solveSimpleRequest } from './solve.ts';
 
-await runBot({ name: 'warehouse-simple', version: '1.0.0', capabilities: CAPABILITIES, solve: solveSimpleRequest });
+await runBot({
+  name: 'warehouse-simple',
+  version: '1.0.0',
+  capabilities: CAPABILITIES,
+  solve: solveSimpleRequest,
+  // The JIT's first pass in the untimed warm-up (n up to 100).
+  prepare: warmUpBySolving(solveSimpleRequest, { maxSize: 100 }),
+});

@@ -71,6 +71,8 @@ export interface StartMatchOptions {
   readonly memoryLimitBytes?: number;
   /** Pin each parallel worker's bots to cores of their own (Linux with taskset; else a warning, unpinned). */
   readonly affinity?: boolean;
+  /** The untimed warm-up solve before each bot's first timed scramble of a class (default on). */
+  readonly warmUp?: boolean;
   /** Where remote bots dial in; default a free port on 127.0.0.1. */
   readonly listen?: ListenAddress;
   /** Run the bots the arena starts outside the sandbox (recorded with the match; see sandbox-policy.ts). */
@@ -141,6 +143,7 @@ export function prepareMatch(o: StartMatchOptions): Result<{ config: MatchConfig
     memoryLimitBytes: o.memoryLimitBytes ?? defaultMemoryLimit(),
     ...(o.affinity ? { affinity: true } : {}),
     ...(o.noSandbox ? { unconfined: true } : {}),
+    warmUp: o.warmUp !== false,
   } satisfies MatchConfig);
   if (!config.ok) return config;
   return { ok: true, value: { config: config.value, ...(states ? { states: states.value } : {}) } };

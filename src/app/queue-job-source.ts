@@ -5,7 +5,7 @@
  * a result (a job handed out again after its worker died resumes where that worker stopped). `end` tells
  * the queue how the job went.
  */
-import { memoryOf, parseMatchConfig, sandboxOf, startTimeoutMs } from '../referee/match-config.ts';
+import { memoryOf, parseMatchConfig, sandboxOf, startTimeoutMs, warmUpOf } from '../referee/match-config.ts';
 import type { Job, JobEnd, JobSource, PlayLimits } from '../referee/job-source.ts';
 import type { ScrambleRecord, Store } from '../store/types.ts';
 import type { MatchQueue, QueueJob, WorkQueue } from '../store/work-queue.ts';
@@ -174,7 +174,7 @@ export class QueueJobSource implements JobSource {
     const c = config.value;
     return {
       scrambles: new Map(scrambles.map((s) => [s.id, s])),
-      limits: { timeLimitMs: c.timeLimitMs, maxMoves: c.maxMoves, startTimeoutMs: startTimeoutMs(c), ...memoryOf(c), ...sandboxOf(c) },
+      limits: { timeLimitMs: c.timeLimitMs, maxMoves: c.maxMoves, startTimeoutMs: startTimeoutMs(c), ...memoryOf(c), ...sandboxOf(c), ...warmUpOf(c) },
     };
   }
 

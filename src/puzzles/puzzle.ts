@@ -88,6 +88,11 @@ export interface Puzzle<S extends { readonly kind: string } = PuzzleState> {
   replay(start: S, moves: WireMoves): ReplayOutcome;
   /** Exact optimum or admissible lower bound the referee can compute cheaply. */
   bound(state: S): Bound;
+  /**
+   * The scramble spec of the class `state` belongs to: {@link scramble} of it draws other states of the same
+   * {@link className} (the referee's untimed warm-up solves one such throwaway state before timed ones).
+   */
+  specOf(state: S): ScrambleSpec<S['kind']>;
   /** The puzzle class for ratings, e.g. "sliding 4x4", "hanoi 12" (goal a tower on one peg), "hanoi 12 random-goal", "swaps 10x10", "warehouse 16". */
   className(state: S): string;
   /** A readable, multi-line picture of the state for terminals. */

@@ -3,6 +3,7 @@ import type { PuzzleState } from '../core/types.ts';
 import type { BotLauncher, BotLink, Clock } from '../protocol/link.ts';
 import { getPuzzle } from '../puzzles/index.ts';
 import { newRequestId, solveOne } from './solve-one.ts';
+import { PREPARE_TIME_LIMIT_MS, prepareOne } from './warm-up.ts';
 
 /** One line of a compliance run. */
 export interface CheckLine {
@@ -13,7 +14,9 @@ export interface CheckLine {
 
 /**
  * A compliance run for one bot: handshake, a few tiny scrambles of each declared kind and its fixed
- * instances (each kind's Puzzle.compliance, validated like a match), and a request cancelled right after it is sent, after which the bot must still answer. Says
+ * instances (each kind's Puzzle.compliance, validated like a match), and a request cancelled right after it
+ * is sent, after which the bot must still answer. A bot that declared the warm-up gets a `prepare` before
+ * its first scramble of each class on each connection, as in a match, and must answer `ready`. Says
  * plainly what is wrong; never throws for anything the bot does.
  */
 export async function checkBot(launcher: BotLauncher, clock: Clock, timeLimitMs = 10_000): Promise<CheckLine[]> {
@@ -23,9 +26,10 @@ export async function checkBot(launcher: BotLauncher, clock: Clock, timeLimitMs 
   let link = got.value;
   try {
     const h = link.hello;
-    const kinds = h.capabilities.map((c) => `${c.kind}${c.maxSize !== undefined ? ` ≤ ${c.maxSize}` : ''}`);
+    const kinds = h.capabilities.map((c) => `${c.kind}${c.maxSize !== undefined ? ` ≤ ${c.maxSize}` : ''}${c.prepare ? ' (with prepare)' : ''}`);
     lines.push({ ok: h.capabilities.length > 0, what: 'handshake', detail: `${h.name} ${h.version}; declares ${kinds.join(', ') || 'no puzzle kinds'}` });
     const rng = createRng('bot-check');
+    let prepared = new Set<string>();
     let asked = 0;
     for (const cap of h.capabilities) {
       const found = getPuzzle(cap.kind);
@@ -38,6 +42,20 @@ export async function checkBot(launcher: BotLauncher, clock: Clock, timeLimitMs 
       }
       for (const state of states) {
         if (cap.maxSize !== undefined && puzzle.sizeMeasure(state) > cap.maxSize) continue;
+        const puzzleClass = puzzle.className(state);
+        if (cap.prepare && !prepared.has(puzzleClass)) {
+          prepared.add(puzzleClass);
+          const t0 = clock.now();
+          const warm = await prepareOne(link, { requestId: newRequestId(), kind: cap.kind, puzzleClass, timeLimitMs: PREPARE_TIME_LIMIT_MS }, clock);
+          const ms = Math.round(clock.now() - t0);
+          lines.push(warm ? { ok: false, what: `prepare ${puzzleClass}`, detail: `${warm.verdict}: ${warm.error}` } : { ok: true, what: `prepare ${puzzleClass}`, detail: `ready in ${ms} ms` });
+          if (warm?.linkBroken) {
+            const again = await launcher.connect();
+            if (!again.ok) return [...lines, { ok: false, what: 'restart', detail: again.reason }];
+            link = again.value;
+            prepared = new Set();
+          }
+        }
         asked++;
         const out = await solveOne(link, { state, timeLimitMs, maxMoves: 10_000_000 }, clock);
         if (!out) break;
@@ -57,10 +75,11 @@ export async function checkBot(launcher: BotLauncher, clock: Clock, timeLimitMs 
           const again = await launcher.connect();
           if (!again.ok) return [...lines, { ok: false, what: 'restart', detail: again.reason }];
           link = again.value;
+          prepared = new Set(); // a new connection is prepared again
         }
       }
     }
-    if (asked > 0 && lines.slice(1).every((l) => l.detail.startsWith('declined'))) {
+    if (asked > 0 && lines.slice(1).filter((l) => !l.what.startsWith('prepare')).every((l) => l.detail.startsWith('declined'))) {
       lines.push({ ok: false, what: 'coverage', detail: 'the bot declined every scramble of the kinds it declares' });
     }
     lines.push(await checkCancel(link, clock, timeLimitMs));

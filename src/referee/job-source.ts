@@ -10,6 +10,8 @@ export interface PlayLimits {
   readonly memoryLimitBytes?: number;
   /** The match runs its bots outside the sandbox (stored in its config); a worker's launcher keeps to it. */
   readonly unconfined?: boolean;
+  /** An untimed warm-up solve of a throwaway scramble before a bot's first timed one of a class (warm-up.ts). */
+  readonly warmUp?: boolean;
 }
 
 /**

@@ -51,6 +51,13 @@ export interface MatchConfig {
    * cannot confine): stored so every report says so and a resume or a worker keeps to it. Absent: confined.
    */
   readonly unconfined?: boolean;
+  /**
+   * Before each bot's first timed scramble of a class, and after every restart, an untimed warm-up solve of a
+   * throwaway scramble of the class, never recorded (warm-up.ts). New matches store it either way (on unless
+   * `--no-warm-up`); absent in matches created before it existed, which were played without it, so a
+   * resumed one goes on without it.
+   */
+  readonly warmUp?: boolean;
 }
 
 /** Defaults for every optional setting of a match. */
@@ -119,6 +126,7 @@ export const matchConfigSchema = z
     memoryLimitBytes: int(MATCH_LIMITS.memoryLimitBytes).optional(),
     affinity: z.boolean().optional(),
     unconfined: z.boolean().optional(),
+    warmUp: z.boolean().optional(),
   })
   .strict();
 
@@ -161,6 +169,11 @@ export function tieBreakOf(config: Pick<MatchConfig, 'marginMs' | 'scoreBy'>): T
 
 /** Scrambles given explicitly (a file), instead of generated from a spec. */
 export type ExplicitScrambles = readonly PuzzleState[];
+
+/** Whether a match's bots get the untimed warm-up solve (see MatchConfig.warmUp), as its jobs' limits carry it. */
+export function warmUpOf(config: MatchConfig): { warmUp: boolean } {
+  return { warmUp: config.warmUp === true };
+}
 
 /** The memory limit of a match's bots, when its config names one. */
 export function memoryOf(config: MatchConfig): { memoryLimitBytes?: number } {

@@ -6,7 +6,7 @@ import type { BotLauncher, Clock } from '../protocol/link.ts';
 import type { OptimumOracle } from '../solvers/oracle.ts';
 import type { MatchRecord, NewScramble, Store } from '../store/types.ts';
 import { sequenceJobSource, type Job, type PlayLimits } from './job-source.ts';
-import { memoryOf, parseMatchConfig, startTimeoutMs, type MatchConfig } from './match-config.ts';
+import { memoryOf, parseMatchConfig, startTimeoutMs, warmUpOf, type MatchConfig } from './match-config.ts';
 import { planPlays, playedKeys } from './plan.ts';
 import { firstBatch, newScramble, SCRAMBLE_BATCH_BYTES, scramblePages } from './scramble-batches.ts';
 import { SharedLinks } from './shared-links.ts';
@@ -135,7 +135,7 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   const played = playedKeys(stored);
   const sprt = config.sprt ? new SprtWatch(config.sprt, config, stored) : undefined;
   const total = config.count * config.bots.length;
-  const limits: PlayLimits = { timeLimitMs: config.timeLimitMs, maxMoves: config.maxMoves, startTimeoutMs: startTimeoutMs(config), ...memoryOf(config) };
+  const limits: PlayLimits = { timeLimitMs: config.timeLimitMs, maxMoves: config.maxMoves, startTimeoutMs: startTimeoutMs(config), ...memoryOf(config), ...warmUpOf(config) };
   let stopped: string | undefined;
   const mark = (s: NewScramble) => markForOracle(s, deps.oracle);
   const pages = scramblePages(match, config, store, deps.scrambleBatchBytes ?? SCRAMBLE_BATCH_BYTES, mark, (why) => {

@@ -1,22 +1,27 @@
 /**
- * The untimed warm-up: before a bot's first timed `solve` of a puzzle class on a connection, a bot that asked
- * for it (capability `prepare: true`) gets a `prepare` and answers `ready`, so the first scramble does not
- * pay for start-up and lazy tables. A restarted bot is a new connection and is prepared again. Version-1 bots
- * that never declared it are never sent one.
+ * The untimed warm-up, before a bot's first timed `solve` of a puzzle class on a connection (and so again
+ * after every restart, which is a new connection), so the first scramble does not pay for start-up:
+ * - a bot that asked for it (capability `prepare: true`) gets a `prepare` and answers `ready` (it builds
+ *   tables, loads files); version-1 bots that never declared it are never sent one;
+ * - when the match asks for it (on by default, `--no-warm-up` turns it off), any bot then solves one
+ *   throwaway scramble of the class, untimed and never recorded, so lazy loading, JIT compilation and cold
+ *   caches are paid there. The throwaway is drawn from a seed made of the class, so every bot of every match
+ *   gets the same one, and it is never the scramble about to be played.
  */
+import { createRng } from '../core/rng.ts';
 import type { PuzzleKind, PuzzleState } from '../core/types.ts';
 import type { Verdict } from '../core/verdict.ts';
 import type { BotLink, Clock, LinkEvent } from '../protocol/link.ts';
 import { parseBotMessage } from '../protocol/schema.ts';
 import { puzzleOf } from '../puzzles/index.ts';
-import { newRequestId } from './solve-one.ts';
+import { newRequestId, solveOne } from './solve-one.ts';
 
 /** A warm-up's own limit: generous, since it is untimed for scoring and happens once per class and start. */
 export const PREPARE_TIME_LIMIT_MS = 60_000;
 
 /** How a warm-up ended when it did not end in `ready`: the verdict the pending scramble gets. */
 export interface PrepareFailure {
-  readonly verdict: Extract<Verdict, 'timeout' | 'crash' | 'protocol'>;
+  readonly verdict: Extract<Verdict, 'timeout' | 'crash' | 'protocol' | 'memory'>;
   readonly error: string;
   /** The link cannot be trusted any more: the caller closes it and starts the bot afresh. */
   readonly linkBroken: boolean;
@@ -90,14 +95,67 @@ export function warmRefereeFor(state: PuzzleState): void {
 }
 
 /**
- * Remembers which classes each connection has been prepared for, so each gets exactly one `prepare` per
- * class: connections are keys of a WeakMap, so a closed and dropped link takes its record with it.
+ * A throwaway state of the class of `state`, other than `state`: the same for every bot and match (seeded by
+ * the class). Undefined when the kind cannot draw one for it (a class too small to scramble).
+ */
+export function warmUpScramble(state: PuzzleState): PuzzleState | undefined {
+  const puzzle = puzzleOf(state);
+  const spec = puzzle.normalizeSpec(puzzle.specOf(state));
+  if (!spec.ok) return undefined;
+  const rng = createRng(`warm-up ${puzzle.className(state)}`);
+  const same = JSON.stringify(state);
+  for (let i = 0; i < 8; i++) {
+    const s = puzzle.scramble(spec.value, rng);
+    if (JSON.stringify(s) !== same) return s;
+  }
+  return undefined;
+}
+
+/** The untimed warm-up solve a match asks for: its limits. */
+export interface WarmUpSolve {
+  /** Generous ({@link warmUpLimitMs}): it is untimed for scoring. */
+  readonly timeLimitMs: number;
+  readonly maxMoves: number;
+}
+
+/**
+ * A warm-up solve's limit: as long as the bot may take to start (the warm-up is part of starting it: twice
+ * the time limit, at least 10 s, see match-config.ts's startTimeoutMs), or the time limit when that is longer.
+ * Not the prepare's minute: a bot that never answers would cost that much at every class it meets.
+ */
+export function warmUpLimitMs(limits: { readonly timeLimitMs: number; readonly startTimeoutMs: number }): number {
+  return Math.max(limits.startTimeoutMs, limits.timeLimitMs);
+}
+
+/**
+ * Solves a throwaway scramble like `state`, untimed; nothing of it is recorded. Resolves to null when the
+ * bot may go on (whatever its answer: a wrong or declined warm-up costs nothing), a failure when the link
+ * broke (crash, timeout, protocol, memory), or undefined when `signal` aborts first.
+ */
+export async function warmUpSolve(link: BotLink, state: PuzzleState, job: WarmUpSolve, clock: Clock, signal?: AbortSignal): Promise<PrepareFailure | null | undefined> {
+  const throwaway = warmUpScramble(state);
+  if (!throwaway) return null;
+  const out = await solveOne(link, { state: throwaway, timeLimitMs: job.timeLimitMs, maxMoves: job.maxMoves }, clock, signal);
+  if (out === undefined) return undefined;
+  if (!out.linkBroken) return null;
+  const verdict = out.verdict === 'timeout' || out.verdict === 'protocol' || out.verdict === 'memory' ? out.verdict : 'crash';
+  return { verdict, error: `the untimed warm-up solve of a throwaway scramble: ${out.error ?? out.verdict}`, linkBroken: true, wallMs: out.wallMs };
+}
+
+/**
+ * Remembers which classes each connection has been warmed up for, so each gets exactly one `prepare` and one
+ * warm-up solve per class: connections are keys of a WeakMap, so a closed and dropped link takes its record
+ * with it. A class whose warm-up solve broke the connection is not warmed up by solving again (on any later
+ * connection of this bot): a bot that cannot do it loses one scramble to it, not every one.
  */
 export class WarmUps {
   private readonly prepared = new WeakMap<BotLink, Set<string>>();
+  private readonly solved = new WeakMap<BotLink, Set<string>>();
+  private readonly failedSolves = new Set<string>();
 
   /**
-   * Prepares `link` for the class of `scramble` unless it already was or never asked to be. Resolves to
+   * Warms `link` up for the class of `scramble`: a `prepare` unless it already had one or never asked for
+   * it, then, when `solve` is given, one untimed throwaway solve unless it already had one. Resolves to
    * null when the bot may now be sent the timed solve, a failure to record for the scramble, or undefined
    * when the match is stopping.
    */
@@ -107,14 +165,30 @@ export class WarmUps {
     clock: Clock,
     signal?: AbortSignal,
     timeLimitMs = PREPARE_TIME_LIMIT_MS,
+    solve?: WarmUpSolve,
   ): Promise<PrepareFailure | null | undefined> {
     const kind = scramble.state.kind;
-    if (!link.hello.capabilities.some((c) => c.kind === kind && c.prepare === true)) return null;
-    let classes = this.prepared.get(link);
-    if (!classes) this.prepared.set(link, (classes = new Set()));
-    if (classes.has(scramble.puzzleClass)) return null;
-    const out = await prepareOne(link, { requestId: newRequestId(), kind, puzzleClass: scramble.puzzleClass, timeLimitMs }, clock, signal);
-    if (out === null) classes.add(scramble.puzzleClass);
+    const cls = scramble.puzzleClass;
+    if (link.hello.capabilities.some((c) => c.kind === kind && c.prepare === true)) {
+      const classes = classesOf(this.prepared, link);
+      if (!classes.has(cls)) {
+        const out = await prepareOne(link, { requestId: newRequestId(), kind, puzzleClass: cls, timeLimitMs }, clock, signal);
+        if (out !== null) return out;
+        classes.add(cls);
+      }
+    }
+    if (!solve || this.failedSolves.has(cls)) return null;
+    const classes = classesOf(this.solved, link);
+    if (classes.has(cls)) return null;
+    const out = await warmUpSolve(link, scramble.state, solve, clock, signal);
+    if (out === null) classes.add(cls);
+    if (out) this.failedSolves.add(cls);
     return out;
   }
+}
+
+function classesOf(map: WeakMap<BotLink, Set<string>>, link: BotLink): Set<string> {
+  let classes = map.get(link);
+  if (!classes) map.set(link, (classes = new Set()));
+  return classes;
 }

@@ -6,7 +6,7 @@ import type { Job, JobEnd, JobSource, PlayLimits } from './job-source.ts';
 import { capabilityGap, solveOne } from './solve-one.ts';
 import type { LinkHolder, SharedLinks } from './shared-links.ts';
 import { START_ATTEMPTS, type StartGuard } from './start-guard.ts';
-import { warmRefereeFor, WarmUps } from './warm-up.ts';
+import { PREPARE_TIME_LIMIT_MS, warmRefereeFor, WarmUps, warmUpLimitMs } from './warm-up.ts';
 
 /** What a launcher is made with: how long the bot may take to start, and its memory limit. */
 export interface LaunchOptions {
@@ -144,10 +144,12 @@ class WorkerBots {
     }
     const gap = capabilityGap(link.hello.capabilities, scramble.state);
     if (gap) return { verdict: 'unsupported', moveCount: 0, moves: puzzleOf(scramble.state).moves.empty, wallMs: 0, error: gap };
-    // Untimed warm-up before the first timed solve of this class on this connection (if the bot asked), and
-    // the referee's own, so that neither is charged to the first scramble.
+    // Untimed warm-up before the first timed solve of this class on this connection (the bot's prepare if it
+    // asked, then a throwaway solve if the match asks), and the referee's own, so that none is charged to the
+    // first scramble.
     warmRefereeFor(scramble.state);
-    const warm = await holder.warmUps.ensure(link, scramble, clock, signal);
+    const solve = limits.warmUp ? { timeLimitMs: warmUpLimitMs(limits), maxMoves: limits.maxMoves } : undefined;
+    const warm = await holder.warmUps.ensure(link, scramble, clock, signal, PREPARE_TIME_LIMIT_MS, solve);
     if (warm === undefined) return undefined;
     if (warm) {
       if (warm.linkBroken) {

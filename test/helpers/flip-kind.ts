@@ -174,6 +174,7 @@ export const flip: Puzzle<FlipState> = {
     const d = fewestPresses(lampMask(s.lamps), s.lamps.length);
     return { optimal: d, lowerBound: d };
   },
+  specOf: (s) => ({ kind: 'flip', size: s.lamps.length }),
   className: (s) => `flip ${s.lamps.length}`,
   describe: (s) => s.lamps.replace(/0/g, '.').replace(/1/g, '#'),
   render: (s) => [s.lamps.replace(/0/g, '.').replace(/1/g, '#')],

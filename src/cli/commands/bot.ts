@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
 import { checkBot } from '../../app/bot-check.ts';
+import { parseListen } from '../../app/listen.ts';
 import { addBot, listBots, removeBot } from '../../app/bot-registry.ts';
 import { MATCH_LIMITS } from '../../app/matches.ts';
 import { createInterface } from 'node:readline/promises';
@@ -19,7 +20,7 @@ interface AddFlags {
 }
 
 /** Registers `arena bot add|list|remove|check`. */
-export function registerBot(program: Command, print: (text: string) => void, setExit: (code: number) => void): void {
+export function registerBot(program: Command, print: (text: string) => void, setExit: (code: number) => void, info: (text: string) => void): void {
   const bot = program.command('bot').description(summaryOf('bot'));
   bot
     .command('add')
@@ -91,14 +92,19 @@ export function registerBot(program: Command, print: (text: string) => void, set
     });
   bot
     .command('check')
-    .description('compliance run: handshake, tiny scrambles of each declared kind, a cancelled request')
+    .description('compliance run: handshake, warm-up, tiny scrambles of each declared kind, a cancelled request')
     .argument('<name>', 'bot name (built-in or registered), optionally with flags in quotes')
     .option('--time-limit <t>', 'per request (default 10s)')
+    .option('--listen <host:port>', 'where a remote bot dials in (default 127.0.0.1 on a free port); the URL is printed')
+    .option('--wait <t>', 'how long a remote bot may take to dial in (default 5m), or a started bot to say hello (default 30s), e.g. 90s, 10m')
     .option('--no-sandbox', 'run it unconfined, with your own rights (by default it runs in the sandbox a match gives it)')
     .option('--db <file>', 'database')
-    .action(async (name: string, f: { db?: string; timeLimit?: string; sandbox?: boolean }) => {
+    .action(async (name: string, f: { db?: string; timeLimit?: string; listen?: string; wait?: string; sandbox?: boolean }) => {
       const timeLimitMs = durationFlag('time-limit', f.timeLimit, MATCH_LIMITS.timeLimitMs) ?? 10_000;
-      const lines = must(await withApp(f.db, (ctx) => checkBot(ctx, { name, timeLimitMs, noSandbox: f.sandbox === false })));
+      const waitMs = durationFlag('wait', f.wait, { min: 1000, max: 86_400_000 });
+      const listen = f.listen !== undefined ? must(parseListen(f.listen)) : undefined;
+      const options = { name, timeLimitMs, ...(listen ? { listen } : {}), ...(waitMs !== undefined ? { waitMs } : {}), noSandbox: f.sandbox === false, notice: info };
+      const lines = must(await withApp(f.db, (ctx) => checkBot(ctx, options)));
       const bad = lines.filter((l) => !l.ok).length;
       print(lines.map((l) => `${l.ok ? 'ok  ' : 'FAIL'}  ${l.what}: ${l.detail}`).join('\n') + `\n${bad ? `${bad} problem(s) found` : 'all checks passed'}\n`);
       setExit(bad ? 1 : 0);

@@ -45,6 +45,7 @@ interface MatchFlags {
   sprt?: string;
   memoryLimit?: string;
   affinity?: boolean;
+  warmUp?: boolean;
   preset?: string;
   resume?: string;
   db?: string;
@@ -107,6 +108,7 @@ function matchCommand(bots: string[], f: MatchFlags): MatchCommand {
       ...(sprt ? { sprt } : {}),
       ...(memoryLimitBytes !== undefined ? { memoryLimitBytes } : {}),
       ...(f.affinity ? { affinity: true } : {}),
+      ...(f.warmUp === false ? { warmUp: false } : {}),
       ...(listen ? { listen } : {}),
       ...(noSandbox ? { noSandbox } : {}),
     },
@@ -202,6 +204,7 @@ export function registerMatch(program: Command, terminal: TerminalRun, out: Out 
     .option('--memory-limit <size>', 'per bot, e.g. 512m, 2g; a bot over it gets `memory` (default: 1/4 of RAM, at most 2g)')
     .option('--affinity', "Linux: pin each parallel worker's bots to cores of their own (through taskset), so jobs do not share a core")
     .option('--no-sandbox', 'run the bots the arena starts unconfined, with your own rights (recorded with the match); by default each runs in a bubblewrap sandbox')
+    .option('--no-warm-up', "no untimed warm-up solve of a throwaway scramble before each bot's first timed one of a class (and after each restart)")
     .option('--preset <name|file>', 'load defaults from matches/<name>.json')
     .option('--resume <id>', 'finish an interrupted match: play only what has no result yet')
     .option('--listen <host:port>', 'where remote bots dial in (default 127.0.0.1 on a free port)')

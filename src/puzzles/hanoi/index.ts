@@ -63,6 +63,11 @@ function normalizeHanoiSpec(spec: ScrambleSpec): Result<ScrambleSpec<'hanoi'>> {
   return ok({ kind: 'hanoi', discs, randomGoal: spec.randomGoal ?? false });
 }
 
+/** All discs on one peg. */
+function isTower(pegs: string): boolean {
+  return pegs.length === 0 || pegs === pegs[0]!.repeat(pegs.length);
+}
+
 function discsOf(spec: ScrambleSpec): number {
   const discs = spec.discs ?? spec.size;
   if (discs === undefined || !Number.isInteger(discs) || discs < 1 || discs > HANOI_MAX_DISCS) {
@@ -157,12 +162,12 @@ export const hanoi: Puzzle<HanoiState> = {
     return { optimal: d, lowerBound: d };
   },
 
+  specOf: (state: HanoiState) => ({ kind: 'hanoi', discs: state.goal.length, randomGoal: !isTower(state.goal) }),
+
   className(state: HanoiState): string {
     // A goal spread over the pegs is a different problem from gathering a tower (the seed's iterative rule
     // does not apply, optimal lengths differ), so it rates apart.
-    const g = state.goal;
-    const tower = g.length === 0 || g === g[0].repeat(g.length);
-    return `hanoi ${g.length}${tower ? '' : ' random-goal'}`;
+    return `hanoi ${state.goal.length}${isTower(state.goal) ? '' : ' random-goal'}`;
   },
 
   describe: describeHanoi,

@@ -91,6 +91,8 @@ export const sliding: Puzzle<SlidingState> = {
     return { lowerBound: manhattanLinearConflict(s.tiles, s.rows, s.cols) };
   },
 
+  specOf: (s: SlidingState) => ({ kind: 'sliding', rows: s.rows, cols: s.cols }),
+
   className(s: SlidingState): string {
     return `sliding ${s.rows}x${s.cols}`;
   },

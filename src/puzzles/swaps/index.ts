@@ -168,6 +168,8 @@ export const swaps: Puzzle<SwapsState> = {
     return { optimal: d, lowerBound: d };
   },
 
+  specOf: (state: SwapsState) => ({ kind: 'swaps', rows: state.rows, cols: state.cols }),
+
   className(state: SwapsState): string {
     return `swaps ${state.rows}x${state.cols}`;
   },

@@ -165,6 +165,8 @@ export const warehouse: Puzzle<WarehouseState> = {
     return { lowerBound: warehouseManhattan(warehouseLayout(state.size), state.cells) };
   },
 
+  specOf: (state: WarehouseState) => ({ kind: 'warehouse', size: state.size }),
+
   className(state: WarehouseState): string {
     return `warehouse ${state.size}`;
   },
