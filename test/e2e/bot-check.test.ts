@@ -97,7 +97,7 @@ describe('bot-check e2e - remote bots and the warm-up', () => {
         '        break',
       ].join('\n'),
     );
-    const db = join(dir, 'arena.db');
+    const db = join(tempFolder('db'), 'arena.db'); // never in the bot's folder: the sandbox refuses to show a database
     expect((await arena(['bot', 'add', 'bad-prepare', '--cmd', `${pythonExecutable()} bot.py`, '--cwd', dir, '--stdio'], db)).code).toBe(0);
     const done = await arena(['bot', 'check', 'bad-prepare'], db);
     expect(done.code).toBe(1);

@@ -11,7 +11,7 @@ describe('examples e2e - bots in other languages', () => {
   it('examples - the C bot, compiled in a temp folder, passes bot check and ties swaps-greedy on optimal answers', async () => {
     const dir = tempFolder('c-bot');
     compileC(join(ROOT, 'examples/c-bot/bot.c'), join(dir, 'bot'));
-    const db = join(dir, 'arena.db');
+    const db = join(tempFolder('db'), 'arena.db'); // never in the bot's folder: the sandbox refuses to show a database
 
     const add = await arena(['bot', 'add', 'c-swaps', '--cmd', './bot', '--cwd', dir, '--stdio'], db);
     expect(add.code, add.stderr).toBe(0);
@@ -34,7 +34,7 @@ describe('examples e2e - bots in other languages', () => {
     const dir = tempFolder('py-bot');
     installSdkInto(dir);
     copyFileSync(join(ROOT, 'examples/python-bot/bot.py'), join(dir, 'bot.py'));
-    const db = join(dir, 'arena.db');
+    const db = join(tempFolder('db'), 'arena.db'); // never in the bot's folder: the sandbox refuses to show a database
 
     const add = await arena(['bot', 'add', 'py-example', '--cmd', `${pythonExecutable()} bot.py`, '--cwd', dir, '--stdio'], db);
     expect(add.code, add.stderr).toBe(0);

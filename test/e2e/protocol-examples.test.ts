@@ -1,11 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseBotMessage, parseRefereeMessage } from '../../src/protocol/schema.ts';
 import { parseState } from '../../src/puzzles/index.ts';
-import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
 import { arena, installSdkInto, pythonExecutable, resultsOf, ROOT, tempFolder } from '../helpers/bot-folders.ts';
 
 // Every example of PROTOCOL.md, taken from the file exactly as printed: each bot is registered, passes
@@ -43,7 +41,7 @@ function example(heading: string, lang: string): string {
 
 /** Registers the bot, checks it, plays a match; every result must be solved at the optimum. */
 async function registerCheckPlay(dir: string, name: string, cmd: string, stdio: boolean, match: string[]): Promise<void> {
-  const db = join(dir, 'arena.db');
+  const db = join(tempFolder('db'), 'arena.db'); // never in the bot's folder: the sandbox refuses to show a database
   const add = await arena(['bot', 'add', name, '--cmd', cmd, '--cwd', dir, ...(stdio ? ['--stdio'] : [])], db);
   expect(add.code, add.stderr).toBe(0);
   const check = await arena(['bot', 'check', name], db);
@@ -88,7 +86,7 @@ describe('protocol-examples e2e - PROTOCOL.md examples run as printed', () => {
     await registerCheckPlay(dir, 'py-swaps-ws', `${pythonExecutable()} bot.py`, false, ['swaps-greedy', '--puzzle', 'swaps', '--size', '10']);
   });
 
-  it('protocol-examples - the TypeScript SDK example, saved as bots/my-bot/main.ts, passes bot check and ties swaps-greedy', async () => {
+  it('protocol-examples - the TypeScript SDK example, saved as bots/my-bot/main.ts and bundled, passes bot check and ties swaps-greedy', async () => {
     const root = tempFolder('proto-ts');
     const dir = join(root, 'bots', 'my-bot');
     mkdirSync(dir, { recursive: true });
@@ -96,8 +94,11 @@ describe('protocol-examples e2e - PROTOCOL.md examples run as printed', () => {
     symlinkSync(join(ROOT, 'src'), join(root, 'src'));
     symlinkSync(join(ROOT, 'package.json'), join(root, 'package.json'));
     writeFileSync(join(dir, 'main.ts'), example('TypeScript, with the SDK', 'ts'));
-    const cmd = `${process.execPath} --import ${pathToFileURL(tsxLoaderPath(ROOT)!).href} main.ts`;
-    await registerCheckPlay(dir, 'my-bot', cmd, false, ['swaps-greedy', '--puzzle', 'swaps', '--size', '10']);
+    // Outside the checkout, it is bundled into one file as PROTOCOL.md says: the sandbox shows the bot its
+    // own folder, not the SDK's sources or node_modules.
+    const bundle = /```sh\n(npx esbuild main\.ts[^]*?)\narena bot add/.exec(PROTOCOL)![1]!.replace(/\\\n\s*/g, '');
+    execFileSync('/bin/sh', ['-c', bundle.replace(/^npx esbuild/, `"${join(ROOT, 'node_modules/.bin/esbuild')}"`) + ' --log-level=warning'], { cwd: dir });
+    await registerCheckPlay(dir, 'my-bot', `${process.execPath} bot.mjs`, false, ['swaps-greedy', '--puzzle', 'swaps', '--size', '10']);
   });
 
   it('protocol-examples - the chunking function sends any answer as valid chunks that join back to it', () => {
