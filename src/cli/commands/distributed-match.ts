@@ -7,6 +7,7 @@ import {
 } from '../../app/distributed.ts';
 import { jsonText } from '../../app/json-text.ts';
 import { showMatch, type StartMatchOptions } from '../../app/matches.ts';
+import { sealingNotice } from '../../app/seal-keys.ts';
 import { withApp } from '../context.ts';
 import { must } from '../errors.ts';
 import { withInterrupt } from '../interrupt.ts';
@@ -53,6 +54,8 @@ export async function runDistributedMatch(
   let drawn = false;
   const follow = (signal: AbortSignal) =>
     withApp(db, async (ctx) => {
+      const sealing = sealingNotice(ctx);
+      if (sealing) out.info(sealing);
       const opts = batch !== undefined ? { batch } : {};
       const queued: Distributed = must('start' in what ? await startDistributedMatch(ctx, what.start, opts) : await resumeDistributedMatch(ctx, what.resume, opts));
       const id = queued.match.id;

@@ -17,6 +17,7 @@ import {
 } from '../../app/matches.ts';
 import { loadPreset, type Preset } from '../../app/presets.ts';
 import { PROJECT_ROOT } from '../../app/project-root.ts';
+import { sealingNotice } from '../../app/seal-keys.ts';
 import { withApp } from '../context.ts';
 import { shellQuote } from '../shell-quote.ts';
 import { CliError, must } from '../errors.ts';
@@ -221,6 +222,8 @@ export function registerMatch(program: Command, terminal: TerminalRun, out: Out 
           const outcome = must(
             await withApp(f.db, (ctx) => {
               dbLocation = ctx.dbLocation;
+              const sealing = sealingNotice(ctx);
+              if (sealing) io.notice?.(sealing);
               return 'resume' in cmd ? resumeMatch(ctx, cmd.resume, { ...io, ...(cmd.listen ? { listen: cmd.listen } : {}) }) : startMatch(ctx, cmd.start, io);
             }),
           );
