@@ -78,3 +78,14 @@ export function sealMetaOf(row: SealMetaRow): SealMeta {
     ...(row.after_match !== null && row.after_result !== null ? { sealedAfter: { match: Number(row.after_match), result: Number(row.after_result) } } : {}),
   };
 }
+
+/** A UTF-16 surrogate without its partner: UTF-8 cannot hold it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `s` with every lone surrogate as U+FFFD, as UTF-8 stores keep it. SQLite would otherwise keep its three
+ * bytes and read them back as three U+FFFD, so a bot's note would not read back as it was sealed.
+ */
+export function wellFormed<T extends string | undefined>(s: T): T {
+  return (s === undefined ? s : s.replace(LONE_SURROGATE, '\uFFFD')) as T;
+}

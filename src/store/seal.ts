@@ -16,10 +16,11 @@
  * Every seal also names the database (its random id), so rows moved between databases do not verify.
  *
  * Strings are sealed in the form every store can keep them (well-formed UTF-16, NUL as U+FFFD): a bot's note
- * with a lone surrogate is stored replaced, and must not then look tampered with.
+ * with a lone surrogate is stored replaced (row-codec.ts wellFormed), and must not then look tampered with.
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { Bound } from '../core/types.ts';
+import { wellFormed } from './row-codec.ts';
 
 /** The key and the database it seals, as a store holds them once sealing is on. */
 export interface SealKey {
@@ -29,13 +30,10 @@ export interface SealKey {
 
 const DOMAIN = 'puzzle-arena seal v1';
 
-/** A UTF-16 surrogate without its partner: UTF-8 cannot hold it, so stores keep U+FFFD instead. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
 /** A string as every store keeps it. */
 function clean(s: string | undefined | null): string | null {
   if (s === undefined || s === null) return null;
-  return s.replace(LONE_SURROGATE, '\uFFFD').replaceAll('\u0000', '\uFFFD');
+  return wellFormed(s).replaceAll('\u0000', '\uFFFD');
 }
 
 function mac(key: Uint8Array, what: string, fields: readonly unknown[]): string {

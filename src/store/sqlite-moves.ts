@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import type { WireMoves } from '../core/types.ts';
 import { MOVE_FORMS, type MoveFormName } from '../puzzles/move-form.ts';
 import { blockMoves, isMovePieces, joinPieces, type RecordedMoves } from '../puzzles/move-pieces.ts';
-import { decodeMoves, encodeMoves, type MovesKind } from './row-codec.ts';
+import { decodeMoves, encodeMoves, wellFormed, type MovesKind } from './row-codec.ts';
 
 /** Blocks above this many bytes in all are stored in result_moves. */
 export const INLINE_MOVE_BYTES = 8 << 20;
@@ -46,7 +46,8 @@ export class SqliteMoves {
       return { kind: 'packed', value: Uint8Array.of(FORM_CODE[moves.form]), blocks: moves.blocks };
     }
     const e = encodeMoves(moves);
-    return { kind: e.kind, value: e.text };
+    // Notation a bot sent with a lone surrogate is kept as U+FFFD, as the blocks keep it (see wellFormed).
+    return { kind: e.kind, value: e.kind === 'text' ? wellFormed(e.text) : e.text };
   }
 
   /** Writes the blocks of a packed row just inserted as `resultId` (the caller holds the transaction). */

@@ -27,7 +27,7 @@ import type {
   Store,
 } from './types.ts';
 import { migrate } from './schema.ts';
-import { encodeJson, makeBound, nowIso } from './row-codec.ts';
+import { encodeJson, makeBound, nowIso, wellFormed } from './row-codec.ts';
 import { SqliteMoves, type StoredMovesKind } from './sqlite-moves.ts';
 import { changeMarkerReader, summaryColumnsReader } from './sqlite-columns.ts';
 import { recordedMovesDigest } from './moves-digest.ts';
@@ -273,12 +273,12 @@ class SqliteStore implements Store {
         cpuMs: r.cpuMs ?? null,
         reportedMs: r.reportedMs ?? null,
         claimedOptimal: r.claimedOptimal === undefined ? null : r.claimedOptimal ? 1 : 0,
-        note: r.note ?? null,
+        note: wellFormed(r.note) ?? null,
         nodes: r.nodes ?? null,
         errorIndex: r.errorIndex ?? null,
-        error: r.error ?? null,
-        worker: r.worker ?? null,
-        cpu: r.cpu ?? null,
+        error: wellFormed(r.error) ?? null,
+        worker: wellFormed(r.worker) ?? null,
+        cpu: wellFormed(r.cpu) ?? null,
         createdAt: nowIso(),
       });
     } catch (err) {
