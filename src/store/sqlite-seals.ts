@@ -26,7 +26,6 @@ export class SqliteSeals {
         `SELECT s.match_id, s.idx, s.puzzle_class, s.optimal, s.lower_bound, s.bound_note, s.state_sha256, m.sealed_results
          FROM scrambles s JOIN matches m ON m.id = s.match_id WHERE s.id = ?`,
       ),
-      sealResult: db.prepare<[number, string, string, number | bigint]>(`UPDATE results SET seq = ?, moves_sha256 = ?, seal = ? WHERE id = ?`),
       count: db.prepare<[number, string, number]>(`UPDATE matches SET sealed_results = ?, count_seal = ? WHERE id = ?`),
       removable: db.prepare<[string], { match_id: number; seq: number; idx: number; bot: string }>(
         `SELECT s.match_id, r.seq, s.idx, r.bot FROM results r JOIN scrambles s ON s.id = r.scramble_id WHERE r.bot = ? AND r.seq IS NOT NULL`,
@@ -78,13 +77,22 @@ export class SqliteSeals {
     this.s.sealScramble.run(digest, seal, id);
   }
 
-  /** Numbers and seals a result just inserted as `resultId`, and reseals its match's count. */
-  sealResult(k: SealKey, resultId: number | bigint, r: ResultRecord, movesSha256: string): void {
-    const s = this.s.scramble.get(r.scrambleId)!;
+  /**
+   * The seal columns of a result about to be inserted: its number in its match (one more than the match's
+   * sealed results) and its seal; undefined for an unknown scramble. The caller holds the transaction, and
+   * calls {@link countResult} once the row is in.
+   */
+  resultColumns(k: SealKey, r: ResultRecord, movesSha256: string): { matchId: number; seq: number; seal: string } | undefined {
+    const s = this.s.scramble.get(r.scrambleId);
+    if (!s) return undefined;
     const seq = s.sealed_results + 1;
     const { moves: _moves, scrambleId: _s, ...fields } = r;
-    this.s.sealResult.run(seq, movesSha256, resultSeal(k, { ...fields, matchId: s.match_id, scrambleIndex: s.idx, seq, movesSha256 }), resultId);
-    this.s.count.run(seq, countSeal(k, s.match_id, seq), s.match_id);
+    return { matchId: s.match_id, seq, seal: resultSeal(k, { ...fields, matchId: s.match_id, scrambleIndex: s.idx, seq, movesSha256 }) };
+  }
+
+  /** Counts (and reseals the count of) a sealed result just inserted as number `seq` of its match. */
+  countResult(k: SealKey, matchId: number, seq: number): void {
+    this.s.count.run(seq, countSeal(k, matchId, seq), matchId);
   }
 
   /** Before a bot's results are deleted: a (sealed, when `k` is given) removal for each numbered one. */

@@ -120,9 +120,9 @@ class SqliteStore implements Store {
       ),
       recordResult: db.prepare(
         `INSERT INTO results (scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms, cpu_ms, reported_ms,
-                              claimed_optimal, note, nodes, error_index, error, worker, cpu, created_at)
+                              claimed_optimal, note, nodes, error_index, error, worker, cpu, created_at, seq, moves_sha256, seal)
          VALUES (@scrambleId, @bot, @verdict, @moveCount, @movesKind, @moves, @wallMs, @cpuMs, @reportedMs,
-                 @claimedOptimal, @note, @nodes, @errorIndex, @error, @worker, @cpu, @createdAt)
+                 @claimedOptimal, @note, @nodes, @errorIndex, @error, @worker, @cpu, @createdAt, @seq, @movesSha256, @seal)
          ON CONFLICT (scramble_id, bot) DO NOTHING`,
       ),
       listResults: db.prepare<[number], JoinedResultRow>(`${RESULT_SELECT} WHERE s.match_id = ? ORDER BY s.idx, r.id`),
@@ -256,10 +256,12 @@ class SqliteStore implements Store {
     // One transaction (the row, the blocks of a long answer, its seal), durable when it returns. A second
     // result for the pair (a retried job) is dropped by ON CONFLICT: the first write wins, blocks and all.
     const write = this.db.transaction((params: Record<string, unknown>) => {
-      const info = this.stmts.recordResult.run(params);
+      // The seal covers the result's number in its match, which only this transaction can give.
+      const sealed = key ? this.seals.resultColumns(key, r, digest) : undefined;
+      const info = this.stmts.recordResult.run({ ...params, seq: sealed?.seq ?? null, movesSha256: sealed ? digest : null, seal: sealed?.seal ?? null });
       if (info.changes !== 1) return;
       if (moves.blocks) this.moves.writeBlocks(info.lastInsertRowid, moves.blocks);
-      if (key) this.seals.sealResult(key, info.lastInsertRowid, r, digest);
+      if (key && sealed) this.seals.countResult(key, sealed.matchId, sealed.seq);
     });
     try {
       write({
