@@ -4,7 +4,7 @@
  * row, a changed bound or configuration.
  */
 import type { Bound } from '../core/types.ts';
-import { countSeal, matchSeal, removalSeal, resultSeal, scrambleSeal, type SealKey } from '../store/seal.ts';
+import { countSeal, matchCountSeal, matchSeal, removalSeal, resultSeal, scrambleSeal, type SealKey } from '../store/seal.ts';
 import type { MatchRecord, MatchSeals, ResultSummary, SealMeta } from '../store/types.ts';
 
 /** One problem of a match: the scramble (1-based) and bot when it concerns one. */
@@ -25,6 +25,20 @@ export interface SealFacts {
 /** The key of a result in {@link SealFacts}. */
 export const resultKey = (scrambleId: number, bot: string) => `${scrambleId}\u0000${bot}`;
 
+/**
+ * The database's count of sealed matches against its seal and the numbers the matches carry (`seqs`, of
+ * every match): a match deleted whole leaves a gap.
+ */
+export function matchCountProblems(k: SealKey, meta: SealMeta, seqs: readonly number[]): string[] {
+  const out: string[] = [];
+  if (meta.matchesSeal !== undefined ? meta.matchesSeal !== matchCountSeal(k, meta.sealedMatches) : meta.sealedMatches > 0) {
+    out.push(`the database's count of sealed matches (${meta.sealedMatches}) does not match its seal: matches were deleted or inserted and the count edited`);
+  }
+  const have = new Set(seqs);
+  for (let seq = 1; seq <= meta.sealedMatches; seq++) if (!have.has(seq)) out.push(`sealed match number ${seq} of ${meta.sealedMatches} is missing: a match was deleted`);
+  return out;
+}
+
 /** Every seal of `match` checked; problems, and notes on what predates the database's key. */
 export function sealProblems(k: SealKey, meta: SealMeta, match: MatchRecord, seals: MatchSeals, facts: SealFacts): { problems: SealProblem[]; notes: string[] } {
   const problems: SealProblem[] = [];
@@ -32,7 +46,7 @@ export function sealProblems(k: SealKey, meta: SealMeta, match: MatchRecord, sea
   const after = meta.sealedAfter ?? { match: Infinity, result: Infinity };
   const sealedMatch = seals.seal !== undefined || match.id > after.match;
   if (seals.seal !== undefined) {
-    if (seals.seal !== matchSeal(k, match)) problems.push({ what: "the match's configuration, seed, generator or bots changed after it was sealed" });
+    if (seals.seal !== matchSeal(k, { ...match, seq: seals.seq ?? 0 })) problems.push({ what: "the match's configuration, seed, generator or bots changed after it was sealed" });
   } else if (sealedMatch) {
     problems.push({ what: 'the match has no seal, though it was created after the database got its key: its row was inserted, or its seal removed' });
   } else {

@@ -13,7 +13,7 @@ import { stateDigest, type SealKey } from '../store/seal.ts';
 import type { MatchRecord, ResultSummary, ScrambleRecord, SealMeta } from '../store/types.ts';
 import { replayMismatch, replayStored } from './audit-replay.ts';
 import { beatsBound, Regenerator, scrambleProblems, type ScrambleSource } from './audit-scrambles.ts';
-import { resultKey, sealProblems, type SealFacts } from './audit-seals.ts';
+import { matchCountProblems, resultKey, sealProblems, type SealFacts } from './audit-seals.ts';
 import { auditKey, type Integrity } from './audit-key.ts';
 import type { AppContext } from './context.ts';
 import { reportOf } from './records.ts';
@@ -74,14 +74,17 @@ export async function auditDatabase(ctx: AppContext, o: AuditOptions = {}): Prom
   const { integrity, key, meta } = await auditKey(ctx, o.keyFile);
   const problems: AuditProblem[] = integrity.problem ? [{ match: 0, what: integrity.problem }] : [];
   const audited: AuditedMatch[] = [];
-  for (const m of matches) audited.push(await auditMatch(ctx, m, key && meta ? { key, meta } : undefined, problems));
+  const seqs: number[] = [];
+  for (const m of matches) audited.push(await auditMatch(ctx, m, key ? { key, meta } : undefined, problems, seqs));
+  // A match deleted whole shows only in the database's count, checked when every match is audited.
+  if (key && o.match === undefined) for (const what of matchCountProblems(key, meta, seqs)) problems.push({ match: 0, what });
   return { ok: true, value: { ok: problems.length === 0, integrity, matches: audited, problems } };
 }
 
 /** The facts the seals are checked against, gathered while replaying. */
 type Facts = { -readonly [K in keyof SealFacts]: SealFacts[K] extends ReadonlyMap<infer I, infer V> ? Map<I, V> : never };
 
-async function auditMatch(ctx: AppContext, match: MatchRecord, sealing: { key: SealKey; meta: SealMeta } | undefined, problems: AuditProblem[]): Promise<AuditedMatch> {
+async function auditMatch(ctx: AppContext, match: MatchRecord, sealing: { key: SealKey; meta: SealMeta } | undefined, problems: AuditProblem[], seqs: number[]): Promise<AuditedMatch> {
   const problem = (what: string, scramble?: number, bot?: string) => problems.push({ match: match.id, ...(scramble !== undefined ? { scramble } : {}), ...(bot !== undefined ? { bot } : {}), what });
   const notes: string[] = [];
   const parsed = parseMatchConfig(match.config);
@@ -118,6 +121,7 @@ async function auditMatch(ctx: AppContext, match: MatchRecord, sealing: { key: S
   if (sealing) {
     const seals = await ctx.store.matchSeals(match.id);
     if (seals) {
+      if (seals.seq !== undefined) seqs.push(seals.seq);
       const got = sealProblems(sealing.key, sealing.meta, match, seals, facts);
       for (const p of got.problems) problem(p.what, p.scramble, p.bot);
       notes.push(...got.notes);

@@ -3,7 +3,7 @@
  * in columns, so the Store contract suite checks the same behaviour on every store.
  */
 import { randomBytes } from 'node:crypto';
-import { countSeal, matchSeal, removalSeal, resultSeal, scrambleSeal, type MatchSealed, type SealKey } from './seal.ts';
+import { countSeal, matchCountSeal, matchSeal, removalSeal, resultSeal, scrambleSeal, type MatchSealed, type SealKey } from './seal.ts';
 import type { MatchSeals, ResultRecord, ScrambleRecord, SealMeta } from './types.ts';
 
 type ResultSeal = MatchSeals['results'][number];
@@ -14,16 +14,24 @@ export class MemorySeals {
   private readonly dbId = randomBytes(16).toString('hex');
   private keyCheck: string | undefined;
   private sealedAfter: SealMeta['sealedAfter'];
-  private readonly matches = new Map<number, { seal?: string; sealedResults: number; countSeal?: string }>();
+  private readonly matches = new Map<number, { seal?: string; seq?: number; sealedResults: number; countSeal?: string }>();
   private readonly scrambles = new Map<number, { stateSha256: string; seal: string }>();
   /** By `${scrambleId}\0${bot}`. */
   private readonly results = new Map<string, ResultSeal>();
   private readonly removals = new Map<number, Removal[]>();
   private nextResultId = 1;
   private lastMatchId = 0;
+  private sealedMatches = 0;
+  private matchesSeal: string | undefined;
 
   meta(): SealMeta {
-    return { dbId: this.dbId, ...(this.keyCheck ? { keyCheck: this.keyCheck } : {}), ...(this.sealedAfter ? { sealedAfter: this.sealedAfter } : {}) };
+    return {
+      dbId: this.dbId,
+      ...(this.keyCheck ? { keyCheck: this.keyCheck } : {}),
+      ...(this.sealedAfter ? { sealedAfter: this.sealedAfter } : {}),
+      sealedMatches: this.sealedMatches,
+      ...(this.matchesSeal ? { matchesSeal: this.matchesSeal } : {}),
+    };
   }
 
   claim(keyCheck: string): SealMeta {
@@ -34,9 +42,15 @@ export class MemorySeals {
     return this.meta();
   }
 
-  matchCreated(k: SealKey | undefined, m: MatchSealed): void {
+  matchCreated(k: SealKey | undefined, m: Omit<MatchSealed, 'seq'>): void {
     this.lastMatchId = m.id;
-    this.matches.set(m.id, { sealedResults: 0, ...(k ? { seal: matchSeal(k, m) } : {}) });
+    if (!k) {
+      this.matches.set(m.id, { sealedResults: 0 });
+      return;
+    }
+    const seq = ++this.sealedMatches;
+    this.matchesSeal = matchCountSeal(k, seq);
+    this.matches.set(m.id, { sealedResults: 0, seq, seal: matchSeal(k, { ...m, seq }) });
   }
 
   /** Seals a scramble just stored or whose bound changed; one stored unsealed stays so. */

@@ -7,14 +7,14 @@ import type pg from 'pg';
 import type { Bound, WireMoves } from '../core/types.ts';
 import { withReconnect, withTransaction } from './pg-connect.ts';
 import { decodeMoves, makeBound, opt, sealMetaOf } from './row-codec.ts';
-import { countSeal, matchSeal, removalSeal, resultSeal, scrambleSeal, type MatchSealed, type SealKey } from './seal.ts';
+import { countSeal, matchCountSeal, matchSeal, removalSeal, resultSeal, scrambleSeal, type MatchSealed, type SealKey } from './seal.ts';
 import type { MatchSeals, NewScramble, ResultRecord, SealMeta } from './types.ts';
 
 type Db = pg.Pool | pg.PoolClient;
 
 /** The database's id and key check. */
 export async function pgSealMeta(db: Db): Promise<SealMeta> {
-  const { rows } = await db.query(`SELECT db_id, key_check, after_match, after_result FROM arena.seal_meta WHERE one = 1`);
+  const { rows } = await db.query(`SELECT db_id, key_check, after_match, after_result, sealed_matches, matches_seal FROM arena.seal_meta WHERE one = 1`);
   if (!rows[0]) throw new Error('arena.seal_meta has no row');
   return sealMetaOf(rows[0]);
 }
@@ -30,9 +30,12 @@ export async function pgClaimSealKey(db: Db, keyCheck: string): Promise<SealMeta
   return pgSealMeta(db);
 }
 
-/** Seals a match just created (inside its transaction). */
-export async function sealPgMatch(c: pg.PoolClient, k: SealKey, m: MatchSealed): Promise<void> {
-  await c.query(`UPDATE arena.matches SET seal = $1 WHERE id = $2`, [matchSeal(k, m), m.id]);
+/** Numbers and seals a match just created, and reseals the count (inside its transaction, which it serializes). */
+export async function sealPgMatch(c: pg.PoolClient, k: SealKey, m: Omit<MatchSealed, 'seq'>): Promise<void> {
+  const { rows } = await c.query<{ sealed_matches: number }>(`SELECT sealed_matches FROM arena.seal_meta WHERE one = 1 FOR UPDATE`);
+  const seq = Number(rows[0].sealed_matches) + 1;
+  await c.query(`UPDATE arena.matches SET seal = $1, seq = $2 WHERE id = $3`, [matchSeal(k, { ...m, seq }), seq, m.id]);
+  await c.query(`UPDATE arena.seal_meta SET sealed_matches = $1, matches_seal = $2 WHERE one = 1`, [seq, matchCountSeal(k, seq)]);
 }
 
 /** Seals scrambles just inserted (inside their transaction); `ids` by index, `digests` of their stored text. */
@@ -105,7 +108,7 @@ export async function recordPgRemovals(c: pg.PoolClient, k: SealKey | undefined,
 /** The seals of a match. */
 export async function pgMatchSeals(pool: pg.Pool, matchId: number): Promise<MatchSeals | undefined> {
   const q = <R extends pg.QueryResultRow>(sql: string) => withReconnect(() => pool.query<R>(sql, [matchId]), true);
-  const m = (await q<{ seal: string | null; sealed_results: number; count_seal: string | null }>(`SELECT seal, sealed_results, count_seal FROM arena.matches WHERE id = $1`)).rows[0];
+  const m = (await q<{ seal: string | null; seq: number | null; sealed_results: number; count_seal: string | null }>(`SELECT seal, seq, sealed_results, count_seal FROM arena.matches WHERE id = $1`)).rows[0];
   if (!m) return undefined;
   const scrambles = await q<{ id: number; idx: number; state_sha256: string | null; seal: string | null }>(`SELECT id, idx, state_sha256, seal FROM arena.scrambles WHERE match_id = $1 ORDER BY idx`);
   const results = await q<{ id: number; scramble_id: number; bot: string; seq: number | null; moves_sha256: string | null; seal: string | null }>(
@@ -115,6 +118,7 @@ export async function pgMatchSeals(pool: pg.Pool, matchId: number): Promise<Matc
   const removals = await q<{ seq: number; scramble_idx: number; bot: string; seal: string | null }>(`SELECT seq, scramble_idx, bot, seal FROM arena.result_removals WHERE match_id = $1 ORDER BY seq`);
   return {
     ...opt('seal', m.seal),
+    ...opt('seq', m.seq),
     sealedResults: m.sealed_results,
     ...opt('countSeal', m.count_seal),
     scrambles: scrambles.rows.map((x) => ({ scrambleId: x.id, index: x.idx, ...opt('stateSha256', x.state_sha256), ...opt('seal', x.seal) })),

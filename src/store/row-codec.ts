@@ -63,6 +63,8 @@ export interface SealMetaRow {
   key_check: string | null;
   after_match: number | string | null;
   after_result: number | string | null;
+  sealed_matches: number;
+  matches_seal: string | null;
 }
 
 /** `{ [key]: value }`, or nothing for null. */
@@ -76,6 +78,8 @@ export function sealMetaOf(row: SealMetaRow): SealMeta {
     dbId: row.db_id,
     ...(row.key_check !== null ? { keyCheck: row.key_check } : {}),
     ...(row.after_match !== null && row.after_result !== null ? { sealedAfter: { match: Number(row.after_match), result: Number(row.after_result) } } : {}),
+    sealedMatches: Number(row.sealed_matches),
+    ...(row.matches_seal !== null ? { matchesSeal: row.matches_seal } : {}),
   };
 }
 

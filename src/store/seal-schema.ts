@@ -12,10 +12,14 @@ function sealSql(ns: string, o: { strict: string; id: string; bigint: string }):
       db_id         text NOT NULL,
       key_check     text,
       after_match   ${o.bigint},
-      after_result  ${o.bigint}
+      after_result  ${o.bigint},
+      -- Matches created sealed so far (numbered 1…n in matches.seq), and the seal of that count.
+      sealed_matches  integer NOT NULL DEFAULT 0,
+      matches_seal    text
     )${o.strict};
     INSERT INTO ${ns}seal_meta (one, db_id) VALUES (1, ${o.id});
     ALTER TABLE ${ns}matches ADD COLUMN seal text;
+    ALTER TABLE ${ns}matches ADD COLUMN seq integer;
     ALTER TABLE ${ns}matches ADD COLUMN sealed_results integer NOT NULL DEFAULT 0;
     ALTER TABLE ${ns}matches ADD COLUMN count_seal text;
     ALTER TABLE ${ns}scrambles ADD COLUMN state_sha256 text;

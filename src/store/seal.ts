@@ -4,7 +4,9 @@
  * write the database but does not hold the key (which lives outside it, see src/app/seal-keys.ts).
  *
  * What is sealed, and why each is enough:
- * - a match: its id, configuration, seed, generator version and bots (the rules its results were judged by);
+ * - a match: its id, its number among the database's sealed matches, configuration, seed, generator version
+ *   and bots (the rules its results were judged by), and the database's count of sealed matches, so a match
+ *   deleted whole leaves a gap;
  * - a scramble: its match, index, a SHA-256 of its state, its class and its bound (rewritten, and resealed,
  *   when the exact oracle answers), so a changed state or optimum is seen;
  * - a result: its match, scramble index and bot, its number `seq` in the match (1, 2, 3… in the order
@@ -58,9 +60,10 @@ export function keyCheck(key: Uint8Array): string {
   return mac(key, 'key', []);
 }
 
-/** What a match's seal covers. */
+/** What a match's seal covers: its number among the database's sealed matches too. */
 export interface MatchSealed {
   readonly id: number;
+  readonly seq: number;
   readonly config: unknown;
   readonly seed: string;
   readonly generatorVersion: string;
@@ -68,7 +71,7 @@ export interface MatchSealed {
 }
 
 export function matchSeal(k: SealKey, m: MatchSealed): string {
-  return mac(k.key, 'match', [k.dbId, m.id, JSON.stringify(m.config) ?? 'null', clean(m.seed), clean(m.generatorVersion), m.bots.map(clean)]);
+  return mac(k.key, 'match', [k.dbId, m.id, m.seq, JSON.stringify(m.config) ?? 'null', clean(m.seed), clean(m.generatorVersion), m.bots.map(clean)]);
 }
 
 /** What a scramble's seal covers. */
@@ -113,6 +116,11 @@ export function resultSeal(k: SealKey, r: ResultSealed): string {
     r.cpuMs ?? null, r.reportedMs ?? null, r.claimedOptimal ?? null, clean(r.note), r.nodes ?? null,
     r.errorIndex ?? null, clean(r.error), clean(r.worker), clean(r.cpu),
   ]);
+}
+
+/** The seal of the database's count of sealed matches. */
+export function matchCountSeal(k: SealKey, count: number): string {
+  return mac(k.key, 'matches', [k.dbId, count]);
 }
 
 /** The seal of a match's count of sealed results. */

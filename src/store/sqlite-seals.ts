@@ -5,7 +5,7 @@
 import type Database from 'better-sqlite3';
 import type { Bound } from '../core/types.ts';
 import { makeBound, opt, sealMetaOf, type SealMetaRow } from './row-codec.ts';
-import { countSeal, matchSeal, removalSeal, resultSeal, scrambleSeal, type MatchSealed, type SealKey } from './seal.ts';
+import { countSeal, matchCountSeal, matchSeal, removalSeal, resultSeal, scrambleSeal, type MatchSealed, type SealKey } from './seal.ts';
 import type { MatchSeals, ResultRecord, SealMeta } from './types.ts';
 
 /** Reads and writes the seal columns of one SQLite database. */
@@ -14,13 +14,14 @@ export class SqliteSeals {
 
   constructor(private readonly db: Database.Database) {
     this.s = {
-      meta: db.prepare<[], SealMetaRow>(`SELECT db_id, key_check, after_match, after_result FROM seal_meta WHERE one = 1`),
+      meta: db.prepare<[], SealMetaRow>(`SELECT db_id, key_check, after_match, after_result, sealed_matches, matches_seal FROM seal_meta WHERE one = 1`),
+      countMatch: db.prepare<[number, string]>(`UPDATE seal_meta SET sealed_matches = ?, matches_seal = ? WHERE one = 1`),
       claim: db.prepare<[string]>(
         `UPDATE seal_meta SET key_check = ?, after_match = (SELECT coalesce(max(id), 0) FROM matches),
                               after_result = (SELECT coalesce(max(id), 0) FROM results)
          WHERE one = 1 AND key_check IS NULL`,
       ),
-      sealMatch: db.prepare<[string, number]>(`UPDATE matches SET seal = ? WHERE id = ?`),
+      sealMatch: db.prepare<[string, number, number]>(`UPDATE matches SET seal = ?, seq = ? WHERE id = ?`),
       sealScramble: db.prepare<[string, string, number]>(`UPDATE scrambles SET state_sha256 = ?, seal = ? WHERE id = ?`),
       scramble: db.prepare<[number], { match_id: number; idx: number; puzzle_class: string; optimal: number | null; lower_bound: number; bound_note: string | null; state_sha256: string | null; sealed_results: number }>(
         `SELECT s.match_id, s.idx, s.puzzle_class, s.optimal, s.lower_bound, s.bound_note, s.state_sha256, m.sealed_results
@@ -33,8 +34,8 @@ export class SqliteSeals {
       removal: db.prepare<[number, number, number, string, string | null]>(
         `INSERT OR REPLACE INTO result_removals (match_id, seq, scramble_idx, bot, seal) VALUES (?, ?, ?, ?, ?)`,
       ),
-      matchSeals: db.prepare<[number], { seal: string | null; sealed_results: number; count_seal: string | null }>(
-        `SELECT seal, sealed_results, count_seal FROM matches WHERE id = ?`,
+      matchSeals: db.prepare<[number], { seal: string | null; seq: number | null; sealed_results: number; count_seal: string | null }>(
+        `SELECT seal, seq, sealed_results, count_seal FROM matches WHERE id = ?`,
       ),
       scrambleSeals: db.prepare<[number], { id: number; idx: number; state_sha256: string | null; seal: string | null }>(
         `SELECT id, idx, state_sha256, seal FROM scrambles WHERE match_id = ? ORDER BY idx`,
@@ -60,9 +61,11 @@ export class SqliteSeals {
     return this.meta();
   }
 
-  /** Seals a match just created (the caller holds the transaction). */
-  sealMatch(k: SealKey, m: MatchSealed): void {
-    this.s.sealMatch.run(matchSeal(k, m), m.id);
+  /** Numbers and seals a match just created, and reseals the count (the caller holds the transaction). */
+  sealMatch(k: SealKey, m: Omit<MatchSealed, 'seq'>): void {
+    const seq = this.meta().sealedMatches + 1;
+    this.s.sealMatch.run(matchSeal(k, { ...m, seq }), seq, m.id);
+    this.s.countMatch.run(seq, matchCountSeal(k, seq));
   }
 
   /** Seals a scramble just inserted (`stateSha256` of its stored text), or whose bound just changed. */
@@ -108,6 +111,7 @@ export class SqliteSeals {
     if (!m) return undefined;
     return {
       ...(m.seal !== null ? { seal: m.seal } : {}),
+      ...opt('seq', m.seq),
       sealedResults: m.sealed_results,
       ...(m.count_seal !== null ? { countSeal: m.count_seal } : {}),
       scrambles: this.s.scrambleSeals.all(matchId).map((x) => ({ scrambleId: x.id, index: x.idx, ...opt('stateSha256', x.state_sha256), ...opt('seal', x.seal) })),

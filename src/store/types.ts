@@ -156,11 +156,16 @@ export interface SealMeta {
    * written since, so a missing seal there is an edit, not an old row.
    */
   readonly sealedAfter?: { readonly match: number; readonly result: number };
+  /** Matches created sealed (numbered 1…n), and the seal of that count. */
+  readonly sealedMatches: number;
+  readonly matchesSeal?: string;
 }
 
 /** The seals of one match as stored, for `arena audit`; absent fields were never sealed. */
 export interface MatchSeals {
   readonly seal?: string;
+  /** Its number among the database's sealed matches. */
+  readonly seq?: number;
   /** Results sealed in the match so far (numbered 1…n), and the seal of that count. */
   readonly sealedResults: number;
   readonly countSeal?: string;

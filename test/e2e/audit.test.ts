@@ -107,6 +107,12 @@ describe('arena audit (SQLite, real CLI)', () => {
       /^match 1, scramble 1, bot intruder: the result has no seal/m);
   });
 
+  it('audit - a whole match deleted (its results, scrambles and row) leaves a gap in the sealed matches', async () => {
+    await failsWith(tampered(`DELETE FROM results WHERE scramble_id IN (SELECT id FROM scrambles WHERE match_id = 2);
+      DELETE FROM scrambles WHERE match_id = 2; DELETE FROM matches WHERE id = 2`),
+      /^database: sealed match number 2 of 2 is missing: a match was deleted$/m);
+  });
+
   it('audit - moves changed: replay and the seal both see it', async () => {
     await failsWith(tampered(`UPDATE results SET moves = substr(moves, 1, length(moves) - 1) WHERE id = ${row(1, 'reference-bfs')}`),
       /^match 1, scramble 1, bot reference-bfs: recorded solved with \d+ moves, but the stored moves are \d+ legal moves that do not solve it/m,

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PuzzleState, WireMoves } from '../../src/core/types.ts';
 import { MoveRecorder } from '../../src/puzzles/move-pieces.ts';
 import { MovesDigest, recordedMovesDigest } from '../../src/store/moves-digest.ts';
-import { countSeal, keyCheck, matchSeal, removalSeal, resultSeal, scrambleSeal, stateDigest, type SealKey } from '../../src/store/seal.ts';
+import { countSeal, keyCheck, matchCountSeal, matchSeal, removalSeal, resultSeal, scrambleSeal, stateDigest, type SealKey } from '../../src/store/seal.ts';
 import type { NewScramble, ResultRecord, Store } from '../../src/store/types.ts';
 import { storeImpls } from '../helpers/store-impls.ts';
 
@@ -62,7 +62,7 @@ for (const impl of storeImpls()) {
       const m = await newMatch();
       const [s] = await store.listScrambles(m.id);
       await store.recordResult({ scrambleId: s.id, bot: 'a', verdict: 'solved', moveCount: 1, moves: 'U', wallMs: 1 });
-      expect(await store.claimSealKey('first')).toEqual({ dbId: meta.dbId, keyCheck: 'first', sealedAfter: { match: m.id, result: expect.any(Number) } });
+      expect(await store.claimSealKey('first')).toEqual({ dbId: meta.dbId, keyCheck: 'first', sealedAfter: { match: m.id, result: expect.any(Number) }, sealedMatches: 0 });
       expect((await store.claimSealKey('second')).keyCheck).toBe('first');
     });
 
@@ -92,7 +92,9 @@ for (const impl of storeImpls()) {
       for (const r of records) await store.recordResult(r);
       const seals = (await store.matchSeals(m.id))!;
       const match = (await store.getMatch(m.id))!;
-      expect(seals.seal).toBe(matchSeal(k, match));
+      expect(seals.seq).toBe(1);
+      expect(seals.seal).toBe(matchSeal(k, { ...match, seq: 1 }));
+      expect(await store.sealMeta()).toMatchObject({ sealedMatches: 1, matchesSeal: matchCountSeal(k, 1) });
       expect(seals.sealedResults).toBe(4);
       expect(seals.countSeal).toBe(countSeal(k, m.id, 4));
       for (const s of await store.listScrambles(m.id)) {
