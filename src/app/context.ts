@@ -34,8 +34,9 @@ export interface OpenOptions {
   readonly projectRoot?: string;
   readonly env?: NodeJS.ProcessEnv;
   /**
-   * Sealing: by default a database without a key gets one now (every process that opens it may write);
-   * `claim: false` only looks (arena audit); `keyFile` names the key instead of the location.
+   * Sealing: the database's key is used when this machine has it; with `claim`, a database without a key
+   * gets one now (the commands that record results: a match, a worker). `keyFile` names the key instead of
+   * the location.
    */
   readonly seal?: { readonly claim: boolean; readonly keyFile?: string };
 }
@@ -58,7 +59,7 @@ export async function openContext(o: OpenOptions = {}): Promise<Result<OpenConte
   }
   let sealing: Sealing;
   try {
-    ({ sealing } = await setUpSealing(store, location, { claim: o.seal?.claim ?? true, ...(o.seal?.keyFile ? { keyFile: o.seal.keyFile } : {}), ...(o.env ? { env: o.env } : {}) }));
+    ({ sealing } = await setUpSealing(store, location, { claim: o.seal?.claim ?? false, ...(o.seal?.keyFile ? { keyFile: o.seal.keyFile } : {}), ...(o.env ? { env: o.env } : {}) }));
   } catch (e) {
     await store.close();
     return reject('db-open', `cannot open database ${dbLocation}: ${(e as Error).message.split('\n')[0]}`);

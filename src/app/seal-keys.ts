@@ -91,6 +91,9 @@ function createKeyFile(file: string): { key: Uint8Array; wrote: boolean } {
   }
 }
 
+/** How the commands that record results (a match, a worker) open a database: giving it a key if it has none. */
+export const RECORDS = { seal: { claim: true } } as const;
+
 /** How {@link setUpSealing} may act. */
 export interface SealingOptions {
   /** Give the database a key when it has none (processes that write); `arena audit` only reads. */

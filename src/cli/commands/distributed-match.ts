@@ -7,7 +7,7 @@ import {
 } from '../../app/distributed.ts';
 import { jsonText } from '../../app/json-text.ts';
 import { showMatch, type StartMatchOptions } from '../../app/matches.ts';
-import { sealingNotice } from '../../app/seal-keys.ts';
+import { RECORDS, sealingNotice } from '../../app/seal-keys.ts';
 import { withApp } from '../context.ts';
 import { must } from '../errors.ts';
 import { withInterrupt } from '../interrupt.ts';
@@ -88,7 +88,7 @@ export async function runDistributedMatch(
       const report = must(await showMatch(ctx, id));
       out.print(json ? jsonText(report) + '\n' : formatMatchReport(report));
       return end === 'finished' ? 0 : 130;
-    });
+    }, RECORDS);
   // Ctrl-C only stops the watching; the workers go on.
   return withInterrupt(() => undefined, follow);
 }

@@ -17,7 +17,7 @@ import {
 } from '../../app/matches.ts';
 import { loadPreset, type Preset } from '../../app/presets.ts';
 import { PROJECT_ROOT } from '../../app/project-root.ts';
-import { sealingNotice } from '../../app/seal-keys.ts';
+import { RECORDS, sealingNotice } from '../../app/seal-keys.ts';
 import { withApp } from '../context.ts';
 import { shellQuote } from '../shell-quote.ts';
 import { CliError, must } from '../errors.ts';
@@ -225,7 +225,7 @@ export function registerMatch(program: Command, terminal: TerminalRun, out: Out 
               const sealing = sealingNotice(ctx);
               if (sealing) io.notice?.(sealing);
               return 'resume' in cmd ? resumeMatch(ctx, cmd.resume, { ...io, ...(cmd.listen ? { listen: cmd.listen } : {}) }) : startMatch(ctx, cmd.start, io);
-            }),
+            }, RECORDS),
           );
           const printed = formatOutcome(outcome, {
             json: Boolean(f.json),

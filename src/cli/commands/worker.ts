@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { listWorkers, type WorkerRecord } from '../../app/distributed.ts';
 import { runWorkerProcess, WORKER_DEFAULTS, type WorkerRunEvent } from '../../worker/run-worker.ts';
-import { sealingNotice } from '../../app/seal-keys.ts';
+import { RECORDS, sealingNotice } from '../../app/seal-keys.ts';
 import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';
 import { withInterrupt } from '../interrupt.ts';
@@ -96,7 +96,7 @@ export function registerWorker(program: Command, print: (text: string) => void, 
                   },
                 },
               );
-            }),
+            }, RECORDS),
           ),
       );
       print(`worker ${summary.name} stopped: ${summary.results} result(s), ${summary.jobs} job(s) completed`);
