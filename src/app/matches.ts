@@ -20,6 +20,7 @@ import type { ScoreBy } from '../referee/outcome.ts';
 import type { SprtParams } from '../referee/sprt.ts';
 import type { BoundEvent } from '../referee/refine-bounds.ts';
 import { preflight, specSamples, stateSamples, verdictOf } from '../referee/preflight.ts';
+import { declineNotice } from './playable.ts';
 import { SlidingOracle } from '../solvers/sliding/oracle.ts';
 import type { MatchRecord } from '../store/types.ts';
 import { cpuBackstopSeconds, defaultMemoryLimit, RLIMITS_ENFORCED, RLIMITS_NOTE, type BotLimits } from '../transport/bot-limits.ts';
@@ -122,7 +123,7 @@ async function playIfPlayable(config: MatchConfig, states: PuzzleState[] | undef
   try {
     const declines = verdictOf(checked, config.bots, samples.value);
     if (!declines.ok) return declines;
-    for (const d of declines.value) io.notice?.(`warning: ${d.bot} declines ${d.puzzleClass} (${d.reason}); its scrambles of that class are recorded unsupported`);
+    for (const d of declines.value) io.notice?.(declineNotice(d));
     const play = { ...deps, makeLauncher: checked.makeLauncher };
     return states ? { ok: true, value: await startRun(config, states, play) } : await startGeneratedMatch(config, play);
   } finally {

@@ -2,12 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../../src/app/context.ts';
 import { startMatch, type StartMatchOptions } from '../../src/app/matches.ts';
 import * as scrambles from '../../src/referee/scrambles.ts';
 import { createMemoryStore } from '../../src/store/memory-store.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
+import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.ts';
 import { ROOT, spawnArena } from './helpers.ts';
 
 // A match no bot can play is refused before a scramble is generated or anything is stored. The real CLI
@@ -79,5 +81,29 @@ describe('unplayable match', () => {
     const played = await startMatch(ctx, options(['reference-bfs'], 2, 1));
     expect(played.ok).toBe(true);
     expect(scrambles.scrambleStream).toHaveBeenCalled();
+  });
+});
+
+describe.skipIf(skipPgTests())('unplayable match - distributed', () => {
+  let server: PgServer | undefined;
+  afterAll(async () => {
+    await server?.destroy();
+  });
+
+  it('unplayable match - a distributed match no bot can play is refused before it is generated or queued', async () => {
+    server = await startPgServer();
+    const url = await server.createDatabase('unplayable');
+    const keys = mkdtempSync(join(tmpdir(), 'arena-keys-'));
+    const r = await spawnArena(['match', 'dijkstra', '--size', '1000', '--count', '1000', '--db', url, '--distributed'], { ARENA_KEY_DIR: keys }).done;
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^arena: no bot can play this match: dijkstra declines sliding 1000x1000 \(bot declared sliding up to size 10;/m);
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      expect((await c.query('SELECT count(*)::int AS n FROM arena.matches')).rows[0].n).toBe(0);
+      expect((await c.query('SELECT count(*)::int AS n FROM arena.scrambles')).rows[0].n).toBe(0);
+    } finally {
+      await c.end();
+    }
   });
 });

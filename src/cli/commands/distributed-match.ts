@@ -56,7 +56,7 @@ export async function runDistributedMatch(
     withApp(db, async (ctx) => {
       const sealing = sealingNotice(ctx);
       if (sealing) out.info(sealing);
-      const opts = batch !== undefined ? { batch } : {};
+      const opts = { ...(batch !== undefined ? { batch } : {}), notice: out.info };
       const queued: Distributed = must('start' in what ? await startDistributedMatch(ctx, what.start, opts) : await resumeDistributedMatch(ctx, what.resume, opts));
       const id = queued.match.id;
       out.info(`match ${id}: ${queued.jobs} job(s) of up to ${queued.batch} scramble(s) queued; workers play them (arena worker --db <this database>)`);
