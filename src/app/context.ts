@@ -10,6 +10,7 @@ import { defaultDbPath, describeDbLocation, normalizeDbLocation, openStoreAt } f
 import type { Store } from '../store/types.ts';
 import { systemClock } from '../transport/system-clock.ts';
 import { PROJECT_ROOT } from './project-root.ts';
+import { setUpSealing, type Sealing } from './seal-keys.ts';
 
 /** The open store and where the project's built-in bots and presets live. */
 export interface AppContext {
@@ -20,6 +21,10 @@ export interface AppContext {
   readonly clock: Clock;
   /** Makes the exact oracle of a match; default the sliding oracle (tests pass a scripted one). */
   readonly oracle?: () => OptimumOracle;
+  /** Whether what this process writes is sealed (src/app/seal-keys.ts); absent: not looked at (tests). */
+  readonly sealing?: Sealing;
+  /** The location opened (a path, or the URL with its password), which names its key file. */
+  readonly location?: string;
 }
 
 /** Where to open a context. */
@@ -28,6 +33,12 @@ export interface OpenOptions {
   readonly db?: string;
   readonly projectRoot?: string;
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * Sealing: the database's key is used when this machine has it; with `claim`, a database without a key
+   * gets one now (the commands that record results: a match, a worker). `keyFile` names the key instead of
+   * the location.
+   */
+  readonly seal?: { readonly claim: boolean; readonly keyFile?: string };
 }
 
 /** An open context; `close` releases the store. */
@@ -46,7 +57,14 @@ export async function openContext(o: OpenOptions = {}): Promise<Result<OpenConte
   } catch (e) {
     return reject('db-open', `cannot open database ${dbLocation}: ${(e as Error).message}`);
   }
-  return { ok: true, value: { store, dbLocation, projectRoot, clock: systemClock, close: () => store.close() } };
+  let sealing: Sealing;
+  try {
+    ({ sealing } = await setUpSealing(store, location, { claim: o.seal?.claim ?? false, ...(o.seal?.keyFile ? { keyFile: o.seal.keyFile } : {}), ...(o.env ? { env: o.env } : {}) }));
+  } catch (e) {
+    await store.close();
+    return reject('db-open', `cannot open database ${dbLocation}: ${(e as Error).message.split('\n')[0]}`);
+  }
+  return { ok: true, value: { store, dbLocation, location, projectRoot, clock: systemClock, sealing, close: () => store.close() } };
 }
 
 /** Runs `fn` with a freshly opened context and closes it afterwards, whatever happens. */

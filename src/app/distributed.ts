@@ -17,6 +17,7 @@ import type { MatchJobs, WorkerRecord, WorkQueue } from '../store/work-queue.ts'
 import { resolveBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
 import { prepareMatch, type StartMatchOptions } from './matches.ts';
+import { checkPlayable } from './playable.ts';
 
 export type { WorkerRecord } from '../store/work-queue.ts';
 
@@ -24,6 +25,8 @@ export type { WorkerRecord } from '../store/work-queue.ts';
 export interface DistributeOptions {
   /** Scrambles per job; default sized so a job's worst case (every scramble at the time limit) is ~a minute. */
   readonly batch?: number;
+  /** Warnings before the match is queued (a bot that declines part of it). */
+  notice?(text: string): void;
 }
 
 /** The longest a job should take when every scramble runs to its time limit. */
@@ -102,13 +105,16 @@ export async function startDistributedMatch(ctx: AppContext, o: StartMatchOption
   const prepared = prepareMatch(o);
   if (!prepared.ok) return prepared;
   const { config } = prepared.value;
-  // Workers on other machines read every scramble from the database, so all are made now.
-  const states = prepared.value.states ? { ok: true as const, value: prepared.value.states } : generateScrambles(config.spec!, config.count, config.seed, config.walk);
-  if (!states.ok) return states;
   // Workers play every queued job; stopping early when the SPRT decides would need the queue to be told.
   if (config.sprt) return reject('sprt-distributed', '--sprt is not supported with --distributed yet: workers play every scramble; run the SPRT locally');
   const bots = await checkBots(ctx, config.bots);
   if (!bots.ok) return bots;
+  // Before any scramble is made: refused at once when no bot can play it.
+  const playable = await checkPlayable(ctx, config, prepared.value.states, d.notice);
+  if (!playable.ok) return playable;
+  // Workers on other machines read every scramble from the database, so all are made now.
+  const states = prepared.value.states ? { ok: true as const, value: prepared.value.states } : generateScrambles(config.spec!, config.count, config.seed, config.walk);
+  if (!states.ok) return states;
   return withQueue(ctx, async (queue) => {
     const match = await ctx.store.createMatch({ config, seed: config.seed, generatorVersion: GENERATOR_VERSION, bots: config.bots, scrambles: states.value.map(newScramble) });
     const batch = batchSize(config, d.batch);

@@ -19,6 +19,8 @@ import {
 import type { ScoreBy } from '../referee/outcome.ts';
 import type { SprtParams } from '../referee/sprt.ts';
 import type { BoundEvent } from '../referee/refine-bounds.ts';
+import { preflight, specSamples, stateSamples, verdictOf } from '../referee/preflight.ts';
+import { declineNotice } from './playable.ts';
 import { SlidingOracle } from '../solvers/sliding/oracle.ts';
 import type { MatchRecord } from '../store/types.ts';
 import { cpuBackstopSeconds, defaultMemoryLimit, RLIMITS_ENFORCED, RLIMITS_NOTE, type BotLimits } from '../transport/bot-limits.ts';
@@ -112,9 +114,27 @@ export async function startMatch(ctx: AppContext, o: StartMatchOptions, io: Matc
   const { config, states } = prepared.value;
   const crowded = concurrencyWarning(config.concurrency);
   if (crowded) io.notice?.(crowded);
-  return withBots(ctx, config, o.listen, io, { new: true }, async (deps, played) =>
-    states ? { ok: true, value: await startRun(played, states, deps) } : startGeneratedMatch(played, deps),
-  );
+  return withBots(ctx, config, o.listen, io, { new: true }, (deps, played) => playIfPlayable(played, states, deps, io));
+}
+
+/**
+ * Starts the bots and reads what they declare before anything is generated or stored: a match no bot can
+ * play is refused at once, naming which bot declines which class; a bot that declines only some of it is
+ * warned about, and the match goes ahead with the connections already made.
+ */
+async function playIfPlayable(config: MatchConfig, states: PuzzleState[] | undefined, deps: MatchDeps, io: MatchIo): Promise<Result<MatchRun>> {
+  const samples = states ? { ok: true as const, value: stateSamples(states) } : config.spec ? specSamples(config.spec) : { ok: true as const, value: [] };
+  if (!samples.ok) return samples;
+  const checked = await preflight(config, samples.value, deps.makeLauncher);
+  try {
+    const declines = verdictOf(checked, config.bots, samples.value);
+    if (!declines.ok) return declines;
+    for (const d of declines.value) io.notice?.(declineNotice(d));
+    const play = { ...deps, makeLauncher: checked.makeLauncher };
+    return states ? { ok: true, value: await startRun(config, states, play) } : await startGeneratedMatch(config, play);
+  } finally {
+    await checked.dispose();
+  }
 }
 
 /**

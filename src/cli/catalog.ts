@@ -27,6 +27,11 @@ export const COMMANDS: readonly CommandSummary[] = [
     usage: '[options] [match]',
     summary: 'one row per result (match, scramble, class, bot, verdict, moves, optimum or bound, gap, times, claims, nodes, error) as CSV or JSON Lines',
   },
+  {
+    name: 'audit',
+    usage: '[options] [match]',
+    summary: 're-check stored results: scrambles regenerated, every answer replayed, every pair present, seals checked with the key',
+  },
   { name: 'bot', usage: '', summary: 'register, list, remove and check solver bots' },
   { name: 'leaderboard', usage: '[options]', summary: 'Bradley–Terry ratings per puzzle class from every head-to-head scramble in the database' },
   { name: 'serve', usage: '[options]', summary: 'the leaderboard, matches, replays and live progress in a browser (read-only)' },

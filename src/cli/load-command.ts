@@ -22,6 +22,7 @@ const LOADERS: Record<string, Loader> = {
   matches: async (p, io) => (await import('./commands/matches.ts')).registerMatches(p, io.print),
   replay: async (p, io) => (await import('./commands/replay.ts')).registerReplay(p, io.print, io.setExit, io.info),
   export: async (p, io) => (await import('./commands/export.ts')).registerExport(p, io.print),
+  audit: async (p, io) => (await import('./commands/audit.ts')).registerAudit(p, io.print, io.setExit),
   bot: async (p, io) => (await import('./commands/bot.ts')).registerBot(p, io.print, io.setExit, io.info),
   leaderboard: async (p, io) => (await import('./commands/leaderboard.ts')).registerLeaderboard(p, io.print),
   serve: async (p, io) => (await import('./commands/serve.ts')).registerServe(p, io.print, io.info),

@@ -154,20 +154,33 @@ export function joinPieces(p: MovePieces): WireMoves {
     return out + decoder.decode();
   }
   const out: Array<readonly [number, number]> = [];
-  const decoder = new TextDecoder();
-  for (const b of p.blocks) {
-    const w = b[0];
-    if (w === JSON_BLOCK) {
-      const v: unknown = JSON.parse(decoder.decode(b.subarray(HEADER)));
-      for (const pair of v as Array<readonly [number, number]>) out.push(pair);
-      continue;
-    }
-    const n = (b.length - HEADER) / w;
-    // Blocks read back from a database may sit at any offset: copy to align before viewing.
-    const aligned = (b.byteOffset + HEADER) % w === 0 ? b : b.slice();
-    const view = w === 2 ? new Uint16Array(aligned.buffer, aligned.byteOffset + HEADER, n) : new Uint32Array(aligned.buffer, aligned.byteOffset + HEADER, n);
-    for (let k = 0; k < n; k += 2) out.push([view[k]!, view[k + 1]!]);
+  for (const b of p.blocks) appendPairs(b, out);
+  return out;
+}
+
+/** Appends the pairs of one pair-form block to `out`. */
+function appendPairs(b: Uint8Array, out: Array<readonly [number, number]>): void {
+  const w = b[0];
+  if (w === JSON_BLOCK) {
+    const v: unknown = JSON.parse(new TextDecoder().decode(b.subarray(HEADER)));
+    for (const pair of v as Array<readonly [number, number]>) out.push(pair);
+    return;
   }
+  const n = (b.length - HEADER) / w;
+  // Blocks read back from a database may sit at any offset: copy to align before viewing.
+  const aligned = (b.byteOffset + HEADER) % w === 0 ? b : b.slice();
+  const view = w === 2 ? new Uint16Array(aligned.buffer, aligned.byteOffset + HEADER, n) : new Uint32Array(aligned.buffer, aligned.byteOffset + HEADER, n);
+  for (let k = 0; k < n; k += 2) out.push([view[k]!, view[k + 1]!]);
+}
+
+/**
+ * The moves of one block of an answer of form `form`, on its own (each block decodes alone: see
+ * {@link MoveRecorder}), so a reader can stream an answer a block at a time instead of joining it.
+ */
+export function blockMoves(form: MoveFormName, block: Uint8Array): WireMoves {
+  if (form === 'text') return new TextDecoder().decode(block);
+  const out: Array<readonly [number, number]> = [];
+  appendPairs(block, out);
   return out;
 }
 

@@ -4,7 +4,7 @@
  * 1, a second result for a (scramble, bot) pair is ignored, and the same misuse (duplicate bot, unknown match
  * or scramble) rejects with the same kind of programmer error. Methods are async only to match the port.
  */
-import type { Bound, PuzzleState } from '../core/types.ts';
+import type { Bound, PuzzleState, WireMoves } from '../core/types.ts';
 import { isVerdict } from '../core/verdict.ts';
 import type {
   BotRecord,
@@ -19,8 +19,13 @@ import type {
   ScrambleClassCount,
   ScramblePage,
   ScrambleRecord,
+  MatchSeals,
+  SealMeta,
   Store,
 } from './types.ts';
+import { MemorySeals } from './memory-seals.ts';
+import { recordedMovesDigest } from './moves-digest.ts';
+import { stateDigest, type SealKey } from './seal.ts';
 import { decodeMoves, dropEmpty, encodeJson, encodeMoves, keepMatch, makeBound, nowIso } from './row-codec.ts';
 import type { MovesKind } from './row-codec.ts';
 import { columnsOf, type SummaryColumns } from '../core/summary-columns.ts';
@@ -49,6 +54,8 @@ class MemoryStore implements Store {
   private readonly resultKeys = new Set<string>();
   private nextMatchId = 1;
   private nextScrambleId = 1;
+  private readonly seals = new MemorySeals();
+  private sealKey: SealKey | undefined;
 
   async addBot(bot: Omit<BotRecord, 'createdAt'>): Promise<void> {
     if (this.bots.has(bot.name)) throw new Error(`bot "${bot.name}" is already registered`);
@@ -81,6 +88,7 @@ class MemoryStore implements Store {
       createdAt: nowIso(),
     };
     this.matches.set(record.id, record);
+    this.seals.matchCreated(this.sealKey, record);
     this.insertScrambles(record.id, m.scrambles);
     return copyMatch(record);
   }
@@ -125,7 +133,9 @@ class MemoryStore implements Store {
     const s = this.scrambles.get(scrambleId);
     if (!s) throw new Error(`setScrambleBound: no scramble ${scrambleId}`);
     const { boundNote: _old, ...rest } = s;
-    this.scrambles.set(scrambleId, { ...rest, bound: makeBound(bound.optimal, bound.lowerBound), ...(note !== undefined ? { boundNote: note } : {}) });
+    const updated = { ...rest, bound: makeBound(bound.optimal, bound.lowerBound), ...(note !== undefined ? { boundNote: note } : {}) };
+    this.scrambles.set(scrambleId, updated);
+    this.seals.scrambleStored(this.sealKey, updated);
   }
 
   async recordResult(r: ResultRecord): Promise<void> {
@@ -138,6 +148,7 @@ class MemoryStore implements Store {
     const moves = encodeMoves(r.moves);
     const record = dropEmpty<ResultRecord>({ ...r, moves: '' });
     this.results.push({ seq: this.results.length, record, movesKind: moves.kind, movesText: moves.text });
+    this.seals.resultStored(this.sealKey, r, this.scrambles.get(r.scrambleId)!, this.sealKey ? recordedMovesDigest(r.moves) : '');
   }
 
   async listResults(matchId: number): Promise<ResultRow[]> {
@@ -150,6 +161,9 @@ class MemoryStore implements Store {
 
   async removeResults(bot: string): Promise<number> {
     const before = this.results.length;
+    for (const r of this.results) {
+      if (r.record.bot === bot) this.seals.resultRemoved(this.sealKey, r.record.scrambleId, bot, this.scrambles.get(r.record.scrambleId)!);
+    }
     this.results = this.results.filter((r) => r.record.bot !== bot);
     for (const key of [...this.resultKeys]) if (key.endsWith(`\u0000${bot}`)) this.resultKeys.delete(key);
     return before - this.results.length;
@@ -176,6 +190,27 @@ class MemoryStore implements Store {
     return undefined;
   }
 
+  async sealMeta(): Promise<SealMeta> {
+    return this.seals.meta();
+  }
+
+  async claimSealKey(keyCheck: string): Promise<SealMeta> {
+    return this.seals.claim(keyCheck);
+  }
+
+  sealWith(key: SealKey | undefined): void {
+    this.sealKey = key;
+  }
+
+  async matchSeals(matchId: number): Promise<MatchSeals | undefined> {
+    return this.seals.matchSeals(matchId, await this.listScrambles(matchId), await this.listSummaries(matchId));
+  }
+
+  async *readMoves(scrambleId: number, bot: string): AsyncIterable<WireMoves> {
+    const row = await this.getResult(scrambleId, bot);
+    if (row) yield row.moves;
+  }
+
   async close(): Promise<void> {
     // Nothing to release; kept for the port.
   }
@@ -192,6 +227,7 @@ class MemoryStore implements Store {
         ...(s.boundNote !== undefined ? { boundNote: s.boundNote } : {}),
       };
       this.scrambles.set(record.id, record);
+      this.seals.scrambleStored(this.sealKey, record, this.sealKey ? stateDigest(record.state) : undefined);
       return copyScramble(record);
     });
   }

@@ -9,6 +9,7 @@
  */
 import type pg from 'pg';
 import { VERDICTS } from '../core/verdict.ts';
+import { PG_SEAL_STEP } from './seal-schema.ts';
 
 /** One schema step. `version` is the schema version after it ran; versions are 1, 2, 3… in order. */
 export interface PgMigration {
@@ -163,6 +164,8 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     description: 'results: CPU time of the bot over the solve',
     sql: `ALTER TABLE arena.results ADD COLUMN cpu_ms double precision;`,
   },
+  // Seals for arena audit (issue 19); kept in its own file so it can be renumbered at merge as one step.
+  { version: 5, ...PG_SEAL_STEP },
 ];
 
 /** The schema version this code writes and understands. */

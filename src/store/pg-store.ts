@@ -9,16 +9,20 @@
  * server.
  */
 import type pg from 'pg';
-import type { Bound, PuzzleState } from '../core/types.ts';
-import type { Verdict } from '../core/verdict.ts';
+import type { Bound, PuzzleState, WireMoves } from '../core/types.ts';
 import { createPgPool, describeConnectError, withReconnect, withTransaction } from './pg-connect.ts';
 import { migratePg } from './pg-schema.ts';
 import { columnsOf, type SummaryColumns } from '../core/summary-columns.ts';
-import { decodeMoves, dropEmpty, encodeJson, encodeMoves, makeBound } from './row-codec.ts';
+import { encodeJson, encodeMoves, makeBound } from './row-codec.ts';
+import { recordedMovesDigest } from './moves-digest.ts';
+import { RESULT_SELECT, SUMMARY_SELECT, toBot, toMatch, toResult, toScramble, toSummary, type BotRow, type MatchRow, type ResultJoinRow, type ScrambleRow, type SummaryRow } from './pg-rows.ts';
+import * as seals from './pg-seals.ts';
+import { sha256Hex, type SealKey } from './seal.ts';
 import type {
   BotRecord,
   MatchFilter,
   MatchRecord,
+  MatchSeals,
   MatchStatus,
   NewMatch,
   NewScramble,
@@ -28,73 +32,11 @@ import type {
   ScrambleClassCount,
   ScramblePage,
   ScrambleRecord,
+  SealMeta,
   Store,
 } from './types.ts';
 
-interface BotRow {
-  name: string;
-  kind: 'command' | 'remote';
-  cmd: string | null;
-  cwd: string | null;
-  stdio: boolean | null;
-  token_hash: string | null;
-  created_at: Date;
-}
 
-interface MatchRow {
-  id: number;
-  config: unknown;
-  seed: string;
-  generator_version: string;
-  bots: string[];
-  status: MatchStatus;
-  created_at: Date;
-}
-
-interface ScrambleRow {
-  id: number;
-  match_id: number;
-  idx: number;
-  state: PuzzleState;
-  puzzle_class: string;
-  optimal: number | null;
-  lower_bound: number;
-  bound_note: string | null;
-}
-
-interface SummaryRow {
-  scramble_id: number;
-  bot: string;
-  verdict: Verdict;
-  move_count: number;
-  wall_ms: number;
-  cpu_ms: number | null;
-  reported_ms: number | null;
-  claimed_optimal: boolean | null;
-  note: string | null;
-  nodes: number | null;
-  error_index: number | null;
-  error: string | null;
-  worker: string | null;
-  cpu: string | null;
-  match_id: number;
-  idx: number;
-  puzzle_class: string;
-  optimal: number | null;
-  lower_bound: number;
-}
-
-interface ResultJoinRow extends SummaryRow {
-  moves_kind: 'text' | 'pairs' | 'json';
-  moves: string;
-}
-
-const SUMMARY_COLUMNS = `r.scramble_id, r.bot, r.verdict, r.move_count, r.wall_ms, r.cpu_ms, r.reported_ms,
-         r.claimed_optimal, r.note, r.nodes, r.error_index, r.error, r.worker, r.cpu,
-         s.match_id, s.idx, s.puzzle_class, s.optimal, s.lower_bound`;
-const FROM_RESULTS = 'FROM arena.results r JOIN arena.scrambles s ON s.id = r.scramble_id';
-const RESULT_SELECT = `SELECT ${SUMMARY_COLUMNS}, r.moves_kind, r.moves ${FROM_RESULTS}`;
-const SUMMARY_SELECT = `SELECT ${SUMMARY_COLUMNS} ${FROM_RESULTS}`;
 const MATCH_COLUMNS = 'id, config, seed, generator_version, bots, status, created_at';
 
 /** Options of {@link openPgStore}. */
@@ -150,6 +92,7 @@ class PostgresStore implements PgStore {
   readonly pool: pg.Pool;
   readonly url: string;
   private closed = false;
+  private sealKey: SealKey | undefined;
 
   constructor(pool: pg.Pool, url: string) {
     this.pool = pool;
@@ -203,7 +146,8 @@ class PostgresStore implements PgStore {
            VALUES ($1, $2, $3, $4, 'running') RETURNING ${MATCH_COLUMNS}`,
           [encodeJson(m.config), m.seed, m.generatorVersion, JSON.stringify(m.bots)],
         );
-        await insertScrambles(c, rows[0].id, m.scrambles);
+        if (this.sealKey) await seals.sealPgMatch(c, this.sealKey, { ...m, id: rows[0].id });
+        await insertScrambles(c, rows[0].id, m.scrambles, this.sealKey);
         return toMatch(rows[0]);
       });
     } catch (err) {
@@ -244,7 +188,7 @@ class PostgresStore implements PgStore {
 
   async addScrambles(matchId: number, scrambles: readonly NewScramble[]): Promise<ScrambleRecord[]> {
     try {
-      return await this.tx((c) => insertScrambles(c, matchId, scrambles));
+      return await this.tx((c) => insertScrambles(c, matchId, scrambles, this.sealKey));
     } catch (err) {
       if (pgCode(err) === UNIQUE_VIOLATION) throw new Error(`addScrambles: match ${matchId} already has a scramble at that index`);
       if (pgCode(err) === FOREIGN_KEY_VIOLATION) throw new Error(`addScrambles: no match ${matchId}`);
@@ -264,11 +208,17 @@ class PostgresStore implements PgStore {
   }
 
   async setScrambleBound(scrambleId: number, bound: Bound, note?: string): Promise<void> {
-    const { rowCount } = await this.q(
-      `UPDATE arena.scrambles SET optimal = $1, lower_bound = $2, bound_note = $3 WHERE id = $4`,
-      [bound.optimal ?? null, bound.lowerBound, pgText(note), scrambleId],
-      true,
-    );
+    const sql = `UPDATE arena.scrambles SET optimal = $1, lower_bound = $2, bound_note = $3 WHERE id = $4`;
+    const params = [bound.optimal ?? null, bound.lowerBound, pgText(note), scrambleId];
+    const key = this.sealKey;
+    // Sealed: the new bound and its seal in one transaction (retried whole: setting a bound twice is harmless).
+    const { rowCount } = key
+      ? await withReconnect(() => this.tx(async (c) => {
+          const done = await c.query(sql, params);
+          await seals.resealPgScramble(c, key, scrambleId);
+          return done;
+        }), true)
+      : await this.q(sql, params, true);
     if (rowCount === 0) throw new Error(`setScrambleBound: no scramble ${scrambleId}`);
   }
 
@@ -286,20 +236,19 @@ class PostgresStore implements PgStore {
     const moves = encodeMoves(r.moves);
     // A string PostgreSQL text cannot hold is stored as a JSON string literal instead (lossless).
     const [kind, text] = moves.kind === 'text' && moves.text.includes('\u0000') ? ['json', JSON.stringify(moves.text)] : [moves.kind, moves.text];
-    try {
-      // ON CONFLICT: a retried job writes the pair again; the first write wins. Safe to retry after a lost
-      // connection for the same reason.
-      await this.q(
-        `INSERT INTO arena.results (scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms, reported_ms,
+    // ON CONFLICT: a retried job writes the pair again; the first write wins. Safe to retry after a lost
+    // connection for the same reason.
+    const insert = `INSERT INTO arena.results (scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms, reported_ms,
                                     claimed_optimal, note, error_index, error, worker, cpu, nodes, cpu_ms)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-         ON CONFLICT (scramble_id, bot) DO NOTHING`,
-        [
-          r.scrambleId, r.bot, r.verdict, r.moveCount, kind, text, r.wallMs, r.reportedMs ?? null,
-          r.claimedOptimal ?? null, pgText(r.note), r.errorIndex ?? null, pgText(r.error), pgText(r.worker), pgText(r.cpu), r.nodes ?? null, r.cpuMs ?? null,
-        ],
-        true,
-      );
+         ON CONFLICT (scramble_id, bot) DO NOTHING`;
+    const params = [
+      r.scrambleId, r.bot, r.verdict, r.moveCount, kind, text, r.wallMs, r.reportedMs ?? null,
+      r.claimedOptimal ?? null, pgText(r.note), r.errorIndex ?? null, pgText(r.error), pgText(r.worker), pgText(r.cpu), r.nodes ?? null, r.cpuMs ?? null,
+    ];
+    try {
+      if (this.sealKey) await seals.recordSealedPg(this.pool, this.sealKey, r, recordedMovesDigest(r.moves), insert, params);
+      else await this.q(insert, params, true);
     } catch (err) {
       if (pgCode(err) === FOREIGN_KEY_VIOLATION) throw new Error(`recordResult: no scramble ${r.scrambleId}`);
       throw err;
@@ -317,7 +266,11 @@ class PostgresStore implements PgStore {
   }
 
   async removeResults(bot: string): Promise<number> {
-    const { rowCount } = await this.q(`DELETE FROM arena.results WHERE bot = $1`, [bot], true);
+    // A removal on purpose leaves a (sealed) record of each numbered result it deletes, for arena audit.
+    const { rowCount } = await withReconnect(() => this.tx(async (c) => {
+      await seals.recordPgRemovals(c, this.sealKey, bot);
+      return c.query(`DELETE FROM arena.results WHERE bot = $1`, [bot]);
+    }), true);
     return rowCount ?? 0;
   }
 
@@ -353,6 +306,27 @@ class PostgresStore implements PgStore {
     return undefined;
   }
 
+  async sealMeta(): Promise<SealMeta> {
+    return withReconnect(() => seals.pgSealMeta(this.pool), true);
+  }
+
+  async claimSealKey(keyCheck: string): Promise<SealMeta> {
+    return withReconnect(() => seals.pgClaimSealKey(this.pool, keyCheck), true);
+  }
+
+  sealWith(key: SealKey | undefined): void {
+    this.sealKey = key;
+  }
+
+  matchSeals(matchId: number): Promise<MatchSeals | undefined> {
+    return seals.pgMatchSeals(this.pool, matchId);
+  }
+
+  async *readMoves(scrambleId: number, bot: string): AsyncIterable<WireMoves> {
+    const moves = await seals.pgReadMoves(this.pool, scrambleId, bot);
+    if (moves !== undefined) yield moves;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -361,8 +335,9 @@ class PostgresStore implements PgStore {
 }
 
 /** Inserts scrambles in one statement; the caller holds the transaction. */
-async function insertScrambles(c: pg.PoolClient, matchId: number, scrambles: readonly NewScramble[]): Promise<ScrambleRecord[]> {
+async function insertScrambles(c: pg.PoolClient, matchId: number, scrambles: readonly NewScramble[], key?: SealKey): Promise<ScrambleRecord[]> {
   if (scrambles.length === 0) return [];
+  const states = scrambles.map((s) => JSON.stringify(s.state));
   const { rows } = await c.query<{ id: number; idx: number }>(
     `INSERT INTO arena.scrambles (match_id, idx, state, puzzle_class, optimal, lower_bound, bound_note)
      SELECT $1, * FROM unnest($2::int[], $3::json[], $4::text[], $5::int[], $6::int[], $7::text[])
@@ -370,7 +345,7 @@ async function insertScrambles(c: pg.PoolClient, matchId: number, scrambles: rea
     [
       matchId,
       scrambles.map((s) => s.index),
-      scrambles.map((s) => JSON.stringify(s.state)),
+      states,
       scrambles.map((s) => s.puzzleClass),
       scrambles.map((s) => s.bound.optimal ?? null),
       scrambles.map((s) => s.bound.lowerBound),
@@ -378,6 +353,7 @@ async function insertScrambles(c: pg.PoolClient, matchId: number, scrambles: rea
     ],
   );
   const idOf = new Map(rows.map((r) => [r.idx, r.id]));
+  if (key) await seals.sealPgScrambles(c, key, matchId, scrambles, idOf, states.map(sha256Hex));
   return scrambles.map((s) => ({
     id: idOf.get(s.index)!,
     matchId,
@@ -388,68 +364,4 @@ async function insertScrambles(c: pg.PoolClient, matchId: number, scrambles: rea
     bound: makeBound(s.bound.optimal, s.bound.lowerBound),
     ...(s.boundNote !== undefined ? { boundNote: s.boundNote } : {}),
   }));
-}
-
-function toBot(row: BotRow): BotRecord {
-  return dropEmpty<BotRecord>({
-    name: row.name,
-    kind: row.kind,
-    cmd: row.cmd,
-    cwd: row.cwd,
-    stdio: row.stdio,
-    tokenHash: row.token_hash,
-    createdAt: row.created_at.toISOString(),
-  });
-}
-
-function toMatch(row: MatchRow): MatchRecord {
-  return {
-    id: row.id,
-    config: row.config,
-    seed: row.seed,
-    generatorVersion: row.generator_version,
-    bots: row.bots,
-    status: row.status,
-    createdAt: row.created_at.toISOString(),
-  };
-}
-
-function toScramble(row: ScrambleRow): ScrambleRecord {
-  return {
-    id: row.id,
-    matchId: row.match_id,
-    index: row.idx,
-    state: row.state,
-    puzzleClass: row.puzzle_class,
-    bound: makeBound(row.optimal, row.lower_bound),
-    ...(row.bound_note !== null ? { boundNote: row.bound_note } : {}),
-  };
-}
-
-function toResult(row: ResultJoinRow): ResultRow {
-  const moves = row.moves_kind === 'json' ? (JSON.parse(row.moves) as string) : decodeMoves(row.moves_kind, row.moves);
-  return { ...toSummary(row), moves };
-}
-
-function toSummary(row: SummaryRow): ResultSummary {
-  return dropEmpty<ResultSummary>({
-    scrambleId: row.scramble_id,
-    bot: row.bot,
-    verdict: row.verdict,
-    moveCount: row.move_count,
-    wallMs: row.wall_ms,
-    cpuMs: row.cpu_ms,
-    reportedMs: row.reported_ms,
-    claimedOptimal: row.claimed_optimal,
-    note: row.note,
-    nodes: row.nodes,
-    errorIndex: row.error_index,
-    error: row.error,
-    worker: row.worker,
-    cpu: row.cpu,
-    matchId: row.match_id,
-    scrambleIndex: row.idx,
-    puzzleClass: row.puzzle_class,
-    bound: makeBound(row.optimal, row.lower_bound),
-  });
 }

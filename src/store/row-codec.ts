@@ -5,7 +5,7 @@
 import type { Bound, WireMoves } from '../core/types.ts';
 import { MOVE_FORMS, moveFormOf, type MoveFormName } from '../puzzles/move-form.ts';
 import { type RecordedMoves, wireMovesOf } from '../puzzles/move-pieces.ts';
-import type { MatchFilter, MatchRecord } from './types.ts';
+import type { MatchFilter, MatchRecord, SealMeta } from './types.ts';
 
 /** How a `moves` column is to be decoded: the name of the move form it was encoded in. */
 export type MovesKind = MoveFormName;
@@ -55,4 +55,41 @@ export function keepMatch(m: MatchRecord, classes: readonly string[], f: MatchFi
   if (f.bot !== undefined && !m.bots.some((b) => wordPrefix(b, f.bot!))) return false;
   if (f.puzzleClass !== undefined && !classes.some((c) => wordPrefix(c, f.puzzleClass!))) return false;
   return true;
+}
+
+/** The `seal_meta` row of a SQLite or PostgreSQL database (PostgreSQL bigints arrive as numbers or text). */
+export interface SealMetaRow {
+  db_id: string;
+  key_check: string | null;
+  after_match: number | string | null;
+  after_result: number | string | null;
+  sealed_matches: number;
+  matches_seal: string | null;
+}
+
+/** `{ [key]: value }`, or nothing for null. */
+export function opt<K extends string, V>(key: K, value: V | null | undefined): { [P in K]?: V } {
+  return (value === null || value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
+
+/** The `seal_meta` row as the Store hands it out. */
+export function sealMetaOf(row: SealMetaRow): SealMeta {
+  return {
+    dbId: row.db_id,
+    ...(row.key_check !== null ? { keyCheck: row.key_check } : {}),
+    ...(row.after_match !== null && row.after_result !== null ? { sealedAfter: { match: Number(row.after_match), result: Number(row.after_result) } } : {}),
+    sealedMatches: Number(row.sealed_matches),
+    ...(row.matches_seal !== null ? { matchesSeal: row.matches_seal } : {}),
+  };
+}
+
+/** A UTF-16 surrogate without its partner: UTF-8 cannot hold it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `s` with every lone surrogate as U+FFFD, as UTF-8 stores keep it. SQLite would otherwise keep its three
+ * bytes and read them back as three U+FFFD, so a bot's note would not read back as it was sealed.
+ */
+export function wellFormed<T extends string | undefined>(s: T): T {
+  return (s === undefined ? s : s.replace(LONE_SURROGATE, '\uFFFD')) as T;
 }

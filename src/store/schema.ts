@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { VERDICTS } from '../core/verdict.ts';
+import { SQLITE_SEAL_STEP } from './seal-schema.ts';
 
 /** One schema step. `version` is the user_version after it ran; versions are 1, 2, 3… in order. */
 export interface Migration {
@@ -155,6 +156,8 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  // Seals for arena audit (issue 19); kept in its own file so it can be renumbered at merge as one step.
+  { version: 7, ...SQLITE_SEAL_STEP },
 ];
 
 /** The schema version this code writes and understands. */

@@ -7,9 +7,9 @@
  */
 import type Database from 'better-sqlite3';
 import type { WireMoves } from '../core/types.ts';
-import type { MoveFormName } from '../puzzles/move-form.ts';
-import { isMovePieces, joinPieces, type RecordedMoves } from '../puzzles/move-pieces.ts';
-import { decodeMoves, encodeMoves, type MovesKind } from './row-codec.ts';
+import { MOVE_FORMS, type MoveFormName } from '../puzzles/move-form.ts';
+import { blockMoves, isMovePieces, joinPieces, type RecordedMoves } from '../puzzles/move-pieces.ts';
+import { decodeMoves, encodeMoves, wellFormed, type MovesKind } from './row-codec.ts';
 
 /** Blocks above this many bytes in all are stored in result_moves. */
 export const INLINE_MOVE_BYTES = 8 << 20;
@@ -32,10 +32,12 @@ export interface MovesColumns {
 export class SqliteMoves {
   private readonly insertBlock;
   private readonly selectBlocks;
+  private readonly selectBlock;
 
   constructor(db: Database.Database) {
     this.insertBlock = db.prepare<[number | bigint, number, Uint8Array]>(`INSERT INTO result_moves (result_id, seq, block) VALUES (?, ?, ?)`);
     this.selectBlocks = db.prepare<[number], { block: Uint8Array }>(`SELECT block FROM result_moves WHERE result_id = ? ORDER BY seq`);
+    this.selectBlock = db.prepare<[number, number], { block: Uint8Array }>(`SELECT block FROM result_moves WHERE result_id = ? AND seq = ?`);
   }
 
   /** The columns of `moves`: inline when small, else packed with its blocks. */
@@ -44,12 +46,28 @@ export class SqliteMoves {
       return { kind: 'packed', value: Uint8Array.of(FORM_CODE[moves.form]), blocks: moves.blocks };
     }
     const e = encodeMoves(moves);
-    return { kind: e.kind, value: e.text };
+    // Notation a bot sent with a lone surrogate is kept as U+FFFD, as the blocks keep it (see wellFormed).
+    return { kind: e.kind, value: e.kind === 'text' ? wellFormed(e.text) : e.text };
   }
 
   /** Writes the blocks of a packed row just inserted as `resultId` (the caller holds the transaction). */
   writeBlocks(resultId: number | bigint, blocks: readonly Uint8Array[]): void {
     blocks.forEach((b, seq) => this.insertBlock.run(resultId, seq, b));
+  }
+
+  /** The moves of a stored row in pieces: the inline value, or a block at a time (no statement left open). */
+  *pieces(resultId: number, kind: StoredMovesKind, value: string | Uint8Array): Generator<WireMoves> {
+    if (kind !== 'packed') {
+      yield decodeMoves(kind, value as string);
+      return;
+    }
+    const form = FORM_OF_CODE[(value as Uint8Array)[0] ?? 0] ?? 'text';
+    yield MOVE_FORMS[form].empty;
+    for (let seq = 0; ; seq++) {
+      const row = this.selectBlock.get(resultId, seq);
+      if (!row) return;
+      yield blockMoves(form, row.block);
+    }
   }
 
   /** The moves of a stored row. */

@@ -7,13 +7,13 @@
  * the per-result cost of the embedded default low while callers treat every store alike.
  */
 import Database from 'better-sqlite3';
-import type { PuzzleState } from '../core/types.ts';
-import type { Verdict } from '../core/verdict.ts';
-import type { Bound } from '../core/types.ts';
+import type { Bound, PuzzleState, WireMoves } from '../core/types.ts';
+import type { SummaryColumns } from '../core/summary-columns.ts';
 import type {
   BotRecord,
   MatchFilter,
   MatchRecord,
+  MatchSeals,
   MatchStatus,
   NewMatch,
   NewScramble,
@@ -23,77 +23,21 @@ import type {
   ScrambleClassCount,
   ScramblePage,
   ScrambleRecord,
+  SealMeta,
   Store,
 } from './types.ts';
 import { migrate } from './schema.ts';
-import { dropEmpty, encodeJson, makeBound, nowIso } from './row-codec.ts';
+import { encodeJson, makeBound, nowIso, wellFormed } from './row-codec.ts';
 import { SqliteMoves, type StoredMovesKind } from './sqlite-moves.ts';
 import { changeMarkerReader, summaryColumnsReader } from './sqlite-columns.ts';
-import type { SummaryColumns } from '../core/summary-columns.ts';
-
-interface BotRow {
-  name: string;
-  kind: 'command' | 'remote';
-  cmd: string | null;
-  cwd: string | null;
-  stdio: number | null;
-  token_hash: string | null;
-  created_at: string;
-}
-
-interface MatchRow {
-  id: number;
-  config: string;
-  seed: string;
-  generator_version: string;
-  bots: string;
-  status: MatchStatus;
-  created_at: string;
-}
-
-interface ScrambleRow {
-  id: number;
-  match_id: number;
-  idx: number;
-  state: string;
-  puzzle_class: string;
-  optimal: number | null;
-  lower_bound: number;
-  bound_note: string | null;
-}
-
-interface JoinedSummaryRow extends ScrambleRow {
-  scramble_id: number;
-  bot: string;
-  verdict: Verdict;
-  move_count: number;
-  wall_ms: number;
-  cpu_ms: number | null;
-  reported_ms: number | null;
-  claimed_optimal: number | null;
-  note: string | null;
-  nodes: number | null;
-  error_index: number | null;
-  error: string | null;
-  worker: string | null;
-  cpu: string | null;
-}
-
-interface JoinedResultRow extends JoinedSummaryRow {
-  result_id: number;
-  moves_kind: StoredMovesKind;
-  moves: string | Uint8Array;
-}
+import { recordedMovesDigest } from './moves-digest.ts';
+import { sha256Hex, type SealKey } from './seal.ts';
+import { SqliteSeals } from './sqlite-seals.ts';
+import { isForeignKeyViolation, isUniqueViolation, oneLine, RESULT_SELECT, sqliteCode, SUMMARY_SELECT } from './sqlite-rows.ts';
+import { toBot, toMatch, toScramble, toSummary, type BotRow, type JoinedResultRow, type JoinedSummaryRow, type MatchRow, type ScrambleRow } from './sqlite-rows.ts';
 
 /** How long a writer waits for another connection's lock before SQLITE_BUSY (ms). */
 const BUSY_TIMEOUT_MS = 5000;
-
-const SUMMARY_COLUMNS = `r.scramble_id, r.bot, r.verdict, r.move_count, r.wall_ms, r.cpu_ms, r.reported_ms,
-         r.claimed_optimal, r.note, r.nodes, r.error_index, r.error, r.worker, r.cpu,
-         s.match_id, s.idx, s.puzzle_class, s.optimal, s.lower_bound`;
-const FROM_RESULTS = 'FROM results r JOIN scrambles s ON s.id = r.scramble_id';
-const RESULT_SELECT = `SELECT ${SUMMARY_COLUMNS}, r.id AS result_id, r.moves_kind, r.moves ${FROM_RESULTS}`;
-const SUMMARY_SELECT = `SELECT ${SUMMARY_COLUMNS} ${FROM_RESULTS}`;
 
 /**
  * Opens (creating if needed) and migrates the database at `file`. Throws an Error whose message is a bare
@@ -121,29 +65,13 @@ export function openSqliteStore(file: string): Store {
   return new SqliteStore(db);
 }
 
-function oneLine(err: unknown): string {
-  const msg = err instanceof Error ? err.message : String(err);
-  return msg.split('\n')[0];
-}
-
-function sqliteCode(err: unknown): unknown {
-  return typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const code = sqliteCode(err);
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
-function isForeignKeyViolation(err: unknown): boolean {
-  return sqliteCode(err) === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-}
-
 class SqliteStore implements Store {
   private readonly db: Database.Database;
   // Prepared once: re-preparing per call would dominate the per-result cost.
   private readonly stmts;
   private readonly moves: SqliteMoves;
+  private readonly seals: SqliteSeals;
+  private sealKey: SealKey | undefined;
 
   private readonly readColumns: () => SummaryColumns;
   private readonly readMarker: () => string;
@@ -153,6 +81,7 @@ class SqliteStore implements Store {
     this.readColumns = summaryColumnsReader(db);
     this.readMarker = changeMarkerReader(db);
     this.moves = new SqliteMoves(db);
+    this.seals = new SqliteSeals(db);
     this.stmts = {
       addBot: db.prepare(
         `INSERT INTO bots (name, kind, cmd, cwd, stdio, token_hash, created_at)
@@ -191,14 +120,17 @@ class SqliteStore implements Store {
       ),
       recordResult: db.prepare(
         `INSERT INTO results (scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms, cpu_ms, reported_ms,
-                              claimed_optimal, note, nodes, error_index, error, worker, cpu, created_at)
+                              claimed_optimal, note, nodes, error_index, error, worker, cpu, created_at, seq, moves_sha256, seal)
          VALUES (@scrambleId, @bot, @verdict, @moveCount, @movesKind, @moves, @wallMs, @cpuMs, @reportedMs,
-                 @claimedOptimal, @note, @nodes, @errorIndex, @error, @worker, @cpu, @createdAt)
+                 @claimedOptimal, @note, @nodes, @errorIndex, @error, @worker, @cpu, @createdAt, @seq, @movesSha256, @seal)
          ON CONFLICT (scramble_id, bot) DO NOTHING`,
       ),
       listResults: db.prepare<[number], JoinedResultRow>(`${RESULT_SELECT} WHERE s.match_id = ? ORDER BY s.idx, r.id`),
       getResult: db.prepare<[number, string], JoinedResultRow>(`${RESULT_SELECT} WHERE r.scramble_id = ? AND r.bot = ?`),
       removeResults: db.prepare(`DELETE FROM results WHERE bot = ?`),
+      resultMoves: db.prepare<[number, string], { id: number; moves_kind: StoredMovesKind; moves: string | Uint8Array }>(
+        `SELECT id, moves_kind, moves FROM results WHERE scramble_id = ? AND bot = ?`,
+      ),
       allResults: db.prepare<[], JoinedResultRow>(`${RESULT_SELECT} ORDER BY s.match_id, s.idx, r.id`),
       classResults: db.prepare<[string], JoinedResultRow>(
         `${RESULT_SELECT} WHERE s.puzzle_class = ? ORDER BY s.match_id, s.idx, r.id`,
@@ -252,6 +184,7 @@ class SqliteStore implements Store {
         now: nowIso(),
       });
       const id = Number(info.lastInsertRowid);
+      if (this.sealKey) this.seals.sealMatch(this.sealKey, { ...m, id });
       this.insertScrambles(id, m.scrambles);
       return id;
     });
@@ -308,17 +241,27 @@ class SqliteStore implements Store {
   }
 
   async setScrambleBound(scrambleId: number, bound: Bound, note?: string): Promise<void> {
-    const info = this.stmts.setScrambleBound.run(bound.optimal ?? null, bound.lowerBound, note ?? null, scrambleId);
-    if (info.changes === 0) throw new Error(`setScrambleBound: no scramble ${scrambleId}`);
+    const set = this.db.transaction(() => {
+      const info = this.stmts.setScrambleBound.run(bound.optimal ?? null, bound.lowerBound, note ?? null, scrambleId);
+      if (info.changes > 0 && this.sealKey) this.seals.sealScramble(this.sealKey, scrambleId);
+      return info.changes;
+    });
+    if (set() === 0) throw new Error(`setScrambleBound: no scramble ${scrambleId}`);
   }
 
   async recordResult(r: ResultRecord): Promise<void> {
     const moves = this.moves.columns(r.moves);
-    // One transaction (the row, and the blocks of a long answer), durable when it returns. A second result
-    // for the pair (a retried job) is dropped by ON CONFLICT: the first write wins, blocks and all.
+    const key = this.sealKey;
+    const digest = key ? recordedMovesDigest(r.moves) : '';
+    // One transaction (the row, the blocks of a long answer, its seal), durable when it returns. A second
+    // result for the pair (a retried job) is dropped by ON CONFLICT: the first write wins, blocks and all.
     const write = this.db.transaction((params: Record<string, unknown>) => {
-      const info = this.stmts.recordResult.run(params);
-      if (info.changes === 1 && moves.blocks) this.moves.writeBlocks(info.lastInsertRowid, moves.blocks);
+      // The seal covers the result's number in its match, which only this transaction can give.
+      const sealed = key ? this.seals.resultColumns(key, r, digest) : undefined;
+      const info = this.stmts.recordResult.run({ ...params, seq: sealed?.seq ?? null, movesSha256: sealed ? digest : null, seal: sealed?.seal ?? null });
+      if (info.changes !== 1) return;
+      if (moves.blocks) this.moves.writeBlocks(info.lastInsertRowid, moves.blocks);
+      if (key && sealed) this.seals.countResult(key, sealed.matchId, sealed.seq);
     });
     try {
       write({
@@ -332,12 +275,12 @@ class SqliteStore implements Store {
         cpuMs: r.cpuMs ?? null,
         reportedMs: r.reportedMs ?? null,
         claimedOptimal: r.claimedOptimal === undefined ? null : r.claimedOptimal ? 1 : 0,
-        note: r.note ?? null,
+        note: wellFormed(r.note) ?? null,
         nodes: r.nodes ?? null,
         errorIndex: r.errorIndex ?? null,
-        error: r.error ?? null,
-        worker: r.worker ?? null,
-        cpu: r.cpu ?? null,
+        error: wellFormed(r.error) ?? null,
+        worker: wellFormed(r.worker) ?? null,
+        cpu: wellFormed(r.cpu) ?? null,
         createdAt: nowIso(),
       });
     } catch (err) {
@@ -358,7 +301,11 @@ class SqliteStore implements Store {
   }
 
   async removeResults(bot: string): Promise<number> {
-    return this.stmts.removeResults.run(bot).changes;
+    // A removal on purpose leaves a (sealed) record of each numbered result it deletes, for arena audit.
+    return this.db.transaction(() => {
+      this.seals.recordRemovals(this.sealKey, bot);
+      return this.stmts.removeResults.run(bot).changes;
+    })();
   }
 
   private toResult(row: JoinedResultRow): ResultRow {
@@ -387,6 +334,27 @@ class SqliteStore implements Store {
     return this.readMarker();
   }
 
+  async sealMeta(): Promise<SealMeta> {
+    return this.seals.meta();
+  }
+
+  async claimSealKey(keyCheck: string): Promise<SealMeta> {
+    return this.seals.claim(keyCheck);
+  }
+
+  sealWith(key: SealKey | undefined): void {
+    this.sealKey = key;
+  }
+
+  async matchSeals(matchId: number): Promise<MatchSeals | undefined> {
+    return this.seals.matchSeals(matchId);
+  }
+
+  async *readMoves(scrambleId: number, bot: string): AsyncIterable<WireMoves> {
+    const row = this.stmts.resultMoves.get(scrambleId, bot);
+    if (row) yield* this.moves.pieces(row.id, row.moves_kind, row.moves);
+  }
+
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
@@ -394,15 +362,17 @@ class SqliteStore implements Store {
   /** Inserts scrambles; the caller holds the transaction. */
   private insertScrambles(matchId: number, scrambles: readonly NewScramble[]): ScrambleRecord[] {
     return scrambles.map((s): ScrambleRecord => {
+      const state = JSON.stringify(s.state);
       const info = this.stmts.addScramble.run({
         matchId,
         index: s.index,
-        state: JSON.stringify(s.state),
+        state,
         puzzleClass: s.puzzleClass,
         optimal: s.bound.optimal ?? null,
         lowerBound: s.bound.lowerBound,
         boundNote: s.boundNote ?? null,
       });
+      if (this.sealKey) this.seals.sealScramble(this.sealKey, Number(info.lastInsertRowid), sha256Hex(state));
       return {
         id: Number(info.lastInsertRowid),
         matchId,
@@ -415,64 +385,4 @@ class SqliteStore implements Store {
       };
     });
   }
-}
-
-function toBot(row: BotRow): BotRecord {
-  return dropEmpty<BotRecord>({
-    name: row.name,
-    kind: row.kind,
-    cmd: row.cmd,
-    cwd: row.cwd,
-    stdio: row.stdio === null ? null : row.stdio === 1,
-    tokenHash: row.token_hash,
-    createdAt: row.created_at,
-  });
-}
-
-function toMatch(row: MatchRow): MatchRecord {
-  return {
-    id: row.id,
-    config: JSON.parse(row.config) as unknown,
-    seed: row.seed,
-    generatorVersion: row.generator_version,
-    bots: JSON.parse(row.bots) as string[],
-    status: row.status,
-    createdAt: row.created_at,
-  };
-}
-
-function toScramble(row: ScrambleRow): ScrambleRecord {
-  return {
-    id: row.id,
-    matchId: row.match_id,
-    index: row.idx,
-    state: JSON.parse(row.state) as PuzzleState,
-    puzzleClass: row.puzzle_class,
-    bound: makeBound(row.optimal, row.lower_bound),
-    ...(row.bound_note !== null ? { boundNote: row.bound_note } : {}),
-  };
-}
-
-
-function toSummary(row: JoinedSummaryRow): ResultSummary {
-  return dropEmpty<ResultSummary>({
-    scrambleId: row.scramble_id,
-    bot: row.bot,
-    verdict: row.verdict,
-    moveCount: row.move_count,
-    wallMs: row.wall_ms,
-    cpuMs: row.cpu_ms,
-    reportedMs: row.reported_ms,
-    claimedOptimal: row.claimed_optimal === null ? null : row.claimed_optimal === 1,
-    note: row.note,
-    nodes: row.nodes,
-    errorIndex: row.error_index,
-    error: row.error,
-    worker: row.worker,
-    cpu: row.cpu,
-    matchId: row.match_id,
-    scrambleIndex: row.idx,
-    puzzleClass: row.puzzle_class,
-    bound: makeBound(row.optimal, row.lower_bound),
-  });
 }

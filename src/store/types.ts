@@ -2,6 +2,7 @@ import type { Bound, PuzzleState, WireMoves } from '../core/types.ts';
 import type { Verdict } from '../core/verdict.ts';
 import type { RecordedMoves } from '../puzzles/move-pieces.ts';
 import type { SummaryColumns } from '../core/summary-columns.ts';
+import type { SealKey } from './seal.ts';
 
 /** How a registered bot is started. Built-in bots (bots/<name>/) are known without a row here. */
 export interface BotRecord {
@@ -144,6 +145,43 @@ export interface NewMatch {
   readonly scrambles: readonly NewScramble[];
 }
 
+/** What a database says about its seals (src/store/seal.ts). */
+export interface SealMeta {
+  /** A random id made with the database: every seal names it; a PostgreSQL database's key file is named by it. */
+  readonly dbId: string;
+  /** The key check (seal.ts keyCheck) of the database's key, once it has one. */
+  readonly keyCheck?: string;
+  /**
+   * When the database got its key: the largest match and result ids then. Anything with a larger id was
+   * written since, so a missing seal there is an edit, not an old row.
+   */
+  readonly sealedAfter?: { readonly match: number; readonly result: number };
+  /** Matches created sealed (numbered 1…n), and the seal of that count. */
+  readonly sealedMatches: number;
+  readonly matchesSeal?: string;
+}
+
+/** The seals of one match as stored, for `arena audit`; absent fields were never sealed. */
+export interface MatchSeals {
+  readonly seal?: string;
+  /** Its number among the database's sealed matches. */
+  readonly seq?: number;
+  /** Results sealed in the match so far (numbered 1…n), and the seal of that count. */
+  readonly sealedResults: number;
+  readonly countSeal?: string;
+  readonly scrambles: readonly { readonly scrambleId: number; readonly index: number; readonly stateSha256?: string; readonly seal?: string }[];
+  readonly results: readonly {
+    readonly resultId: number;
+    readonly scrambleId: number;
+    readonly bot: string;
+    readonly seq?: number;
+    readonly movesSha256?: string;
+    readonly seal?: string;
+  }[];
+  /** Sealed results removed on purpose (`arena bot remove --purge`). */
+  readonly removals: readonly { readonly seq: number; readonly scrambleIndex: number; readonly bot: string; readonly seal?: string }[];
+}
+
 /**
  * Persistence port. Every method is asynchronous so a networked database (PostgreSQL) implements the same
  * interface as the embedded SQLite store (src/store/sqlite-store.ts, the only importer of better-sqlite3)
@@ -202,6 +240,21 @@ export interface Store {
    * may keep what it derived from the results until it changes; undefined when the store cannot tell cheaply.
    */
   changeMarker(): Promise<string | undefined>;
+
+  // seals (src/store/seal.ts): written in the same transaction as what they cover, once a key is given
+  /** The database's id and key check. */
+  sealMeta(): Promise<SealMeta>;
+  /** Records `keyCheck` as the database's key unless it already has one; returns the meta then in force. */
+  claimSealKey(keyCheck: string): Promise<SealMeta>;
+  /** Seals everything written from now on with `key` (the database's: the caller checked it), or stops. */
+  sealWith(key: SealKey | undefined): void;
+  /** The seals of a match, or undefined for an unknown match. */
+  matchSeals(matchId: number): Promise<MatchSeals | undefined>;
+  /**
+   * One stored answer's moves, in pieces in order (one piece for a short answer, a block at a time for a
+   * long one), so a reader never holds a 16.7 M-move answer twice. Nothing for an unknown result.
+   */
+  readMoves(scrambleId: number, bot: string): AsyncIterable<WireMoves>;
 
   close(): Promise<void>;
 }

@@ -7,6 +7,7 @@ import {
 } from '../../app/distributed.ts';
 import { jsonText } from '../../app/json-text.ts';
 import { showMatch, type StartMatchOptions } from '../../app/matches.ts';
+import { RECORDS, sealingNotice } from '../../app/seal-keys.ts';
 import { withApp } from '../context.ts';
 import { must } from '../errors.ts';
 import { withInterrupt } from '../interrupt.ts';
@@ -53,7 +54,9 @@ export async function runDistributedMatch(
   let drawn = false;
   const follow = (signal: AbortSignal) =>
     withApp(db, async (ctx) => {
-      const opts = batch !== undefined ? { batch } : {};
+      const sealing = sealingNotice(ctx);
+      if (sealing) out.info(sealing);
+      const opts = { ...(batch !== undefined ? { batch } : {}), notice: out.info };
       const queued: Distributed = must('start' in what ? await startDistributedMatch(ctx, what.start, opts) : await resumeDistributedMatch(ctx, what.resume, opts));
       const id = queued.match.id;
       out.info(`match ${id}: ${queued.jobs} job(s) of up to ${queued.batch} scramble(s) queued; workers play them (arena worker --db <this database>)`);
@@ -85,7 +88,7 @@ export async function runDistributedMatch(
       const report = must(await showMatch(ctx, id));
       out.print(json ? jsonText(report) + '\n' : formatMatchReport(report));
       return end === 'finished' ? 0 : 130;
-    });
+    }, RECORDS);
   // Ctrl-C only stops the watching; the workers go on.
   return withInterrupt(() => undefined, follow);
 }

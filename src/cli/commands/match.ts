@@ -18,6 +18,7 @@ import {
 } from '../../app/matches.ts';
 import { loadPreset, type Preset } from '../../app/presets.ts';
 import { PROJECT_ROOT } from '../../app/project-root.ts';
+import { RECORDS, sealingNotice } from '../../app/seal-keys.ts';
 import { withApp } from '../context.ts';
 import { shellQuote } from '../shell-quote.ts';
 import { CliError, must } from '../errors.ts';
@@ -230,10 +231,10 @@ export function registerMatch(program: Command, terminal: TerminalRun, out: Out 
           const outcome = must(
             await withApp(f.db, (ctx) => {
               dbLocation = ctx.dbLocation;
-              return 'resume' in cmd
-                ? resumeMatch(ctx, cmd.resume, { ...io, ...(cmd.listen ? { listen: cmd.listen } : {}), ...(cmd.noSandbox ? { noSandbox: true } : {}) })
-                : startMatch(ctx, cmd.start, io);
-            }),
+              const sealing = sealingNotice(ctx);
+              if (sealing) io.notice?.(sealing);
+              return 'resume' in cmd ? resumeMatch(ctx, cmd.resume, { ...io, ...(cmd.listen ? { listen: cmd.listen } : {}), ...(cmd.noSandbox ? { noSandbox: true } : {}) }) : startMatch(ctx, cmd.start, io);
+            }, RECORDS),
           );
           const printed = formatOutcome(outcome, {
             json: Boolean(f.json),

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
 import { listWorkers, type WorkerRecord } from '../../app/distributed.ts';
 import { runWorkerProcess, WORKER_DEFAULTS, type WorkerRunEvent } from '../../worker/run-worker.ts';
+import { RECORDS, sealingNotice } from '../../app/seal-keys.ts';
 import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';
 import { withInterrupt } from '../interrupt.ts';
@@ -80,8 +81,10 @@ export function registerWorker(program: Command, print: (text: string) => void, 
         () => info('stopping: the job in play is cut short and handed back (Ctrl-C again to force)'),
         async (signal) =>
           must(
-            await withApp(f.db, (ctx) =>
-              runWorkerProcess(
+            await withApp(f.db, (ctx) => {
+              const sealing = sealingNotice(ctx);
+              if (sealing) info(sealing);
+              return runWorkerProcess(
                 ctx,
                 {
                   concurrency,
@@ -97,8 +100,8 @@ export function registerWorker(program: Command, print: (text: string) => void, 
                     if (line) info(line);
                   },
                 },
-              ),
-            ),
+              );
+            }, RECORDS),
           ),
       );
       print(`worker ${summary.name} stopped: ${summary.results} result(s), ${summary.jobs} job(s) completed`);

@@ -1,0 +1,45 @@
+/**
+ * The check before a distributed match is queued: the bots are started here once, on the machine that
+ * queues it, to read what they declare, so a match no bot can play is refused before its scrambles are
+ * generated and stored (a local match does the same inside its own run, see matches.ts). A bot that cannot
+ * start here may still start on the workers: it is not held against the match.
+ */
+import type { PuzzleState, Result } from '../core/types.ts';
+import type { MatchConfig } from '../referee/match-config.ts';
+import { preflight, specSamples, stateSamples, verdictOf, type Decline } from '../referee/preflight.ts';
+import { startArenaServer } from '../transport/ws-server.ts';
+import { resolveBot } from './bot-registry.ts';
+import type { AppContext } from './context.ts';
+import { launcherFor } from './launchers.ts';
+
+/** The warning line for a bot that declines part of a match. */
+export function declineNotice(d: Decline): string {
+  return `warning: ${d.bot} declines ${d.puzzleClass} (${d.reason}); its scrambles of that class are recorded unsupported`;
+}
+
+/** Refuses a match no bot can play; otherwise tells `notice` which bot declines which class. */
+export async function checkPlayable(ctx: AppContext, config: MatchConfig, states: readonly PuzzleState[] | undefined, notice?: (text: string) => void): Promise<Result<void>> {
+  const samples = states ? { ok: true as const, value: stateSamples(states) } : config.spec ? specSamples(config.spec) : { ok: true as const, value: [] };
+  if (!samples.ok) return samples;
+  // Only bots spawned here dial this server, each with its own one-time token.
+  const server = await startArenaServer({ host: '127.0.0.1', port: 0, authenticate: () => undefined });
+  try {
+    const resolved = new Map<string, Awaited<ReturnType<typeof resolveBot>>>();
+    for (const b of config.bots) resolved.set(b, await resolveBot(ctx, b));
+    const checked = await preflight(config, samples.value, (bot, opts) => {
+      const r = resolved.get(bot)!;
+      if (!r.ok) return { name: bot, connect: async () => r, dispose: async () => undefined };
+      return launcherFor(r.value, server, { startTimeoutMs: opts.startTimeoutMs, ...(opts.memoryLimitBytes !== undefined ? { limits: { memoryBytes: opts.memoryLimitBytes } } : {}) });
+    });
+    try {
+      const declines = verdictOf(checked, config.bots, samples.value);
+      if (!declines.ok) return declines;
+      for (const d of declines.value) notice?.(declineNotice(d));
+      return { ok: true, value: undefined };
+    } finally {
+      await checked.dispose();
+    }
+  } finally {
+    await server.close();
+  }
+}
