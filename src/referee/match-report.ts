@@ -1,3 +1,4 @@
+import { scrambleNumber } from '../core/scramble-number.ts';
 import type { Verdict } from '../core/verdict.ts';
 import type { MatchRecord, ResultSummary, ScrambleRecord } from '../store/types.ts';
 import { buildCrossTable, type CrossTable } from './cross-table.ts';
@@ -12,6 +13,7 @@ export type { ReportScramble } from './scramble-report.ts';
 
 /** One bot's result on one scramble, as `arena match --json` prints it. */
 export interface ReportResult {
+  /** The scramble's number, from 1, as every surface shows it (see core/scramble-number.ts). */
   readonly scramble: number;
   readonly bot: string;
   readonly verdict: Verdict;
@@ -85,7 +87,7 @@ export function buildMatchReport(
   const order = new Map(match.bots.map((b, i) => [b, i]));
   const sorted = [...rows].sort((p, q) => p.scrambleIndex - q.scrambleIndex || (order.get(p.bot) ?? 0) - (order.get(q.bot) ?? 0));
   const results: ReportResult[] = sorted.map((r) => ({
-    scramble: r.scrambleIndex,
+    scramble: scrambleNumber(r.scrambleIndex),
     bot: r.bot,
     verdict: r.verdict,
     moves: r.moveCount,

@@ -3,6 +3,7 @@
  * bound and why), who won it and what decided it, and for each result whether a bot's claim of an optimal
  * answer stands against the exact optimum. Pure: built from stored records.
  */
+import { scrambleNumber } from '../core/scramble-number.ts';
 import type { Bound } from '../core/types.ts';
 import type { ResultSummary, ScrambleRecord } from '../store/types.ts';
 import { compareResults, type Contender, type TieBreak } from './outcome.ts';
@@ -12,7 +13,7 @@ export type DecidedBy = 'verdict' | 'moves' | 'time';
 
 /** One scramble of a match. */
 export interface ReportScramble {
-  /** 0-based index; tables print it 1-based. */
+  /** The scramble's number, from 1, as every surface shows it (the stored index + 1, see core/scramble-number.ts). */
   readonly scramble: number;
   readonly puzzleClass: string;
   /** Exact optimum when the referee knows it. */
@@ -80,7 +81,7 @@ export function buildScrambleReport(
       const complete = bots.length > 1 && bots.every((b) => got.some((r) => r.bot === b));
       const w = complete ? scrambleWinner(got.filter((r) => bots.includes(r.bot)), tie) : undefined;
       return {
-        scramble: s.index,
+        scramble: scrambleNumber(s.index),
         puzzleClass: s.puzzleClass,
         ...(s.bound.optimal !== undefined ? { optimal: s.bound.optimal } : {}),
         lowerBound: s.bound.lowerBound,

@@ -69,7 +69,7 @@ describe('records e2e - list, show, replay and export a real match', () => {
     const rows: Record<string, string>[] = parse(readFileSync(out, 'utf8'), { columns: true });
     expect(rows).toHaveLength(matchJson.results.length);
     for (const x of matchJson.results) {
-      const row = rows.find((y) => Number(y.scramble) === x.scramble + 1 && y.bot === x.bot)!;
+      const row = rows.find((y) => Number(y.scramble) === x.scramble && y.bot === x.bot)!;
       expect(row, `${x.scramble}/${x.bot}`).toBeDefined();
       expect(row.match).toBe(String(matchJson.match.id));
       expect(row.verdict).toBe(x.verdict);

@@ -171,7 +171,7 @@ describe.skipIf(!haveBrowser)('web view - in Chromium on a database made by real
     const row = rows.find((r) => r.bot === 'hanoi-recursive' && r.scrambleIndex === 0)!;
     const [scramble] = await ctx.store.listScrambles(2);
     const { frames } = allFrames(scramble.state, row.moves);
-    const page = await open('/replay/2/0/hanoi-recursive');
+    const page = await open('/replay/2/1/hanoi-recursive');
     const stateAt = async (k: number) => {
       await page.waitForFunction((want) => document.body.dataset.at === String(want), k);
       return JSON.parse((await page.locator('.board .state').first().textContent())!);
@@ -191,7 +191,7 @@ describe.skipIf(!haveBrowser)('web view - in Chromium on a database made by real
   });
 
   it('replay - two bots side by side step together', async () => {
-    const page = await open('/replay/1/1/reference-bfs?vs=dijkstra');
+    const page = await open('/replay/1/2/reference-bfs?vs=dijkstra');
     expect(await page.locator('.board').count()).toBe(2);
     await page.click('#fwd');
     await page.waitForFunction(() => document.body.dataset.at === '1');

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Command } from 'commander';
 import { parseListen, type ListenAddress } from '../../app/listen.ts';
 import { jsonText } from '../../app/json-text.ts';
+import { scrambleNumber } from '../../core/scramble-number.ts';
 import {
   MATCH_DEFAULTS,
   MATCH_LIMITS,
@@ -138,7 +139,7 @@ function formatOutcome(o: MatchOutcome, f: OutcomeFormat): { text: string; notic
   if (!json) {
     for (const l of run.restartLoops) {
       const what = l.verdicts.length === 1 ? (l.verdicts[0] === 'timeout' ? 'timed out' : 'crashed') : 'timed out or crashed';
-      text += `\n${l.bot} ${what} on ${l.scrambles} scrambles in a row (#${l.first + 1} to #${l.last + 1}) and was restarted after each: check the bot, or the time limit if it is too short for it\n`;
+      text += `\n${l.bot} ${what} on ${l.scrambles} scrambles in a row (#${scrambleNumber(l.first)} to #${scrambleNumber(l.last)}) and was restarted after each: check the bot, or the time limit if it is too short for it\n`;
     }
   }
   if (run.status !== 'interrupted') return { text };

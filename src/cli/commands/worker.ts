@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { listWorkers, type WorkerRecord } from '../../app/distributed.ts';
+import { scrambleNumber } from '../../core/scramble-number.ts';
 import { runWorkerProcess, WORKER_DEFAULTS, type WorkerRunEvent } from '../../worker/run-worker.ts';
 import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';
@@ -24,7 +25,7 @@ function describe(e: WorkerRunEvent, quiet: boolean): string | undefined {
     case 'took':
       return quiet ? undefined : `match ${e.job.matchId} ${e.job.bot}: job of ${e.job.scrambleIds.length} scramble(s), ${e.toPlay} to play${e.job.attempt ? ` (attempt ${e.job.attempt + 1})` : ''}`;
     case 'result':
-      return quiet ? undefined : `match ${e.matchId} #${e.scrambleIndex + 1} ${e.bot}: ${e.verdict}${e.verdict === 'solved' ? ` ${e.moves} moves` : ''} in ${e.wallMs.toFixed(0)} ms`;
+      return quiet ? undefined : `match ${e.matchId} #${scrambleNumber(e.scrambleIndex)} ${e.bot}: ${e.verdict}${e.verdict === 'solved' ? ` ${e.moves} moves` : ''} in ${e.wallMs.toFixed(0)} ms`;
     case 'completed':
       return undefined;
     case 'finished':
