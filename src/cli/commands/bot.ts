@@ -92,10 +92,10 @@ export function registerBot(program: Command, print: (text: string) => void, set
     .command('check')
     .description('compliance run: handshake, tiny scrambles of each declared kind, a cancelled request')
     .argument('<name>', 'bot name (built-in or registered), optionally with flags in quotes')
-    .option('--time-limit <t>', 'per request (default 10s)')
+    .option('--time-limit <t>', 'per request, with its unit: 500ms, 10s (default 10s)')
     .option('--db <file>', 'database')
     .action(async (name: string, f: { db?: string; timeLimit?: string }) => {
-      const timeLimitMs = durationFlag('time-limit', f.timeLimit, MATCH_LIMITS.timeLimitMs) ?? 10_000;
+      const timeLimitMs = durationFlag('time-limit', f.timeLimit, MATCH_LIMITS.timeLimitMs, 10_000) ?? 10_000;
       const lines = must(await withApp(f.db, (ctx) => checkBot(ctx, { name, timeLimitMs })));
       const bad = lines.filter((l) => !l.ok).length;
       print(lines.map((l) => `${l.ok ? 'ok  ' : 'FAIL'}  ${l.what}: ${l.detail}`).join('\n') + `\n${bad ? `${bad} problem(s) found` : 'all checks passed'}\n`);

@@ -56,6 +56,10 @@ interface MatchFlags {
   showScrambles?: boolean;
 }
 
+/** Usual values, which decide the unit a bare number is hinted in (`--margin 5`: 5ms; `--memory-limit 512`: 512m). */
+const MARGIN_TYPICAL_MS = 5;
+const MEMORY_TYPICAL_BYTES = 2 ** 30;
+
 /** What `arena match` was asked to do. */
 type MatchCommand =
   | { readonly resume: number; readonly listen?: ListenAddress }
@@ -86,17 +90,17 @@ function matchCommand(bots: string[], f: MatchFlags): MatchCommand {
     const count = intFlag('count', f.count ?? str(p.count), MATCH_LIMITS.count) ?? MATCH_DEFAULTS.count;
     scrambles = { spec, count, ...(walk !== undefined ? { walk } : {}) };
   }
-  const margin = durationFlag('margin', f.margin, MATCH_LIMITS.marginMs);
+  const margin = durationFlag('margin', f.margin, MATCH_LIMITS.marginMs, MARGIN_TYPICAL_MS);
   const sprt = f.sprt !== undefined ? must(parseSprt(f.sprt)) : undefined;
   const scoreBy = scoreByFlag(f.scoreBy);
   const memory = MATCH_LIMITS.memoryLimitBytes;
-  const memoryLimitBytes = byteSizeFlag('memory-limit', f.memoryLimit, memory.min, memory.max);
+  const memoryLimitBytes = byteSizeFlag('memory-limit', f.memoryLimit, memory.min, memory.max, MEMORY_TYPICAL_BYTES);
   return {
     start: {
       bots: bots.length ? bots : (p.bots ?? []),
       scrambles,
       seed: seedFlag(f.seed ?? str(p.seed)) ?? String(randomInt(0, 2 ** 31)),
-      timeLimitMs: durationFlag('time-limit', f.timeLimit ?? p.timeLimit, MATCH_LIMITS.timeLimitMs) ?? MATCH_DEFAULTS.timeLimitMs,
+      timeLimitMs: durationFlag('time-limit', f.timeLimit ?? p.timeLimit, MATCH_LIMITS.timeLimitMs, MATCH_DEFAULTS.timeLimitMs) ?? MATCH_DEFAULTS.timeLimitMs,
       maxMoves: intFlag('max-moves', f.maxMoves ?? str(p.maxMoves), MATCH_LIMITS.maxMoves) ?? MATCH_DEFAULTS.maxMoves,
       concurrency: intFlag('concurrency', f.concurrency ?? str(p.concurrency), MATCH_LIMITS.concurrency) ?? MATCH_DEFAULTS.concurrency,
       ...(margin !== undefined ? { marginMs: margin } : {}),
@@ -189,10 +193,10 @@ export function registerMatch(program: Command, terminal: TerminalRun, out: Out 
     .option('--seed <S>', 'seed for the scrambles (default: a random one, printed and stored)')
     .option('--walk <k>', 'scramble by a random walk of k moves instead of a uniform state')
     .option('--scrambles <file>', 'play the scrambles of a JSON Lines file instead of generating them')
-    .option('--time-limit <t>', 'per scramble and bot, e.g. 500ms, 10s, up to 24h (default 10s)')
+    .option('--time-limit <t>', 'per scramble and bot, with its unit: 500ms, 10s, 2m, up to 24h (default 10s)')
     .option('--max-moves <n>', `most moves accepted per answer, up to ${MATCH_LIMITS.maxMoves.max} (default ${MATCH_DEFAULTS.maxMoves})`)
     .option('--concurrency <n>', `parallel jobs, each with its own bot processes, up to ${MATCH_LIMITS.concurrency.max} (default 1)`)
-    .option('--margin <t>', 'equal moves: faster wins only beyond this margin (default 10% of the slower, ≥ 5ms)')
+    .option('--margin <t>', 'equal moves: faster wins only beyond this margin, with its unit, e.g. 20ms (default 10% of the slower, ≥ 5ms)')
     .option('--score-by <time>', 'which time breaks ties on moves: wall (the referee\'s clock) or cpu (CPU time of the bot\'s processes; Linux, bots the arena starts) (default wall)')
     .option('--sprt <design>', 'stop early once an SPRT decides (two bots; --count is the most played): elo0=0,elo1=5[,alpha=0.05,beta=0.05][,model=normalized|logistic]')
     .option('--memory-limit <size>', 'per bot, e.g. 512m, 2g; a bot over it gets `memory` (default: 1/4 of RAM, at most 2g)')
