@@ -54,7 +54,10 @@ export interface MatchReport {
     readonly generatorVersion: string;
     readonly bots: readonly string[];
     readonly puzzleClasses: readonly string[];
+    /** Scrambles stored with the match (an SPRT that decides early leaves some of them unplayed). */
     readonly scrambles: number;
+    /** Scrambles with a result from at least one bot. */
+    readonly played: number;
     readonly createdAt: string;
     /** Which time broke ties on moves (the match's --score-by). */
     readonly scoreBy: ScoreBy;
@@ -132,10 +135,11 @@ export function buildMatchReport(
       bots: match.bots,
       puzzleClasses: [...new Set(scrambles.map((s) => s.puzzleClass))],
       scrambles: scrambles.length,
+      played: new Set(rows.map((r) => r.scrambleId)).size,
       createdAt: match.createdAt,
       scoreBy: tie.scoreBy ?? 'wall',
     },
-    scrambles: buildScrambleReport(match.bots, scrambles, rows, tie),
+    scrambles: buildScrambleReport(match.bots, scrambles, rows, tie, match.status === 'finished'),
     results,
     summary: {
       bots,
