@@ -160,7 +160,8 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   deps.onStart?.({ match, total, done });
   const onRecorded = ({ job, scramble, outcome }: Recorded) => {
     done++;
-    loops.record(job.bot, scramble.index, outcome.verdict);
+    // A bot given up on is not restarted at all: its charged scrambles are said once, as blocked, not as a loop.
+    if (starts.blocked(job.bot) === undefined) loops.record(job.bot, scramble.index, outcome.verdict);
     sprt?.record({ scrambleId: scramble.id, bot: job.bot, ...outcome });
     deps.onResult?.({
       scrambleIndex: scramble.index,

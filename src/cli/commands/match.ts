@@ -137,7 +137,8 @@ function formatOutcome(o: MatchOutcome, f: OutcomeFormat): { text: string; notic
   let text = json ? jsonText(report) + '\n' : formatMatchReport(report, { perScramble: f.perScramble });
   if (!json) {
     for (const b of run.blocked) {
-      text += `\n${b.bot} failed to start twice in a row and was not started again: ${b.charged} scramble(s) charged crash without a start (${b.reason})\n`;
+      const why = b.attempts === 1 ? 'did not dial in and was not waited for again' : 'failed to start twice in a row and was not started again';
+      text += `\n${b.bot} ${why}: ${b.charged} scramble(s) charged crash without a start (${b.reason})\n`;
     }
   }
   if (!json) {
