@@ -10,6 +10,7 @@ import { registerServe } from './commands/serve.ts';
 import { registerReplay } from './commands/replay.ts';
 import { registerExport } from './commands/export.ts';
 import { registerWorker } from './commands/worker.ts';
+import { registerBackup } from './commands/backup.ts';
 import { withInterrupt } from './interrupt.ts';
 import { progressBar } from './progress.ts';
 
@@ -74,6 +75,7 @@ registerBot(program, print, setExit);
 registerLeaderboard(program, print);
 registerServe(program, print, info);
 registerWorker(program, print, info);
+registerBackup(program, print);
 
 try {
   await program.parseAsync(process.argv);

@@ -128,6 +128,8 @@ interface OutcomeFormat {
   readonly perScramble: boolean;
   /** The flags a resume must repeat to reach the same database and remote bots, ready for the shell. */
   readonly resumeFlags: string;
+  /** The database, for a message about it. */
+  readonly dbLocation: string;
 }
 
 /** The printed outcome: the report, what was given up on, and how to resume. */
@@ -148,6 +150,11 @@ function formatOutcome(o: MatchOutcome, f: OutcomeFormat): { text: string; notic
     }
   }
   if (run.status !== 'interrupted') return { text };
+  if (run.storeError !== undefined) {
+    // A write the database refused (a full disk): one line on stderr, after the report of what was stored.
+    const resume = `arena match --resume ${run.match.id}${f.resumeFlags}`;
+    return { text, notice: `match ${run.match.id} interrupted: the database ${f.dbLocation} could not be written (${run.storeError}); every result reported above is stored; free some space, then finish it with: ${resume}` };
+  }
   // A match stopped short cannot be finished by a resume (its missing scrambles cannot be made).
   const hint = run.stopped
     ? `match ${run.match.id} stopped short: ${run.stopped}`
@@ -234,8 +241,9 @@ export function registerMatch(program: Command, terminal: TerminalRun, out: Out 
             json: Boolean(f.json),
             perScramble: showPerScramble(outcome.report.scrambles.length, { scrambles: f.showScrambles, quiet: f.quiet }),
             resumeFlags: resumeFlags(f.db, dbLocation, f.listen),
+            dbLocation,
           });
-          return { ...printed, exitCode: outcome.run.status === 'finished' ? 0 : 130 };
+          return { ...printed, exitCode: outcome.run.status === 'finished' ? 0 : outcome.run.storeError !== undefined ? 1 : 130 };
         },
         { quiet: Boolean(f.quiet) },
       );
