@@ -53,3 +53,12 @@ export function ratingText(v: number, digits: number, signed = false): string {
 export function eloUnit(model: SprtParams['model']): 'nElo' | 'Elo' {
   return model === 'normalized' ? 'nElo' : 'Elo';
 }
+
+/**
+ * A match's scrambles in a listing: "7/20" while it runs or waits; a finished match is complete, so one that
+ * stopped early (its SPRT decided) reads "53 of 200" rather than looking unfinished at 53/200.
+ */
+export function scramblesText(done: number, planned: number | null, status: string): string {
+  if (status === 'finished' && planned !== null && done < planned) return `${done} of ${planned}`;
+  return `${done}/${planned ?? '?'}`;
+}

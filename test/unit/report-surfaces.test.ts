@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/context.ts';
 import { progressOf } from '../../src/app/match-view.ts';
 import { leaderboardView } from '../../src/app/rated-results.ts';
-import { percentText, ratingText } from '../../src/app/report-text.ts';
+import { percentText, ratingText, scramblesText } from '../../src/app/report-text.ts';
 import { formatMatchReport } from '../../src/cli/format-report.ts';
 import type { Verdict } from '../../src/core/verdict.ts';
 import { buildMatchReport, sprtTraceOf } from '../../src/referee/match-report.ts';
@@ -124,6 +124,13 @@ describe('report - a finished match that stopped early', () => {
     expect(html).toContain('<progress id="progress" max="106" value="106">');
     expect(html).toContain('106 / 106 results');
     expect(html).not.toContain('/ 400');
+  });
+
+  it('listings say a finished match that stopped early played 53 of 200, not 53/200', () => {
+    expect(scramblesText(53, 200, 'finished')).toBe('53 of 200');
+    expect(scramblesText(20, 20, 'finished')).toBe('20/20');
+    expect(scramblesText(7, 20, 'running')).toBe('7/20');
+    expect(scramblesText(7, 20, 'interrupted')).toBe('7/20');
   });
 
   it('a running match still shows what is pending', () => {
