@@ -34,9 +34,10 @@ export function intFlag(name: string, value: string | undefined, range: Range): 
 
 /**
  * Parses a duration with its unit ("500ms", "10s", "2m", "1h") within `range` (ms). A bare number is
- * refused with the unit it most likely meant (`typicalMs`, the flag's usual value, decides: 10 -> 10s).
+ * refused with the unit it most likely meant (`typicalMs`, the flag's usual value, default 10 s, decides:
+ * 10 -> 10s).
  */
-export function durationFlag(name: string, value: string | undefined, range: Range, typicalMs: number): number | undefined {
+export function durationFlag(name: string, value: string | undefined, range: Range, typicalMs = 10_000): number | undefined {
   if (value === undefined) return undefined;
   const ms = must(parseDuration(value, { ...range, typical: typicalMs }), `--${name}`);
   if (ms < range.min || ms > range.max) {
@@ -66,7 +67,7 @@ export function seedFlag(value: string | undefined): string | undefined {
  * Parses a memory size with its unit ("512m", "2GiB", "1.5g"; binary units) within [min, max] bytes. A bare
  * number is refused with the unit it most likely meant (`typical` bytes decides: 512 -> 512m).
  */
-export function byteSizeFlag(name: string, value: string | undefined, min: number, max: number, typical: number): number | undefined {
+export function byteSizeFlag(name: string, value: string | undefined, min: number, max: number, typical = 2 ** 30): number | undefined {
   if (value === undefined) return undefined;
   const bytes = must(parseByteSize(value, { min, max, typical }), `--${name}`);
   const show = (n: number) => `${+(n / 2 ** 20).toFixed(1)} MiB`;

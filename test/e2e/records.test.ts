@@ -101,7 +101,7 @@ describe('records e2e - list, show, replay and export a real match', () => {
 
     const frames = await arena(['replay', id, '2', 'reference-bfs', '--json', '--db', db]);
     const records = frames.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    const moves = matchJson.results.find((x: any) => x.scramble === 1 && x.bot === 'reference-bfs').moves;
+    const moves = matchJson.results.find((x: any) => x.scramble === 2 && x.bot === 'reference-bfs').moves;
     expect(records).toHaveLength(moves + 2);
     expect(records.at(-1)).toMatchObject({ bot: 'reference-bfs', check: { ok: true, verdict: 'solved', moves } });
     expect(records.at(-2).state.tiles).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 0]);
