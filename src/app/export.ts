@@ -2,6 +2,7 @@
  * Results out of the database, one row per result, for spreadsheets and scripts (`arena export`), and the
  * leaderboard as rows (`arena leaderboard --format csv`). The rows carry the same numbers the reports show.
  */
+import { scrambleNumber } from '../core/scramble-number.ts';
 import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import { moveFormOf } from '../puzzles/move-form.ts';
@@ -14,7 +15,7 @@ import type { ClassBoard } from './leaderboard.ts';
 /** One result as exported. Empty optional values are null. */
 export interface ExportRow {
   readonly match: number;
-  /** 1-based, as in the report tables and `arena replay`. */
+  /** The scramble's number, from 1, as on every surface. */
   readonly scramble: number;
   readonly puzzle_class: string;
   readonly bot: string;
@@ -53,7 +54,7 @@ function toRow(r: ResultSummary | ResultRow, withMoves: boolean): ExportRow {
   const gap = r.verdict === 'solved' ? r.moveCount - (r.bound.optimal ?? r.bound.lowerBound) : null;
   const row: ExportRow = {
     match: r.matchId,
-    scramble: r.scrambleIndex + 1,
+    scramble: scrambleNumber(r.scrambleIndex),
     puzzle_class: r.puzzleClass,
     bot: r.bot,
     verdict: r.verdict,

@@ -46,10 +46,18 @@ export interface MatchProgress {
   readonly status: MatchStatus;
 }
 
+/**
+ * Progress from results stored and plays planned (scrambles × bots). A finished match is complete with what
+ * it played: an SPRT that decided early leaves planned plays that will never be played.
+ */
+export function progressOf(status: MatchStatus, done: number, planned: number): MatchProgress {
+  return { done, total: status === 'finished' ? done : planned, status };
+}
+
 /** The progress of a match as the database has it now (whichever process is playing it). */
 export async function matchProgress(ctx: AppContext, id: number): Promise<Result<MatchProgress>> {
   const m = await ctx.store.getMatch(id);
   if (!m) return reject('no-match', `no match with id ${id}`);
   const [scrambles, results] = await Promise.all([ctx.store.listScrambles(id), ctx.store.listSummaries(id)]);
-  return { ok: true, value: { done: results.length, total: scrambles.length * m.bots.length, status: m.status } };
+  return { ok: true, value: progressOf(m.status, results.length, scrambles.length * m.bots.length) };
 }

@@ -22,6 +22,7 @@ import type { BoundEvent } from '../referee/refine-bounds.ts';
 import { preflight, specSamples, stateSamples, verdictOf } from '../referee/preflight.ts';
 import { declineNotice } from './playable.ts';
 import { SlidingOracle } from '../solvers/sliding/oracle.ts';
+import { databaseFailure } from '../store/failure.ts';
 import type { MatchRecord } from '../store/types.ts';
 import { cpuBackstopSeconds, defaultMemoryLimit, RLIMITS_ENFORCED, RLIMITS_NOTE, type BotLimits } from '../transport/bot-limits.ts';
 import { affinitySupport } from '../transport/cpu-affinity.ts';
@@ -211,6 +212,7 @@ async function withBots(
     return c;
   };
   const server = await startArenaServer({ ...(listen ?? {}), authenticate: admitRemoteBots(resolved.values()) });
+  let matchId: number | undefined;
   // The exact optimum of 4×4 scrambles, found beside the match (its thread starts only if one is asked for).
   const oracle = ctx.oracle?.() ?? new SlidingOracle();
   try {
@@ -232,7 +234,10 @@ async function withBots(
         return launcherFor(r, server, { ...opts, limits, ...(pins && cpus ? { affinity: { cpus, taskset: pins.taskset } } : {}), ...(c ? { confine: c } : {}) });
       },
       oracle,
-      onStart: (s) => io.onStart?.({ ...s, dbLocation: ctx.dbLocation }),
+      onStart: (s) => {
+        matchId = s.match.id;
+        io.onStart?.({ ...s, dbLocation: ctx.dbLocation });
+      },
       ...(io.signal ? { signal: io.signal } : {}),
       ...(io.onResult ? { onResult: io.onResult } : {}),
       ...(io.onBound ? { onBound: io.onBound } : {}),
@@ -240,6 +245,12 @@ async function withBots(
     if (!run.ok) return run;
     const report = await reportOf(ctx, run.value.match);
     return { ok: true, value: { run: run.value, report } };
+  } catch (e) {
+    // The database refused a write before play began (creating the match, marking it running).
+    const why = databaseFailure(e);
+    if (why === undefined) throw e;
+    const what = matchId === undefined ? 'nothing was started' : `match ${matchId} was not played further`;
+    return reject('db-write', `the database ${ctx.dbLocation} could not be written (${why}): ${what}; free some space and run the same command again`);
   } finally {
     await oracle.close();
     await server.close();

@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
+import { MATCH_DEFAULTS, MATCH_LIMITS } from '../referee/match-config.ts';
 import { readText } from './inputs.ts';
+import { parseDuration } from './units.ts';
 
 /** The fields a preset file may set; the same names as the match command's flags. */
 export interface Preset {
@@ -27,6 +29,17 @@ export interface Preset {
 
 const KEYS = new Set(['bots', 'puzzle', 'size', 'rows', 'cols', 'discs', 'randomGoal', 'count', 'seed', 'walk', 'timeLimit', 'maxMoves', 'concurrency', 'scrambles', 'description']);
 
+/**
+ * Why a preset's time limit cannot be read, if it cannot: like the flag, it is a string with its unit
+ * ("30s"); a bare number (JSON 30 or "30") is refused with the unit it most likely meant.
+ */
+function timeUnitProblem(v: unknown): string | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' && typeof v !== 'number') return 'must be a time with its unit, e.g. "30s"';
+  const r = parseDuration(String(v), { ...MATCH_LIMITS.timeLimitMs, typical: MATCH_DEFAULTS.timeLimitMs });
+  return r.ok ? undefined : r.reason;
+}
+
 /** Loads a preset by name (matches/<name>.json) or by path; unknown keys are a rejection, not ignored. */
 export function loadPreset(arg: string, projectRoot: string): Result<Preset> {
   const candidates = [arg, join(projectRoot, 'matches', arg), join(projectRoot, 'matches', `${arg}.json`)];
@@ -43,5 +56,7 @@ export function loadPreset(arg: string, projectRoot: string): Result<Preset> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return reject('bad-preset', `preset ${file}: must be a JSON object`);
   for (const k of Object.keys(value)) if (!KEYS.has(k)) return reject('bad-preset', `preset ${file}: unknown field "${k}"`);
   const preset = value as Preset;
+  const unit = timeUnitProblem((value as { timeLimit?: unknown }).timeLimit);
+  if (unit) return reject('bad-preset', `preset ${file}: "timeLimit" ${unit}`);
   return { ok: true, value: preset.scrambles ? { ...preset, scrambles: join(dirname(file), preset.scrambles) } : preset };
 }

@@ -18,6 +18,8 @@ export interface RatedResults {
   boards(): ClassBoard[];
   /** The rating history of one class. */
   history(puzzleClass: string): RatingHistory;
+  /** The class of the newest match with a result on the leaderboard (the one a visitor has just played). */
+  latestClass(): string | undefined;
 }
 
 const cache = new WeakMap<Store, { marker: string; rated: RatedResults }>();
@@ -34,10 +36,13 @@ export async function ratedResults(ctx: AppContext): Promise<RatedResults> {
 
 function derive(columns: SummaryColumns): RatedResults {
   let boards: ClassBoard[] | undefined;
+  let latest: { cls: string | undefined } | undefined;
   const histories = new Map<string, RatingHistory>();
+  const boardsOf = () => (boards ??= leaderboardOfColumns(columns));
   return {
     columns,
-    boards: () => (boards ??= leaderboardOfColumns(columns)),
+    boards: boardsOf,
+    latestClass: () => (latest ??= { cls: newestClass(columns, new Set(boardsOf().map((b) => b.puzzleClass))) }).cls,
     history: (puzzleClass) => {
       let h = histories.get(puzzleClass);
       if (!h) histories.set(puzzleClass, (h = ratingHistoryOfColumns(columns, puzzleClass)));
@@ -46,11 +51,31 @@ function derive(columns: SummaryColumns): RatedResults {
   };
 }
 
-/** The leaderboard of every class and the rating history of one (the chosen class, or the first). */
+/**
+ * The class of the newest match (match ids grow with creation) among the results of classes in `shown`;
+ * a match of several classes gives the class of its last result in the columns.
+ */
+function newestClass(c: SummaryColumns, shown: ReadonlySet<string>): string | undefined {
+  let best = -1;
+  let cls: string | undefined;
+  for (let i = 0; i < c.length; i++) {
+    const name = c.classes[c.puzzleClass[i]];
+    if (c.matchId[i] >= best && shown.has(name)) {
+      best = c.matchId[i];
+      cls = name;
+    }
+  }
+  return cls;
+}
+
+/**
+ * The leaderboard of every class and the rating history of one: the chosen class, else the class of the
+ * newest match (what was just played), not the alphabetically first.
+ */
 export async function leaderboardView(ctx: AppContext, puzzleClass?: string): Promise<{ boards: ClassBoard[]; history?: RatingHistory }> {
   const rated = await ratedResults(ctx);
   const boards = rated.boards();
-  const cls = puzzleClass ?? boards[0]?.puzzleClass;
+  const cls = puzzleClass ?? rated.latestClass() ?? boards[0]?.puzzleClass;
   return { boards, ...(cls !== undefined ? { history: rated.history(cls) } : {}) };
 }
 

@@ -1,4 +1,5 @@
 import type { PuzzleState, ReplayOutcome, Result, WireMoves } from '../core/types.ts';
+import { scrambleIndexOf } from '../core/scramble-number.ts';
 import { reject } from '../core/types.ts';
 import type { Verdict } from '../core/verdict.ts';
 import { puzzleOf } from '../puzzles/index.ts';
@@ -117,7 +118,7 @@ export class ReplayCache {
   private readonly entries = new Map<string, Promise<Result<ReplayHandle>>>();
   constructor(private readonly size = 6) {}
 
-  /** The answer of `bot` to scramble `scramble` (0-based index) of match `match`. */
+  /** The answer of `bot` to scramble number `scramble` (from 1, as in replay URLs) of match `match`. */
   open(ctx: AppContext, match: number, scramble: number, bot: string): Promise<Result<ReplayHandle>> {
     const key = `${match}\u0000${scramble}\u0000${bot}`;
     let got = this.entries.get(key);
@@ -143,8 +144,8 @@ export async function loadAnswer(ctx: AppContext, match: number, scramble: numbe
   if (!m) return reject('no-match', `no match with id ${match}`);
   if (!m.bots.includes(bot)) return reject('no-bot', `bot ${bot} is not in match ${match} (${m.bots.join(', ')})`);
   const scrambles = await ctx.store.listScrambles(match);
-  const s = scrambles.find((x) => x.index === scramble);
-  if (!s) return reject('no-scramble', `match ${match} has scrambles 0 to ${scrambles.length - 1}, not ${scramble}`);
+  const s = scrambles.find((x) => x.index === scrambleIndexOf(scramble));
+  if (!s) return reject('no-scramble', `match ${match} has scrambles 1 to ${scrambles.length}, not ${scramble}`);
   const row = (await ctx.store.listResults(match)).find((r) => r.scrambleId === s.id && r.bot === bot);
   if (!row) return reject('no-result', `${bot} has no result yet for scramble ${scramble} of match ${match}`);
   return {

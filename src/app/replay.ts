@@ -3,6 +3,7 @@
  * move with the puzzle's own validator, as a stream of positions. The stored verdict is compared with what
  * the moves do today, so a result whose moves were altered in the database is reported, not shown as solved.
  */
+import { scrambleIndexOf } from '../core/scramble-number.ts';
 import type { Result, ReplayOutcome } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import type { MatchRecord, ResultRow, ScrambleRecord } from '../store/types.ts';
@@ -14,7 +15,7 @@ export type { ReplayFrame } from './replay-frames.ts';
 /** What to replay. */
 export interface ReplayOptions {
   readonly match: number;
-  /** 1-based, as the report numbers scrambles. */
+  /** The scramble's number, from 1, as every surface numbers scrambles. */
   readonly scramble: number;
   /** Bots as recorded, or a name alone when it is unambiguous in the match; default the match's first bot. */
   readonly bots?: readonly string[];
@@ -56,7 +57,7 @@ export async function replayMatch(ctx: AppContext, o: ReplayOptions): Promise<Re
   const match = await ctx.store.getMatch(o.match);
   if (!match) return reject('no-match', `no match with id ${o.match}`);
   const scrambles = await ctx.store.listScrambles(match.id);
-  const scramble = scrambles.find((s) => s.index === o.scramble - 1);
+  const scramble = scrambles.find((s) => s.index === scrambleIndexOf(o.scramble));
   if (!scramble) {
     return reject('no-scramble', `match ${match.id} has scrambles 1 to ${scrambles.length}, not ${o.scramble}`);
   }

@@ -15,5 +15,6 @@ export class CliError extends Error {
 /** Unwraps a Result for the CLI: a rejection becomes a CliError with its reason. */
 export function must<T>(r: { ok: true; value: T } | { ok: false; reason: string }, context?: string): T {
   if (r.ok) return r.value;
-  throw new CliError(context ? `${context}: ${r.reason}` : r.reason);
+  // A flag's name reads as the subject of its reason ("--time-limit needs a unit"); other contexts take a colon.
+  throw new CliError(context ? `${context}${context.startsWith('--') ? ' ' : ': '}${r.reason}` : r.reason);
 }

@@ -1,4 +1,5 @@
 import type { CrossTable, MatchReport, ReportPair, SprtProgress } from '../app/matches.ts';
+import { eloUnit, fractionText, percentText, ratingText } from '../app/report-text.ts';
 import { formatScrambleTable } from './format-scrambles.ts';
 import { ms, num, renderTable } from './table.ts';
 
@@ -9,7 +10,7 @@ export const UNCONFINED_LINE = 'UNCONFINED: the bots the arena started ran outsi
 export function formatMatchReport(r: MatchReport, opts: { perScramble: boolean } = { perScramble: true }): string {
   const out: string[] = [];
   const m = r.match;
-  out.push(`match ${m.id} · ${m.puzzleClasses.join(', ')} · ${m.scrambles} scrambles · seed ${m.seed} · ${m.status}`);
+  out.push(`match ${m.id} · ${m.puzzleClasses.join(', ')} · ${scrambleCount(r)} · seed ${m.seed} · ${m.status}`);
   if (m.unconfined) out.push(UNCONFINED_LINE);
   if (opts.perScramble) out.push('', ...formatScrambleTable(r));
   else if (r.scrambles.length > 0) {
@@ -26,9 +27,11 @@ export function formatMatchReport(r: MatchReport, opts: { perScramble: boolean }
     rows.push([b, `${s.solved}/${s.results}`, others || '-', num(s.meanMoves), num(s.meanGap), String(s.optimalSolves), ms(s.medianWallMs), ms(s.medianCpuMs), ms(s.totalWallMs)]);
   }
   out.push('', renderTable(rows, new Set([1, 3, 4, 5, 6, 7, 8])));
-  const boundOnly = r.scrambles.filter((s) => s.optimal === undefined).length;
+  // Only scrambles somebody played: a bound on a scramble nobody answered changes no number above.
+  const played = new Set(r.results.map((x) => x.scramble));
+  const boundOnly = r.scrambles.filter((s) => played.has(s.scramble) && s.optimal === undefined).length;
   if (boundOnly > 0) {
-    out.push(`(${boundOnly} of ${r.scrambles.length} scrambles have only a lower bound: there the gap is to the bound, and optimal cannot be told)`);
+    out.push(`(${boundOnly} of ${played.size} scrambles played have only a lower bound: there the gap is to the bound, and optimal cannot be told)`);
   }
   out.push(...formatBotInfo(r));
   if (r.summary.pairs.length) {
@@ -39,6 +42,13 @@ export function formatMatchReport(r: MatchReport, opts: { perScramble: boolean }
   if (r.summary.crossTable) out.push('', ...formatCrossTable(r.summary.crossTable));
   if (r.summary.sprt) out.push('', formatSprt(r.summary.sprt));
   return out.join('\n') + '\n';
+}
+
+/** "20 scrambles", or for a finished match that stopped early "54 of 200 scrambles played (the SPRT decided)". */
+function scrambleCount(r: MatchReport): string {
+  const m = r.match;
+  if (m.status !== 'finished' || m.played === m.scrambles) return `${m.scrambles} scrambles`;
+  return `${m.played} of ${m.scrambles} scrambles played${r.summary.sprt?.decision ? ' (the SPRT decided)' : ''}`;
 }
 
 /**
@@ -73,17 +83,19 @@ function formatBotInfo(r: MatchReport): string[] {
  */
 function formatPair(p: ReportPair): string[] {
   const pct = Math.round(p.level * 100);
-  const range = (v: number | null, lo: number | null, hi: number | null, digits: number, sign: boolean): string =>
-    v === null ? 'n/a' : `${signed(v, digits, sign)} (${pct}% ${signed(lo, digits, sign)} .. ${signed(hi, digits, sign)})`;
+  const range = (v: number | null, lo: number | null, hi: number | null, text: (x: number | null) => string): string =>
+    v === null ? 'n/a' : `${text(v)} (${pct}% ${text(lo)} .. ${text(hi)})`;
+  const score = (x: number | null) => (x === null ? '-' : fractionText(x, 3));
+  const elo = (x: number | null) => (x === null ? '-' : ratingText(x, 1, true));
   const head = `  ${p.a} vs ${p.b}: +${p.wins} =${p.draws} -${p.losses}`;
   if (p.games === 0) return [`${head}  (no scramble in common)`];
   const verdict = p.significant
     ? `${p.score! > 0.5 ? p.a : p.b} is stronger (p < ${num(1 - p.level, 2)})`
     : `no significant difference at ${pct}%`;
   const lines = [
-    `${head}  score ${range(p.score, p.scoreLow, p.scoreHigh, 3, false)}`,
-    `      Elo ${range(p.elo, p.eloLow, p.eloHigh, 1, true)}  nElo ${range(p.nElo, p.nEloLow, p.nEloHigh, 1, true)}`,
-    `      LOS ${num(p.los! * 100, 1)}%  sign test p = ${p.pValue.toPrecision(3)}: ${verdict}`,
+    `${head}  score ${range(p.score, p.scoreLow, p.scoreHigh, score)}`,
+    `      Elo ${range(p.elo, p.eloLow, p.eloHigh, elo)}  nElo ${range(p.nElo, p.nEloLow, p.nEloHigh, elo)}`,
+    `      LOS ${percentText(p.los!, 1, true)}  sign test p = ${p.pValue.toPrecision(3)}: ${verdict}`,
   ];
   const s = p.speed;
   if (s.ratio !== null) {
@@ -96,7 +108,7 @@ function formatPair(p: ReportPair): string[] {
 /** The SPRT line, as fastchess prints it: LLR, bounds, hypotheses, and the decision in words. */
 function formatSprt(s: SprtProgress): string {
   const p = s.params;
-  const unit = p.model === 'normalized' ? 'nElo' : 'Elo';
+  const unit = eloUnit(p.model);
   const design = `[${p.elo0}, ${p.elo1}] ${unit}, alpha ${p.alpha}, beta ${p.beta}`;
   const verdict =
     s.decision === 'H1'
@@ -120,9 +132,9 @@ function formatCrossTable(t: CrossTable): string[] {
       String(x.wins),
       String(x.draws),
       String(x.losses),
-      num(x.score, 3),
-      `${signed(x.rating, 0, true)} (${signed(x.ratingLow, 0, true)} .. ${signed(x.ratingHigh, 0, true)})`,
-      ...t.cells[i].map((c, j) => (j === i ? '-' : c === null || c.score === null ? '' : `${num(c.score, 2)}${c.significant ? '*' : ''}`)),
+      x.score === null ? '-' : fractionText(x.score, 3),
+      `${signed(x.rating)} (${signed(x.ratingLow)} .. ${signed(x.ratingHigh)})`,
+      ...t.cells[i].map((c, j) => (j === i ? '-' : c === null || c.score === null ? '' : `${fractionText(c.score, 2)}${c.significant ? '*' : ''}`)),
     ]);
   });
   return [
@@ -131,7 +143,6 @@ function formatCrossTable(t: CrossTable): string[] {
   ];
 }
 
-function signed(v: number | null, digits: number, sign: boolean): string {
-  const text = num(v, digits);
-  return sign && v !== null && v > 0 && !text.startsWith('+') ? `+${text}` : text;
+function signed(v: number | null): string {
+  return v === null ? '-' : ratingText(v, 0, true);
 }

@@ -60,7 +60,7 @@ export function formatScrambleTable(r: MatchReport): string[] {
   }
   for (const s of r.scrambles) {
     const per = byScramble.get(s.scramble);
-    rows.push([String(s.scramble + 1), best(s, notes), ...bots.map((b) => cell(per?.get(b), s, notes)), ...(duel ? [winner(s)] : [])]);
+    rows.push([String(s.scramble), best(s, notes), ...bots.map((b) => cell(per?.get(b), s, notes)), ...(duel ? [winner(s)] : [])]);
   }
   const out = [renderTable(rows, new Set([0, 1])), '', 'best: =n the exact optimum, ≥n a lower bound (the optimum is at least n)'];
   if (duel) out.push('winner: solved beats unsolved, then fewer moves, then clearly faster ("time": equal moves, decided by the time margin)');

@@ -6,9 +6,23 @@ import type { TerminalRun } from './commands/match.ts';
 import { withInterrupt } from './interrupt.ts';
 import { progressBar } from './progress.ts';
 
+/** Thrown by `print` once the reader of stdout has gone (`arena replay … | head`): the command stops there. */
+class OutputClosed extends Error {}
+
+// A reader that stops early closes the pipe: that ends the output, it is not an error, so no stack trace.
+// The failed write destroys the stream at once, so the next print throws and stops the command's loop.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+  });
+}
+
 // The only place that prints and exits: commands return text, this file writes it.
-const print = (text: string) => void process.stdout.write(text.endsWith('\n') ? text : text + '\n');
-const info = (text: string) => void process.stderr.write(`${text}\n`);
+const print = (text: string) => {
+  if (process.stdout.destroyed) throw new OutputClosed();
+  process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+};
+const info = (text: string) => void (process.stderr.destroyed || process.stderr.write(`${text}\n`));
 let exitCode = 0;
 const setExit = (code: number) => {
   exitCode = code;
@@ -53,6 +67,9 @@ try {
   if (e instanceof CommanderError) {
     // Commander already printed its message (or the help / version text).
     process.exitCode = e.exitCode;
+  } else if (e instanceof OutputClosed) {
+    // The reader took what it wanted; what the command decided so far stands (0 unless it failed).
+    process.exitCode = exitCode;
   } else if (e instanceof CliError) {
     process.stderr.write(`arena: ${e.message}\n`);
     process.exitCode = e.exitCode;

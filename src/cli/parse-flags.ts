@@ -1,4 +1,5 @@
 import { MATCH_LIMITS } from '../app/matches.ts';
+import { parseByteSize, parseDuration } from '../app/units.ts';
 import type { ScrambleSpec } from '../core/types.ts';
 import { allPuzzles, getPuzzle, type SizeOption } from '../puzzles/index.ts';
 import { sizeOptionHelp, specFromSizeOptions } from '../puzzles/size-options.ts';
@@ -10,8 +11,15 @@ export interface Range {
   readonly max: number;
 }
 
-/** Sizes: the puzzle kinds check their own ranges; this only keeps the number exact. */
-const ANY_SIZE: Range = { min: 1, max: Number.MAX_SAFE_INTEGER };
+/**
+ * A size flag's number. Only its form is checked here: its range is the puzzle kind's, which says it in one
+ * message for every out-of-range value (0 and 1 alike), so a flag never has two range messages.
+ */
+function sizeNumber(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value.trim())) throw new CliError(`--${name} must be a whole number, got "${value}"`);
+  return Number(value.trim());
+}
 
 /** Parses a whole-number flag within `range`, with a one-line error naming the flag and the range. */
 export function intFlag(name: string, value: string | undefined, range: Range): number | undefined {
@@ -24,17 +32,26 @@ export function intFlag(name: string, value: string | undefined, range: Range): 
   return n;
 }
 
-/** Parses a duration ("10s", "500ms", "2m" or a bare number of milliseconds) within `range` (ms). */
-export function durationFlag(name: string, value: string | undefined, range: Range): number | undefined {
+/**
+ * Parses a duration with its unit ("500ms", "10s", "2m", "1h") within `range` (ms). A bare number is
+ * refused with the unit it most likely meant (`typicalMs`, the flag's usual value, default 10 s, decides:
+ * 10 -> 10s).
+ */
+export function durationFlag(name: string, value: string | undefined, range: Range, typicalMs = 10_000): number | undefined {
   if (value === undefined) return undefined;
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(value.trim());
-  if (!m) throw new CliError(`--${name} must be a duration like 500ms, 10s or 2m, got "${value}"`);
-  const scale = m[2] === 's' ? 1000 : m[2] === 'm' ? 60_000 : 1;
-  const ms = Math.round(Number(m[1]) * scale);
+  const ms = must(parseDuration(value, { ...range, typical: typicalMs }), `--${name}`);
   if (ms < range.min || ms > range.max) {
     throw new CliError(`--${name} must be from ${range.min} ms to ${range.max} ms (${range.max / 3_600_000} h), got "${value}"`);
   }
   return ms;
+}
+
+/** A duration in whole seconds within `range` (seconds), given with its unit like any other time ("5s", "2m"). */
+export function secondsFlag(name: string, value: string | undefined, range: Range, typicalSeconds: number): number | undefined {
+  const ms = durationFlag(name, value, { min: range.min * 1000, max: range.max * 1000 }, typicalSeconds * 1000);
+  if (ms === undefined) return undefined;
+  if (ms % 1000 !== 0) throw new CliError(`--${name} must be whole seconds, got "${value}"`);
+  return ms / 1000;
 }
 
 /** A seed: any non-empty text up to the stored limit. */
@@ -46,15 +63,13 @@ export function seedFlag(value: string | undefined): string | undefined {
   return value;
 }
 
-const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 2 ** 10, kib: 2 ** 10, m: 2 ** 20, mib: 2 ** 20, g: 2 ** 30, gib: 2 ** 30 };
-
-/** Parses a memory size: "512m", "2GiB", "1.5g" (binary units) or a bare number of bytes, within [min, max]. */
-export function byteSizeFlag(name: string, value: string | undefined, min: number, max: number): number | undefined {
+/**
+ * Parses a memory size with its unit ("512m", "2GiB", "1.5g"; binary units) within [min, max] bytes. A bare
+ * number is refused with the unit it most likely meant (`typical` bytes decides: 512 -> 512m).
+ */
+export function byteSizeFlag(name: string, value: string | undefined, min: number, max: number, typical = 2 ** 30): number | undefined {
   if (value === undefined) return undefined;
-  const m = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(value.trim());
-  const unit = m ? SIZE_UNITS[m[2]!.toLowerCase()] : undefined;
-  if (!m || unit === undefined) throw new CliError(`--${name} must be a size like 512m, 2g or 1.5GiB, got "${value}"`);
-  const bytes = Math.floor(Number(m[1]) * unit);
+  const bytes = must(parseByteSize(value, { min, max, typical }), `--${name}`);
   const show = (n: number) => `${+(n / 2 ** 20).toFixed(1)} MiB`;
   if (bytes < min || bytes > max) throw new CliError(`--${name} must be from ${show(min)} to ${show(max)}, got ${show(bytes)}`);
   return bytes;
@@ -77,10 +92,10 @@ export function sizeFlagHelp(option: SizeOption): string {
 /** Maps a kind and the size flags to a validated scramble spec (the kind module checks ranges). */
 export function specFromFlags(kind: string, f: SizeFlags): ScrambleSpec {
   const puzzle = must(getPuzzle(kind));
-  const rows = intFlag('rows', f.rows, ANY_SIZE);
-  const cols = intFlag('cols', f.cols, ANY_SIZE);
-  const size = intFlag('size', f.size, ANY_SIZE);
-  const discs = intFlag('discs', f.discs, ANY_SIZE);
+  const rows = sizeNumber('rows', f.rows);
+  const cols = sizeNumber('cols', f.cols);
+  const size = sizeNumber('size', f.size);
+  const discs = sizeNumber('discs', f.discs);
   if ((rows === undefined) !== (cols === undefined)) throw new CliError('--rows and --cols go together');
   if (size !== undefined && rows !== undefined) throw new CliError('give either --size or --rows/--cols, not both');
   const options = {

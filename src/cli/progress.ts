@@ -1,4 +1,5 @@
 import type { BoundEvent, MatchStartEvent, ResultEvent } from '../app/matches.ts';
+import { scrambleNumber } from '../core/scramble-number.ts';
 import { ms } from './table.ts';
 
 /** What the progress display is told. */
@@ -67,7 +68,7 @@ export function progressBar(stream: NodeJS.WriteStream = process.stderr, now: ()
       const n = (perScramble.get(e.scrambleIndex) ?? 0) + 1;
       perScramble.set(e.scrambleIndex, n);
       if (n === bots) scramblesDone++;
-      last = `#${e.scrambleIndex + 1} ${e.bot}: ${e.verdict}${e.verdict === 'solved' ? ` ${e.moves} in ${ms(e.wallMs)}` : ''}`;
+      last = `#${scrambleNumber(e.scrambleIndex)} ${e.bot}: ${e.verdict}${e.verdict === 'solved' ? ` ${e.moves} in ${ms(e.wallMs)}` : ''}`;
       lastEvent = e;
       draw();
     },

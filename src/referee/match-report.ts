@@ -1,3 +1,4 @@
+import { scrambleNumber } from '../core/scramble-number.ts';
 import type { Verdict } from '../core/verdict.ts';
 import type { MatchRecord, ResultSummary, ScrambleRecord } from '../store/types.ts';
 import { buildCrossTable, type CrossTable } from './cross-table.ts';
@@ -12,6 +13,7 @@ export type { ReportScramble } from './scramble-report.ts';
 
 /** One bot's result on one scramble, as `arena match --json` prints it. */
 export interface ReportResult {
+  /** The scramble's number, from 1, as every surface shows it (see core/scramble-number.ts). */
   readonly scramble: number;
   readonly bot: string;
   readonly verdict: Verdict;
@@ -52,7 +54,10 @@ export interface MatchReport {
     readonly generatorVersion: string;
     readonly bots: readonly string[];
     readonly puzzleClasses: readonly string[];
+    /** Scrambles stored with the match (an SPRT that decides early leaves some of them unplayed). */
     readonly scrambles: number;
+    /** Scrambles with a result from at least one bot. */
+    readonly played: number;
     readonly createdAt: string;
     /** Which time broke ties on moves (the match's --score-by). */
     readonly scoreBy: ScoreBy;
@@ -87,7 +92,7 @@ export function buildMatchReport(
   const order = new Map(match.bots.map((b, i) => [b, i]));
   const sorted = [...rows].sort((p, q) => p.scrambleIndex - q.scrambleIndex || (order.get(p.bot) ?? 0) - (order.get(q.bot) ?? 0));
   const results: ReportResult[] = sorted.map((r) => ({
-    scramble: r.scrambleIndex,
+    scramble: scrambleNumber(r.scrambleIndex),
     bot: r.bot,
     verdict: r.verdict,
     moves: r.moveCount,
@@ -132,10 +137,11 @@ export function buildMatchReport(
       bots: match.bots,
       puzzleClasses: [...new Set(scrambles.map((s) => s.puzzleClass))],
       scrambles: scrambles.length,
+      played: new Set(rows.map((r) => r.scrambleId)).size,
       createdAt: match.createdAt,
       scoreBy: tie.scoreBy ?? 'wall',
     },
-    scrambles: buildScrambleReport(match.bots, scrambles, rows, tie),
+    scrambles: buildScrambleReport(match.bots, scrambles, rows, tie, match.status === 'finished'),
     results,
     summary: {
       bots,

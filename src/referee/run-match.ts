@@ -16,6 +16,7 @@ import type { SprtProgress } from './sprt-progress.ts';
 import { SprtWatch } from './sprt-watch.ts';
 import { runWorker, type LaunchOptions, type Recorded } from './worker.ts';
 import { BoundRefiner, markForOracle, type BoundEvent } from './refine-bounds.ts';
+import { guardStore } from './store-guard.ts';
 
 /** What the referee is handed: it never opens sockets, files or processes itself. */
 export interface MatchDeps {
@@ -76,6 +77,11 @@ export interface MatchRun {
   readonly restartLoops: readonly RestartLoop[];
   /** Why the match stopped short of its scrambles without being aborted (scrambles that cannot be made). */
   readonly stopped?: string;
+  /**
+   * The store refused a write (a full disk): the match stopped there, interrupted; every result recorded
+   * before it stands, the play in flight was not recorded, and a resume plays the rest. The store's reason.
+   */
+  readonly storeError?: string;
 }
 
 /** Creates a match with explicit scrambles (all stored with the match, one transaction; they set its count) and runs it. */
@@ -129,8 +135,11 @@ export async function resumeMatch(id: number, deps: MatchDeps): Promise<Result<M
  * sets the status.
  */
 async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDeps): Promise<MatchRun> {
-  const { store } = deps;
-  await store.setMatchStatus(match.id, 'running');
+  await deps.store.setMatchStatus(match.id, 'running');
+  // From here a failed write stops the match (store-guard.ts) as an abort does.
+  const guard = guardStore(deps.store);
+  const { store } = guard;
+  const signal = deps.signal ? AbortSignal.any([deps.signal, guard.signal]) : guard.signal;
   const stored = await store.listSummaries(match.id);
   const played = playedKeys(stored);
   const sprt = config.sprt ? new SprtWatch(config.sprt, config, stored) : undefined;
@@ -160,7 +169,8 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   deps.onStart?.({ match, total, done });
   const onRecorded = ({ job, scramble, outcome }: Recorded) => {
     done++;
-    loops.record(job.bot, scramble.index, outcome.verdict);
+    // A bot given up on is not restarted at all: its charged scrambles are said once, as blocked, not as a loop.
+    if (starts.blocked(job.bot) === undefined) loops.record(job.bot, scramble.index, outcome.verdict);
     sprt?.record({ scrambleId: scramble.id, bot: job.bot, ...outcome });
     deps.onResult?.({
       scrambleIndex: scramble.index,
@@ -177,20 +187,32 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   const source = sequenceJobSource(jobs());
   // A bot that is one connection (a remote bot) is shared by the workers, one request at a time.
   const shared = new SharedLinks();
-  const workerDeps = { store, clock: deps.clock, makeLauncher: deps.makeLauncher, starts, shared, onRecorded, ...(deps.signal ? { signal: deps.signal } : {}) };
+  const workerDeps = { store, clock: deps.clock, makeLauncher: deps.makeLauncher, starts, shared, onRecorded, signal };
   const workers = Math.max(1, Math.min(config.concurrency, total - done));
   // Stopping the match stops the oracle too: its unanswered scrambles stay pending.
   const stopOracle = () => void deps.oracle?.close();
-  if (deps.signal?.aborted) stopOracle();
-  else deps.signal?.addEventListener('abort', stopOracle, { once: true });
+  if (signal.aborted) stopOracle();
+  else signal.addEventListener('abort', stopOracle, { once: true });
   try {
-    await Promise.all(Array.from({ length: workers }, (_, worker) => runWorker(source, { ...workerDeps, worker })));
+    // Every worker ends (a failed write aborts the others) before the match's fate is decided.
+    const ends = await Promise.allSettled(Array.from({ length: workers }, (_, worker) => runWorker(source, { ...workerDeps, worker })));
+    const bug = ends.find((e) => e.status === 'rejected');
+    if (bug && guard.failure() === undefined) throw bug.reason;
     // A decided SPRT leaves scrambles unplayed: their optima are not worth waiting for.
     if (sprt?.state.decision) stopOracle();
     await refiner?.settled();
+  } catch (e) {
+    if (guard.failure() === undefined) throw e;
   } finally {
-    deps.signal?.removeEventListener('abort', stopOracle);
+    signal.removeEventListener('abort', stopOracle);
     await shared.dispose();
+  }
+  const storeError = guard.failure();
+  if (storeError !== undefined) {
+    // If even this write fails, the match stays `running`; a resume takes a running match all the same.
+    await deps.store.setMatchStatus(match.id, 'interrupted').catch(() => undefined);
+    const latest = await deps.store.getMatch(match.id).catch(() => undefined);
+    return { match: latest ?? match, status: 'interrupted', blocked: starts.report(), restartLoops: loops.report(), storeError };
   }
 
   // A decided SPRT finishes the match: the rest of the scrambles are not needed.

@@ -3,16 +3,18 @@
  * bound and why), who won it and what decided it, and for each result whether a bot's claim of an optimal
  * answer stands against the exact optimum. Pure: built from stored records.
  */
+import { scrambleNumber } from '../core/scramble-number.ts';
 import type { Bound } from '../core/types.ts';
 import type { ResultSummary, ScrambleRecord } from '../store/types.ts';
 import { compareResults, type Contender, type TieBreak } from './outcome.ts';
+import { ORACLE_PENDING } from './refine-bounds.ts';
 
 /** What decided a scramble: a verdict (solved against unsolved), fewer moves, or time where moves tied. */
 export type DecidedBy = 'verdict' | 'moves' | 'time';
 
 /** One scramble of a match. */
 export interface ReportScramble {
-  /** 0-based index; tables print it 1-based. */
+  /** The scramble's number, from 1, as every surface shows it (the stored index + 1, see core/scramble-number.ts). */
   readonly scramble: number;
   readonly puzzleClass: string;
   /** Exact optimum when the referee knows it. */
@@ -60,12 +62,20 @@ export function scrambleWinner(results: readonly (Contender & { readonly bot: st
   return { winner: null };
 }
 
-/** Per-scramble rows of a match, in index order. */
+/** What the note of a bound says once its match has finished without the oracle's answer. */
+export const ORACLE_STOPPED = 'exact search stopped: the match finished first';
+
+/**
+ * Per-scramble rows of a match, in index order. A `finished` match lists only the scrambles it played (an
+ * SPRT that decided early leaves the rest unplayed, and they are no part of its result), and a bound still
+ * waiting for the oracle says the oracle was stopped: nothing is pending in a finished match.
+ */
 export function buildScrambleReport(
   bots: readonly string[],
   scrambles: readonly ScrambleRecord[],
   rows: readonly ResultSummary[],
   tie: TieBreak = {},
+  finished = false,
 ): ReportScramble[] {
   const byScramble = new Map<number, ResultSummary[]>();
   for (const r of rows) {
@@ -75,16 +85,18 @@ export function buildScrambleReport(
   }
   return [...scrambles]
     .sort((a, b) => a.index - b.index)
+    .filter((s) => !finished || byScramble.has(s.id))
     .map((s) => {
       const got = byScramble.get(s.id) ?? [];
+      const note = finished && s.boundNote === ORACLE_PENDING ? ORACLE_STOPPED : s.boundNote;
       const complete = bots.length > 1 && bots.every((b) => got.some((r) => r.bot === b));
       const w = complete ? scrambleWinner(got.filter((r) => bots.includes(r.bot)), tie) : undefined;
       return {
-        scramble: s.index,
+        scramble: scrambleNumber(s.index),
         puzzleClass: s.puzzleClass,
         ...(s.bound.optimal !== undefined ? { optimal: s.bound.optimal } : {}),
         lowerBound: s.bound.lowerBound,
-        ...(s.boundNote !== undefined ? { boundNote: s.boundNote } : {}),
+        ...(note !== undefined ? { boundNote: note } : {}),
         ...(w ? { winner: w.winner, ...(w.decidedBy ? { decidedBy: w.decidedBy } : {}) } : {}),
       };
     });

@@ -5,7 +5,7 @@ import type { ResultRecord, ScrambleRecord, Store } from '../store/types.ts';
 import type { Job, JobEnd, JobSource, PlayLimits } from './job-source.ts';
 import { capabilityGap, solveOne } from './solve-one.ts';
 import type { LinkHolder, SharedLinks } from './shared-links.ts';
-import { START_ATTEMPTS, type StartGuard } from './start-guard.ts';
+import { DIAL_IN_ATTEMPTS, START_ATTEMPTS, type StartGuard } from './start-guard.ts';
 import { PREPARE_TIME_LIMIT_MS, warmRefereeFor, WarmUps, warmUpLimitMs } from './warm-up.ts';
 
 /** What a launcher is made with: how long the bot may take to start, and its memory limit. */
@@ -120,10 +120,10 @@ class WorkerBots {
   ): Promise<PlayOutcome | { refused: string } | undefined> {
     const { clock, starts, signal } = this.deps;
     const refuse = this.deps.onStartFailure === 'refuse';
-    const blocked = starts.blocked(bot);
+    const blocked = starts.chargeReason(bot);
     if (blocked !== undefined) {
       starts.charged(bot);
-      return crash(scramble.state, 0, `not started again: it failed to start ${START_ATTEMPTS} times in a row (${blocked})`);
+      return crash(scramble.state, 0, blocked);
     }
     let link = holder.link;
     if (!link || link.closed) {
@@ -131,7 +131,7 @@ class WorkerBots {
       const got = await launcher.connect();
       // A hello that breaks the protocol is the bot's fault wherever it runs: charged, never refused.
       if (!got.ok && refuse && got.code !== 'protocol') return signal?.aborted ? undefined : { refused: got.reason };
-      starts.started(bot, got.ok ? undefined : got.reason);
+      starts.started(bot, got.ok ? undefined : got.reason, launcher.single ? DIAL_IN_ATTEMPTS : START_ATTEMPTS);
       if (!got.ok) {
         if (signal?.aborted) return undefined;
         const failed = crash(scramble.state, clock.now() - t0, `could not start: ${got.reason}`);

@@ -355,8 +355,19 @@ class SqliteStore implements Store {
     if (row) yield* this.moves.pieces(row.id, row.moves_kind, row.moves);
   }
 
+  /**
+   * Folds the write-ahead log into the database file and empties it before closing, so a clean stop leaves
+   * one self-contained file that can be copied alone. A checkpoint that cannot finish (another process
+   * reading, or no room on a full disk) leaves the log for the next close; nothing is lost either way.
+   */
   async close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    try {
+      if (!this.db.readonly) this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // The log stays beside the file, and the data with it.
+    }
+    this.db.close();
   }
 
   /** Inserts scrambles; the caller holds the transaction. */

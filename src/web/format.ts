@@ -1,4 +1,5 @@
-/** Small number formats shared by the pages. */
+/** Small number formats shared by the pages (the wording is the CLI's: app/report-text.ts). */
+import { percentText, ratingText } from '../app/report-text.ts';
 
 /** A number with `digits` decimals, or an en dash for null. */
 export function num(v: number | null | undefined, digits = 0): string {
@@ -11,9 +12,14 @@ export function ms(v: number | null | undefined): string {
   return v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(v < 10 ? 2 : 0)} ms`;
 }
 
-/** A fraction as a percentage. */
-export function pct(v: number | null | undefined): string {
-  return v === null || v === undefined ? '–' : `${(v * 100).toFixed(0)}%`;
+/** A fraction as a percentage; 100% and 0% only when exact (299-0-1 is 99.7%); `open` as in percentText. */
+export function pct(v: number | null | undefined, digits = 0, open = false): string {
+  return v === null || v === undefined ? '–' : percentText(v, digits, open);
+}
+
+/** An Elo-like rating, signed; an infinite one (a 100% or 0% score) is +∞ or −∞, never a dash. */
+export function rating(v: number | null | undefined, digits = 1): string {
+  return v === null || v === undefined ? '–' : ratingText(v, digits, true);
 }
 
 /** Query helper: a link with parameters, values encoded. */

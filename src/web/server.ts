@@ -158,7 +158,7 @@ export function createWebApp(ctx: AppContext, log: (line: string) => void = () =
   });
 
   const openReplay = async (c: Context, bot: string) =>
-    replays.open(ctx, idParam(c.req.param('match'), 'match id'), idParam(c.req.param('scramble'), 'scramble index'), bot);
+    replays.open(ctx, idParam(c.req.param('match'), 'match id'), idParam(c.req.param('scramble'), 'scramble number'), bot);
   app.get('/replay/:match/:scramble/:bot', async (c) => {
     const bots = [c.req.param('bot'), ...(c.req.query('vs') ? [c.req.query('vs')!] : [])];
     const infos = [];

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,10 +12,19 @@ import { ROOT, spawnArena } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'arena-hostile-cli-'));
 const env = { ARENA_DB: join(dir, 'hostile.db') };
+// A preset that spells its time limit as a bare number, as an older preset might.
+writeFileSync(join(dir, 'bare.json'), JSON.stringify({ bots: ['reference-bfs'], puzzle: 'sliding', size: 2, timeLimit: 30 }));
 const MATCH = ['match', 'reference-bfs', '--puzzle', 'sliding', '--size', '2', '--count', '2'];
 
 const REFUSED: Array<[string, string[], RegExp]> = [
-  ['time limit at 2^31 ms', [...MATCH, '--time-limit', '2147483648'], /--time-limit must be from 1 ms to 86400000 ms/],
+  ['time limit at 2^31 ms', [...MATCH, '--time-limit', '2147483648ms'], /--time-limit must be from 1 ms to 86400000 ms/],
+  ['time limit without a unit', [...MATCH, '--time-limit', '10'], /^arena: --time-limit needs a unit \(ms, s, m or h\), got "10": did you mean 10s\?$/m],
+  ['time limit without a unit, either reading as likely', [...MATCH, '--time-limit', '300'], /did you mean 300s or 300ms\?/],
+  ['margin without a unit', [...MATCH, '--margin', '5'], /--margin needs a unit .*did you mean 5ms\?/],
+  ['memory limit without a unit', [...MATCH, '--memory-limit', '512'], /^arena: --memory-limit needs a unit \(k, m, g or t\), got "512": did you mean 512m\?$/m],
+  ['bot check time limit without a unit', ['bot', 'check', 'reference-bfs', '--time-limit', '10'], /--time-limit needs a unit .*did you mean 10s\?/],
+  ['worker heartbeat without a unit', ['worker', '--heartbeat', '5', '--db', 'postgres://nobody@127.0.0.1:1/x'], /--heartbeat needs a unit .*did you mean 5s\?/],
+  ['preset time limit without a unit', ['match', '--preset', join(dir, 'bare.json')], /"timeLimit" needs a unit \(ms, s, m or h\), got "30": did you mean 30s\?/],
   ['time limit of a day and a second', [...MATCH, '--time-limit', '86401s'], /--time-limit must be from 1 ms/],
   ['time limit rounding to 0 ms', [...MATCH, '--time-limit', '0.2ms'], /--time-limit must be from 1 ms/],
   ['max moves 1e400', [...MATCH, '--max-moves', '1e400'], /--max-moves must be a whole number from 1 to 1000000000, got "1e400"/],
@@ -30,7 +39,12 @@ const REFUSED: Array<[string, string[], RegExp]> = [
   ['blank seed', [...MATCH, '--seed', '   '], /--seed must not be empty/],
   ['seed of 201 characters', [...MATCH, '--seed', 'x'.repeat(201)], /--seed must be at most 200 characters/],
   ['size 1001', ['match', 'reference-bfs', '--size', '1001'], /from 2 to 1000/],
-  ['size of 20 digits', ['match', 'reference-bfs', '--size', '99999999999999999999'], /--size must be a whole number/],
+  ['size of 20 digits', ['match', 'reference-bfs', '--size', '99999999999999999999'], /size must be an integer from 2 to 1000/],
+  ['size not a number', ['match', 'reference-bfs', '--size', 'big'], /--size must be a whole number, got "big"/],
+  // One range message per flag, whatever side of the range the value misses it on.
+  ['size 0', ['match', 'reference-bfs', '--size', '0'], /^arena: bad sliding size: size must be an integer from 2 to 1000, got 0$/m],
+  ['size 1', ['match', 'reference-bfs', '--size', '1'], /^arena: bad sliding size: size must be an integer from 2 to 1000, got 1$/m],
+  ['discs 0', ['match', 'hanoi-recursive', '--puzzle', 'hanoi', '--discs', '0'], /^arena: bad hanoi size: hanoi "discs" must be an integer from 2 to 24, got 0$/m],
   ['margin past a day', [...MATCH, '--margin', '90000s'], /--margin must be from 0 ms/],
   ['missing scrambles file', ['match', 'reference-bfs', '--scrambles', join(dir, 'nope.jsonl')], /nope\.jsonl: no such file/],
   ['scrambles path is a directory', ['match', 'reference-bfs', '--scrambles', dir], /is a directory/],

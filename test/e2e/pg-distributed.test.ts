@@ -19,7 +19,7 @@ import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.
 import { ROOT, spawnArena, waitFor } from './helpers.ts';
 
 /** Worker timing for tests: a dead worker is noticed within seconds. */
-const FAST = ['--heartbeat', '1', '--dead-after', '6'];
+const FAST = ['--heartbeat', '1s', '--dead-after', '6s'];
 
 interface Row {
   scramble_id: number;

@@ -69,7 +69,7 @@ describe('records e2e - list, show, replay and export a real match', () => {
     const rows: Record<string, string>[] = parse(readFileSync(out, 'utf8'), { columns: true });
     expect(rows).toHaveLength(matchJson.results.length);
     for (const x of matchJson.results) {
-      const row = rows.find((y) => Number(y.scramble) === x.scramble + 1 && y.bot === x.bot)!;
+      const row = rows.find((y) => Number(y.scramble) === x.scramble && y.bot === x.bot)!;
       expect(row, `${x.scramble}/${x.bot}`).toBeDefined();
       expect(row.match).toBe(String(matchJson.match.id));
       expect(row.verdict).toBe(x.verdict);
@@ -101,7 +101,7 @@ describe('records e2e - list, show, replay and export a real match', () => {
 
     const frames = await arena(['replay', id, '2', 'reference-bfs', '--json', '--db', db]);
     const records = frames.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    const moves = matchJson.results.find((x: any) => x.scramble === 1 && x.bot === 'reference-bfs').moves;
+    const moves = matchJson.results.find((x: any) => x.scramble === 2 && x.bot === 'reference-bfs').moves;
     expect(records).toHaveLength(moves + 2);
     expect(records.at(-1)).toMatchObject({ bot: 'reference-bfs', check: { ok: true, verdict: 'solved', moves } });
     expect(records.at(-2).state.tiles).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 0]);

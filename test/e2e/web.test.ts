@@ -30,6 +30,23 @@ function inkOn(page: Page, selector: string): Promise<number> {
   }, selector);
 }
 
+/** Each series of a chart's legend: its label and the colour of its marker. */
+function legendColours(page: Page, chart: string): Promise<Record<string, string>> {
+  return page.evaluate((sel) => {
+    const out: Record<string, string> = {};
+    for (const row of document.querySelectorAll(`${sel} .u-legend .u-series`)) {
+      const marker = row.querySelector('.u-marker') as HTMLElement | null;
+      if (marker) out[row.querySelector('.u-label')!.textContent!] = getComputedStyle(marker).borderColor;
+    }
+    return out;
+  }, chart);
+}
+
+/** The ticks uPlot chose for each axis of a chart (its own splits). */
+function axisTicks(page: Page, chart: string): Promise<number[][]> {
+  return page.evaluate((id) => (window as unknown as { arenaCharts: { plots: Record<string, { axes: { _splits: number[] }[] }> } }).arenaCharts.plots[id].axes.map((a) => a._splits), chart);
+}
+
 describe.skipIf(!haveBrowser)('web view - in Chromium on a database made by real matches', () => {
   let dir: string;
   let db: string;
@@ -100,12 +117,39 @@ describe.skipIf(!haveBrowser)('web view - in Chromium on a database made by real
     await page.close();
   });
 
+  it('leaderboard - opens on the class of the newest match (sliding 3x3), not the alphabetically first (hanoi 5)', async () => {
+    const page = await open('/');
+    expect(await page.textContent('h1')).toBe('Leaderboard sliding 3x3');
+    expect(await page.locator('nav.classes a.chip').first().textContent()).toBe('hanoi 5');
+    await page.close();
+  });
+
+  it('colours - a bot has one colour, the same in the leaderboard\'s chart and the match page\'s', async () => {
+    const board = await open('/?class=' + encodeURIComponent('sliding 3x3'));
+    await board.waitForSelector('#history-chart .u-legend');
+    const onBoard = await legendColours(board, '#history-chart');
+    await board.close();
+    const match = await open('/matches/1');
+    await match.waitForSelector('#moves-chart .u-legend');
+    const onMatch = await legendColours(match, '#moves-chart');
+    await match.close();
+    for (const bot of ['reference-bfs', 'dijkstra']) {
+      expect(onBoard[bot], bot).toMatch(/^rgb/);
+      expect(onMatch[bot], bot).toBe(onBoard[bot]);
+    }
+    expect(onMatch['reference-bfs']).not.toBe(onMatch.dijkstra);
+  });
+
   it('match page - renders the per-scramble table and non-empty plots', async () => {
     const page = await open('/matches/1');
     expect(await page.locator('#scramble-rows tr:not(.footnotes)').count()).toBe(3);
     await page.waitForSelector('#moves-chart canvas');
     await page.waitForSelector('#time-chart canvas');
     expect(await inkOn(page, '#moves-chart canvas')).toBeGreaterThan(100);
+    // Scrambles and moves are counts: every tick a whole number (3 scrambles once ticked at 0.5 steps).
+    const [scrambles, moves] = await axisTicks(page, 'moves-chart');
+    expect(scrambles.length).toBeGreaterThan(1);
+    for (const t of [...scrambles, ...moves]) expect(Number.isInteger(t), `tick ${t}`).toBe(true);
     await page.screenshot({ path: join(process.env.ARENA_SCREENSHOT_DIR ?? dir, 'match.png'), fullPage: true });
     await page.close();
   });
@@ -122,6 +166,13 @@ describe.skipIf(!haveBrowser)('web view - in Chromium on a database made by real
     expect(await (await fetch(server.url + '/api/matches/1/sprt')).json()).toBeNull();
     const page = await open('/matches/4');
     expect(await page.textContent('#sprt-summary')).toContain('H1 accepted');
+    expect(await page.textContent('#sprt-summary')).toContain('[0, 20] nElo');
+    // Finished early by the SPRT: complete with what it played, not 2 × 200 planned plays.
+    const bar = await page.locator('#progress').evaluate((b: HTMLProgressElement) => [b.value, b.max]);
+    expect(bar[0]).toBe(bar[1]);
+    expect(bar[0]).toBe(2 * trace.scrambles);
+    expect(await page.textContent('#progress-text')).not.toContain('400');
+    for (const t of (await axisTicks(page, 'sprt-chart'))[0]) expect(Number.isInteger(t), `tick ${t}`).toBe(true);
     await page.waitForSelector('#sprt-chart canvas');
     expect(await inkOn(page, '#sprt-chart canvas')).toBeGreaterThan(100);
     // The legend names the bounds and the decision.
@@ -171,7 +222,7 @@ describe.skipIf(!haveBrowser)('web view - in Chromium on a database made by real
     const row = rows.find((r) => r.bot === 'hanoi-recursive' && r.scrambleIndex === 0)!;
     const [scramble] = await ctx.store.listScrambles(2);
     const { frames } = allFrames(scramble.state, row.moves);
-    const page = await open('/replay/2/0/hanoi-recursive');
+    const page = await open('/replay/2/1/hanoi-recursive');
     const stateAt = async (k: number) => {
       await page.waitForFunction((want) => document.body.dataset.at === String(want), k);
       return JSON.parse((await page.locator('.board .state').first().textContent())!);
@@ -191,7 +242,7 @@ describe.skipIf(!haveBrowser)('web view - in Chromium on a database made by real
   });
 
   it('replay - two bots side by side step together', async () => {
-    const page = await open('/replay/1/1/reference-bfs?vs=dijkstra');
+    const page = await open('/replay/1/2/reference-bfs?vs=dijkstra');
     expect(await page.locator('.board').count()).toBe(2);
     await page.click('#fwd');
     await page.waitForFunction(() => document.body.dataset.at === '1');

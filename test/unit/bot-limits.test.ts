@@ -15,7 +15,6 @@ import {
   wrapWithLimits,
 } from '../../src/transport/bot-limits.ts';
 import { classifyExit, OOM_LINE } from '../../src/transport/exit-cause.ts';
-import { byteSizeFlag } from '../../src/cli/parse-flags.ts';
 
 const MiB = 1024 * 1024;
 const limits = resolveLimits({ memoryBytes: 512 * MiB, cpuSeconds: 30, fileBytes: 4 * MiB });
@@ -117,20 +116,5 @@ describe('exit cause - what a bot process end earns', () => {
       description: 'had 200 processes, over the limit of 128 (killed)',
     });
     expect(classifyExit({ ...base, code: 3 })).toEqual({ verdict: 'crash', clean: false, description: 'exited with code 3' });
-  });
-});
-
-describe('cli - byteSizeFlag', () => {
-  it('reads binary units and bare bytes', () => {
-    expect(byteSizeFlag('m', '512m', 1, 2 ** 40)).toBe(512 * MiB);
-    expect(byteSizeFlag('m', '1.5GiB', 1, 2 ** 40)).toBe(1.5 * 1024 * MiB);
-    expect(byteSizeFlag('m', '2G', 1, 2 ** 40)).toBe(2048 * MiB);
-    expect(byteSizeFlag('m', '1048576', 1, 2 ** 40)).toBe(MiB);
-    expect(byteSizeFlag('m', undefined, 1, 2)).toBeUndefined();
-  });
-
-  it('refuses other units and sizes out of range with one line', () => {
-    expect(() => byteSizeFlag('memory-limit', '5 bananas', 1, 2 ** 40)).toThrow('--memory-limit must be a size like 512m, 2g or 1.5GiB, got "5 bananas"');
-    expect(() => byteSizeFlag('memory-limit', '1m', 16 * MiB, 2 ** 40)).toThrow('--memory-limit must be from 16 MiB to 1048576 MiB, got 1 MiB');
   });
 });

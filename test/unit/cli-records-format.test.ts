@@ -10,17 +10,17 @@ function report(): MatchReport {
   return {
     match: { id: 4, status: 'finished', seed: 's', generatorVersion: 'v', bots: ['a', 'b'], puzzleClasses: ['sliding 4x4'], scrambles: 3, createdAt: '' },
     scrambles: [
-      { scramble: 0, puzzleClass: 'sliding 4x4', optimal: 50, lowerBound: 50, winner: 'a', decidedBy: 'moves' },
-      { scramble: 1, puzzleClass: 'sliding 4x4', lowerBound: 44, boundNote: 'exact search stopped at its budget of 30 s', winner: 'b', decidedBy: 'time' },
-      { scramble: 2, puzzleClass: 'sliding 4x4', optimal: 40, lowerBound: 40, winner: null },
+      { scramble: 1, puzzleClass: 'sliding 4x4', optimal: 50, lowerBound: 50, winner: 'a', decidedBy: 'moves' },
+      { scramble: 2, puzzleClass: 'sliding 4x4', lowerBound: 44, boundNote: 'exact search stopped at its budget of 30 s', winner: 'b', decidedBy: 'time' },
+      { scramble: 3, puzzleClass: 'sliding 4x4', optimal: 40, lowerBound: 40, winner: null },
     ],
     results: [
-      { scramble: 0, bot: 'a', verdict: 'solved', moves: 50, timeMs: 10, lowerBound: 50, optimal: 50 },
-      { scramble: 0, bot: 'b', verdict: 'solved', moves: 52, timeMs: 5, lowerBound: 50, optimal: 50, claimedOptimal: true, claimContradicted: true },
-      { scramble: 1, bot: 'a', verdict: 'solved', moves: 46, timeMs: 90, lowerBound: 44 },
-      { scramble: 1, bot: 'b', verdict: 'solved', moves: 46, timeMs: 9, lowerBound: 44 },
-      { scramble: 2, bot: 'a', verdict: 'invalid', moves: 11, timeMs: 3, lowerBound: 40, optimal: 40, index: 11, reason: "move 11 'U': the blank is on the top row" },
-      { scramble: 2, bot: 'b', verdict: 'timeout', moves: 0, timeMs: 1000, lowerBound: 40, optimal: 40, reason: 'no final answer within 1000 ms' },
+      { scramble: 1, bot: 'a', verdict: 'solved', moves: 50, timeMs: 10, lowerBound: 50, optimal: 50 },
+      { scramble: 1, bot: 'b', verdict: 'solved', moves: 52, timeMs: 5, lowerBound: 50, optimal: 50, claimedOptimal: true, claimContradicted: true },
+      { scramble: 2, bot: 'a', verdict: 'solved', moves: 46, timeMs: 90, lowerBound: 44 },
+      { scramble: 2, bot: 'b', verdict: 'solved', moves: 46, timeMs: 9, lowerBound: 44 },
+      { scramble: 3, bot: 'a', verdict: 'invalid', moves: 11, timeMs: 3, lowerBound: 40, optimal: 40, index: 11, reason: "move 11 'U': the blank is on the top row" },
+      { scramble: 3, bot: 'b', verdict: 'timeout', moves: 0, timeMs: 1000, lowerBound: 40, optimal: 40, reason: 'no final answer within 1000 ms' },
     ],
     summary: { bots: {}, pairs: [] },
   } as unknown as MatchReport;

@@ -148,7 +148,7 @@ describe('runMatch in-process', () => {
     ]);
     expect(rows.every((r) => r.verdict === 'crash')).toBe(true);
     expect(h.launchers.find((l) => l.name === 'a')!.connects).toBe(2);
-    expect(run.blocked).toEqual([{ bot: 'a', reason: 'exec format error', charged: 4 }]);
+    expect(run.blocked).toEqual([{ bot: 'a', reason: 'exec format error', charged: 4, attempts: 2 }]);
     // The other bot is untouched by it.
     expect((await h.store.listResults(run.match.id)).filter((r) => r.bot === 'b').every((r) => r.verdict === 'solved')).toBe(true);
   });

@@ -44,8 +44,8 @@ describe('buildScrambleReport', () => {
       [row(1, 'a', 'solved', 50, 10), row(1, 'b', 'solved', 52, 5), row(2, 'a', 'solved', 44, 10)],
     );
     expect(out).toEqual([
-      { scramble: 0, puzzleClass: 'sliding 4x4', optimal: 50, lowerBound: 50, winner: 'a', decidedBy: 'moves' },
-      { scramble: 1, puzzleClass: 'sliding 4x4', lowerBound: 40, boundNote: 'oracle pending' },
+      { scramble: 1, puzzleClass: 'sliding 4x4', optimal: 50, lowerBound: 50, winner: 'a', decidedBy: 'moves' },
+      { scramble: 2, puzzleClass: 'sliding 4x4', lowerBound: 40, boundNote: 'oracle pending' },
     ]);
   });
 

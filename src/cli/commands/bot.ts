@@ -94,13 +94,13 @@ export function registerBot(program: Command, print: (text: string) => void, set
     .command('check')
     .description('compliance run: handshake, warm-up, tiny scrambles of each declared kind, a cancelled request')
     .argument('<name>', 'bot name (built-in or registered), optionally with flags in quotes')
-    .option('--time-limit <t>', 'per request (default 10s)')
+    .option('--time-limit <t>', 'per request, with its unit: 500ms, 10s (default 10s)')
     .option('--listen <host:port>', 'where a remote bot dials in (default 127.0.0.1 on a free port); the URL is printed')
     .option('--wait <t>', 'how long a remote bot may take to dial in (default 5m), or a started bot to say hello (default 30s), e.g. 90s, 10m')
     .option('--no-sandbox', 'run it unconfined, with your own rights (by default it runs in the sandbox a match gives it)')
     .option('--db <file>', 'database')
     .action(async (name: string, f: { db?: string; timeLimit?: string; listen?: string; wait?: string; sandbox?: boolean }) => {
-      const timeLimitMs = durationFlag('time-limit', f.timeLimit, MATCH_LIMITS.timeLimitMs) ?? 10_000;
+      const timeLimitMs = durationFlag('time-limit', f.timeLimit, MATCH_LIMITS.timeLimitMs, 10_000) ?? 10_000;
       const waitMs = durationFlag('wait', f.wait, { min: 1000, max: 86_400_000 });
       const listen = f.listen !== undefined ? must(parseListen(f.listen)) : undefined;
       const options = { name, timeLimitMs, ...(listen ? { listen } : {}), ...(waitMs !== undefined ? { waitMs } : {}), noSandbox: f.sandbox === false, notice: info };

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
 import { leaderboard, type ClassBoard } from '../../app/leaderboard.ts';
 import { leaderboardRows, type LeaderboardRow } from '../../app/export.ts';
+import { percentText } from '../../app/report-text.ts';
 import { withApp } from '../context.ts';
 import { toCsv } from '../csv.ts';
 import { formatFlag, openOut } from './export.ts';
@@ -24,7 +25,7 @@ export function formatLeaderboard(boards: readonly ClassBoard[], puzzleClass?: s
         num(e.rating, 0),
         `${num(e.low, 0)} .. ${num(e.high, 0)}`,
         String(e.games),
-        `${(e.solveRate * 100).toFixed(0)}%`,
+        percentText(e.solveRate),
         num(e.meanMoves),
         num(e.meanGap),
         ms(e.medianWallMs),

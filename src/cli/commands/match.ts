@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
 import { parseListen, type ListenAddress } from '../../app/listen.ts';
 import { jsonText } from '../../app/json-text.ts';
+import { scrambleNumber } from '../../core/scramble-number.ts';
 import {
   MATCH_DEFAULTS,
   MATCH_LIMITS,
@@ -60,6 +61,10 @@ interface MatchFlags {
   sandbox?: boolean;
 }
 
+/** Usual values, which decide the unit a bare number is hinted in (`--margin 5`: 5ms; `--memory-limit 512`: 512m). */
+const MARGIN_TYPICAL_MS = 5;
+const MEMORY_TYPICAL_BYTES = 2 ** 30;
+
 /** What `arena match` was asked to do. */
 type MatchCommand =
   | { readonly resume: number; readonly listen?: ListenAddress; readonly noSandbox?: boolean }
@@ -91,17 +96,17 @@ function matchCommand(bots: string[], f: MatchFlags): MatchCommand {
     const count = intFlag('count', f.count ?? str(p.count), MATCH_LIMITS.count) ?? MATCH_DEFAULTS.count;
     scrambles = { spec, count, ...(walk !== undefined ? { walk } : {}) };
   }
-  const margin = durationFlag('margin', f.margin, MATCH_LIMITS.marginMs);
+  const margin = durationFlag('margin', f.margin, MATCH_LIMITS.marginMs, MARGIN_TYPICAL_MS);
   const sprt = f.sprt !== undefined ? must(parseSprt(f.sprt)) : undefined;
   const scoreBy = scoreByFlag(f.scoreBy);
   const memory = MATCH_LIMITS.memoryLimitBytes;
-  const memoryLimitBytes = byteSizeFlag('memory-limit', f.memoryLimit, memory.min, memory.max);
+  const memoryLimitBytes = byteSizeFlag('memory-limit', f.memoryLimit, memory.min, memory.max, MEMORY_TYPICAL_BYTES);
   return {
     start: {
       bots: bots.length ? bots : (p.bots ?? []),
       scrambles,
       seed: seedFlag(f.seed ?? str(p.seed)) ?? String(randomInt(0, 2 ** 31)),
-      timeLimitMs: durationFlag('time-limit', f.timeLimit ?? p.timeLimit, MATCH_LIMITS.timeLimitMs) ?? MATCH_DEFAULTS.timeLimitMs,
+      timeLimitMs: durationFlag('time-limit', f.timeLimit ?? p.timeLimit, MATCH_LIMITS.timeLimitMs, MATCH_DEFAULTS.timeLimitMs) ?? MATCH_DEFAULTS.timeLimitMs,
       maxMoves: intFlag('max-moves', f.maxMoves ?? str(p.maxMoves), MATCH_LIMITS.maxMoves) ?? MATCH_DEFAULTS.maxMoves,
       concurrency: intFlag('concurrency', f.concurrency ?? str(p.concurrency), MATCH_LIMITS.concurrency) ?? MATCH_DEFAULTS.concurrency,
       ...(margin !== undefined ? { marginMs: margin } : {}),
@@ -131,6 +136,8 @@ interface OutcomeFormat {
   readonly perScramble: boolean;
   /** The flags a resume must repeat to reach the same database and remote bots, ready for the shell. */
   readonly resumeFlags: string;
+  /** The database, for a message about it. */
+  readonly dbLocation: string;
 }
 
 /** The printed outcome: the report, what was given up on, and how to resume. */
@@ -140,16 +147,22 @@ function formatOutcome(o: MatchOutcome, f: OutcomeFormat): { text: string; notic
   let text = json ? jsonText(report) + '\n' : formatMatchReport(report, { perScramble: f.perScramble });
   if (!json) {
     for (const b of run.blocked) {
-      text += `\n${b.bot} failed to start twice in a row and was not started again: ${b.charged} scramble(s) charged crash without a start (${b.reason})\n`;
+      const why = b.attempts === 1 ? 'did not dial in and was not waited for again' : 'failed to start twice in a row and was not started again';
+      text += `\n${b.bot} ${why}: ${b.charged} scramble(s) charged crash without a start (${b.reason})\n`;
     }
   }
   if (!json) {
     for (const l of run.restartLoops) {
       const what = l.verdicts.length === 1 ? (l.verdicts[0] === 'timeout' ? 'timed out' : 'crashed') : 'timed out or crashed';
-      text += `\n${l.bot} ${what} on ${l.scrambles} scrambles in a row (#${l.first + 1} to #${l.last + 1}) and was restarted after each: check the bot, or the time limit if it is too short for it\n`;
+      text += `\n${l.bot} ${what} on ${l.scrambles} scrambles in a row (#${scrambleNumber(l.first)} to #${scrambleNumber(l.last)}) and was restarted after each: check the bot, or the time limit if it is too short for it\n`;
     }
   }
   if (run.status !== 'interrupted') return { text };
+  if (run.storeError !== undefined) {
+    // A write the database refused (a full disk): one line on stderr, after the report of what was stored.
+    const resume = `arena match --resume ${run.match.id}${f.resumeFlags}`;
+    return { text, notice: `match ${run.match.id} interrupted: the database ${f.dbLocation} could not be written (${run.storeError}); every result reported above is stored; free some space, then finish it with: ${resume}` };
+  }
   // A match stopped short cannot be finished by a resume (its missing scrambles cannot be made).
   const hint = run.stopped
     ? `match ${run.match.id} stopped short: ${run.stopped}`
@@ -196,10 +209,10 @@ export function registerMatch(program: Command, terminal: TerminalRun, out: Out 
     .option('--seed <S>', 'seed for the scrambles (default: a random one, printed and stored)')
     .option('--walk <k>', 'scramble by a random walk of k moves instead of a uniform state')
     .option('--scrambles <file>', 'play the scrambles of a JSON Lines file instead of generating them')
-    .option('--time-limit <t>', 'per scramble and bot, e.g. 500ms, 10s, up to 24h (default 10s)')
+    .option('--time-limit <t>', 'per scramble and bot, with its unit: 500ms, 10s, 2m, up to 24h (default 10s)')
     .option('--max-moves <n>', `most moves accepted per answer, up to ${MATCH_LIMITS.maxMoves.max} (default ${MATCH_DEFAULTS.maxMoves})`)
     .option('--concurrency <n>', `parallel jobs, each with its own bot processes, up to ${MATCH_LIMITS.concurrency.max} (default 1)`)
-    .option('--margin <t>', 'equal moves: faster wins only beyond this margin (default 10% of the slower, ≥ 5ms)')
+    .option('--margin <t>', 'equal moves: faster wins only beyond this margin, with its unit, e.g. 20ms (default 10% of the slower, ≥ 5ms)')
     .option('--score-by <time>', 'which time breaks ties on moves: wall (the referee\'s clock) or cpu (CPU time of the bot\'s processes; Linux, bots the arena starts) (default wall)')
     .option('--sprt <design>', 'stop early once an SPRT decides (two bots; --count is the most played): elo0=0,elo1=5[,alpha=0.05,beta=0.05][,model=normalized|logistic]')
     .option('--memory-limit <size>', 'per bot, e.g. 512m, 2g; a bot over it gets `memory` (default: 1/4 of RAM, at most 2g)')
@@ -240,8 +253,9 @@ export function registerMatch(program: Command, terminal: TerminalRun, out: Out 
             json: Boolean(f.json),
             perScramble: showPerScramble(outcome.report.scrambles.length, { scrambles: f.showScrambles, quiet: f.quiet }),
             resumeFlags: resumeFlags(f.db, dbLocation, f.listen),
+            dbLocation,
           });
-          return { ...printed, exitCode: outcome.run.status === 'finished' ? 0 : 130 };
+          return { ...printed, exitCode: outcome.run.status === 'finished' ? 0 : outcome.run.storeError !== undefined ? 1 : 130 };
         },
         { quiet: Boolean(f.quiet) },
       );

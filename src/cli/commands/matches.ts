@@ -4,6 +4,7 @@ import { distributedProgress } from '../../app/distributed.ts';
 import { jsonText } from '../../app/json-text.ts';
 import { listMatches, showMatch, type MatchListing } from '../../app/matches.ts';
 import { MATCH_STATUSES as STATUSES, type MatchStatus } from '../../app/records.ts';
+import { scramblesText } from '../../app/report-text.ts';
 import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';
 import { formatMatchReport } from '../format-report.ts';
@@ -37,7 +38,7 @@ export function formatMatchList(list: readonly MatchListing[]): string {
       m.createdAt.slice(0, 16).replace('T', ' '),
       m.puzzleClasses.join(', ') || '-',
       m.bots.join(', '),
-      `${m.scramblesDone}/${m.scrambles ?? '?'}`,
+      scramblesText(m.scramblesDone, m.scrambles, m.status),
       m.status,
       m.seed,
       standing(m),

@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
 import { listWorkers, type WorkerRecord } from '../../app/distributed.ts';
+import { scrambleNumber } from '../../core/scramble-number.ts';
 import { runWorkerProcess, WORKER_DEFAULTS, type WorkerRunEvent } from '../../worker/run-worker.ts';
 import { RECORDS, sealingNotice } from '../../app/seal-keys.ts';
 import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';
 import { withInterrupt } from '../interrupt.ts';
-import { intFlag } from '../parse-flags.ts';
+import { intFlag, secondsFlag } from '../parse-flags.ts';
 import { renderTable } from '../table.ts';
 
 interface WorkerFlags {
@@ -28,7 +29,7 @@ function describe(e: WorkerRunEvent, quiet: boolean): string | undefined {
     case 'took':
       return quiet ? undefined : `match ${e.job.matchId} ${e.job.bot}: job of ${e.job.scrambleIds.length} scramble(s), ${e.toPlay} to play${e.job.attempt ? ` (attempt ${e.job.attempt + 1})` : ''}`;
     case 'result':
-      return quiet ? undefined : `match ${e.matchId} #${e.scrambleIndex + 1} ${e.bot}: ${e.verdict}${e.verdict === 'solved' ? ` ${e.moves} moves` : ''} in ${e.wallMs.toFixed(0)} ms`;
+      return quiet ? undefined : `match ${e.matchId} #${scrambleNumber(e.scrambleIndex)} ${e.bot}: ${e.verdict}${e.verdict === 'solved' ? ` ${e.moves} moves` : ''} in ${e.wallMs.toFixed(0)} ms`;
     case 'completed':
       return undefined;
     case 'finished':
@@ -66,14 +67,14 @@ export function registerWorker(program: Command, print: (text: string) => void, 
     .option('--db <url>', 'the PostgreSQL database of the matches: postgres://user@host/db (default ARENA_DB)')
     .option('--concurrency <n>', 'jobs played at once, each with its own bot processes (default 1)')
     .option('--name <name>', 'shown in arena workers and stored with each result (default <host>-<pid>)')
-    .option('--heartbeat <s>', `seconds between heartbeats (default ${WORKER_DEFAULTS.heartbeatSeconds})`)
-    .option('--dead-after <s>', `a worker silent this long is dead and its jobs go to others (default ${WORKER_DEFAULTS.deadAfterSeconds}; same on every worker)`)
+    .option('--heartbeat <t>', `time between heartbeats, whole seconds with the unit: 5s (default ${WORKER_DEFAULTS.heartbeatSeconds}s)`)
+    .option('--dead-after <t>', `a worker silent this long is dead and its jobs go to others, e.g. 30s (default ${WORKER_DEFAULTS.deadAfterSeconds}s; same on every worker)`)
     .option('--quiet', 'log only registrations, refusals and trouble, not every result')
     .option('--no-sandbox', 'also play matches stored as unconfined (arena match --distributed --no-sandbox) with registered bots: they run with your own rights here')
     .action(async (f: WorkerFlags) => {
       const concurrency = intFlag('concurrency', f.concurrency, { min: 1, max: 64 }) ?? 1;
-      const heartbeatSeconds = intFlag('heartbeat', f.heartbeat, { min: 1, max: 3600 });
-      const deadAfterSeconds = intFlag('dead-after', f.deadAfter, { min: 2, max: 86_400 });
+      const heartbeatSeconds = secondsFlag('heartbeat', f.heartbeat, { min: 1, max: 3600 }, WORKER_DEFAULTS.heartbeatSeconds);
+      const deadAfterSeconds = secondsFlag('dead-after', f.deadAfter, { min: 2, max: 86_400 }, WORKER_DEFAULTS.deadAfterSeconds);
       if (f.name !== undefined && !/^[\w.@:-]{1,100}$/.test(f.name)) {
         throw new CliError(`--name must be 1 to 100 letters, digits or . _ - @ :, got "${f.name}"`);
       }

@@ -106,7 +106,7 @@ export const hanoi: Puzzle<HanoiState> = {
   kind: 'hanoi',
   wireShape: z.object({ kind: z.literal('hanoi'), pegs: z.literal(3), start: z.string(), goal: z.string() }),
   parse: parseHanoi,
-  sizeOptions: { discs: `number of discs, 1..${HANOI_MAX_DISCS}`, randomGoal: 'draw a random goal too, instead of all discs on C' },
+  sizeOptions: { discs: `number of discs, 2..${HANOI_MAX_DISCS}`, randomGoal: 'draw a random goal too, instead of all discs on C' },
   defaultSpec: { kind: 'hanoi', discs: 8 },
   normalizeSpec: normalizeHanoiSpec,
   compliance: {

@@ -1,5 +1,6 @@
 import type { ClassBoard } from '../../app/leaderboard.ts';
 import type { RatingHistory } from '../../app/rating-history.ts';
+import { coloursBlock, swatch } from '../bot-colour.ts';
 import { num, ms, pct, link } from '../format.ts';
 import { h, jsonBlock } from '../html.ts';
 import { page } from '../layout.ts';
@@ -16,7 +17,7 @@ export function leaderboardPage(boards: readonly ClassBoard[], chosen: string | 
   const rows = board.entries.map(
     (e, i) => h`<tr>
       <td class="n">${i + 1}</td>
-      <td><a href="/bots/${encodeURIComponent(e.bot)}">${e.bot}</a></td>
+      <td>${swatch(e.bot)} <a href="/bots/${encodeURIComponent(e.bot)}">${e.bot}</a></td>
       <td class="n">${num(e.rating)}</td><td class="n dim">${num(e.low)} … ${num(e.high)}</td>
       <td class="n">${e.games}</td><td class="n">${e.results}</td>
       <td class="n">${pct(e.solveRate)}</td><td class="n">${num(e.meanMoves, 1)}</td>
@@ -28,9 +29,10 @@ ${picker}
 <div class="scroll"><table id="leaderboard">
 <thead><tr><th>#</th><th>bot</th><th>rating</th><th>95%</th><th>games</th><th>results</th><th>solved</th><th>mean moves</th><th>mean gap</th><th>median time</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
-<p class="note">Bradley–Terry ratings (Elo scale, mean 0 in the class) from every head-to-head scramble; a scramble a bot declined does not count. Gap: moves over the exact optimum, or over the lower bound where no optimum is known.</p>
+<p class="note">Bradley–Terry ratings (logistic Elo scale, mean 0 in the class) from every head-to-head scramble; a scramble a bot declined does not count. Gap: moves over the exact optimum, or over the lower bound where no optimum is known.</p>
 <h2>Rating history</h2>
 <div class="chart" id="history-chart"></div>
-${jsonBlock('history', history ?? null)}`;
+${jsonBlock('history', history ?? null)}
+${coloursBlock([...board.entries.map((e) => e.bot), ...Object.keys(history?.ratings ?? {})])}`;
   return page({ title: `Leaderboard ${board.puzzleClass}`, body, charts: true, scripts: ['charts.js'] });
 }

@@ -1,10 +1,12 @@
 import type { DistributedView } from '../../app/distributed.ts';
 import type { MatchReport } from '../../app/matches.ts';
-import type { SprtTrace } from '../../app/match-view.ts';
+import { progressOf, type SprtTrace } from '../../app/match-view.ts';
+import { coloursBlock, swatch } from '../bot-colour.ts';
 import { workersSection } from './distributed.ts';
 
 type ReportResult = MatchReport['results'][number];
-import { num, ms, pct } from '../format.ts';
+import { eloUnit } from '../../app/report-text.ts';
+import { num, ms, pct, rating } from '../format.ts';
 import { h, jsonBlock, type Markup } from '../html.ts';
 import { page } from '../layout.ts';
 
@@ -42,9 +44,9 @@ export function scrambleRows(report: MatchReport): Markup {
 
 /** Head-to-head lines of every pair. */
 function pairsTable(report: MatchReport): Markup {
-  return h`<div class="scroll"><table id="pairs"><thead><tr><th>pair</th><th>W-D-L</th><th>score</th><th>Elo (95%)</th><th>nElo</th><th>LOS</th><th>p</th><th>time ratio where moves tie</th></tr></thead><tbody>${report.summary.pairs.map(
+  return h`<div class="scroll"><table id="pairs"><thead><tr><th>pair</th><th>W-D-L</th><th>score</th><th>Elo (95%)</th><th>nElo (95%)</th><th>LOS</th><th>p</th><th>time ratio where moves tie</th></tr></thead><tbody>${report.summary.pairs.map(
     (p) => h`<tr><td>${p.a} vs ${p.b}</td><td class="n">${p.wins}-${p.draws}-${p.losses}</td><td class="n">${pct(p.score)} <span class="dim">${pct(p.scoreLow)}…${pct(p.scoreHigh)}</span></td>
-      <td class="n">${num(p.elo, 1)} <span class="dim">${num(p.eloLow, 1)} … ${num(p.eloHigh, 1)}</span></td><td class="n">${num(p.nElo, 1)}</td><td class="n">${pct(p.los)}</td>
+      <td class="n">${rating(p.elo)} <span class="dim">(${rating(p.eloLow)} … ${rating(p.eloHigh)})</span></td><td class="n">${rating(p.nElo)} <span class="dim">(${rating(p.nEloLow)} … ${rating(p.nEloHigh)})</span></td><td class="n">${pct(p.los, 1, true)}</td>
       <td class="n">${num(p.pValue, 3)}${p.significant ? ' *' : ''}</td>
       <td class="n">${p.speed.ratio === null ? '–' : h`${num(p.speed.ratio, 2)}${p.speed.low !== null ? h` <span class="dim">(${num(p.speed.low, 2)} … ${num(p.speed.high, 2)})</span>` : ''} <span class="dim">n=${p.speed.pairs}</span>`}</td></tr>`,
   )}</tbody></table></div>`;
@@ -63,11 +65,13 @@ const HYPOTHESES: Record<'H0' | 'H1', string> = { H0: 'H0 accepted', H1: 'H1 acc
 /** The SPRT: its hypotheses, where the LLR stands between the bounds, the decision, and the LLR trace. */
 function sprtSection(matchId: number, t: SprtTrace): Markup {
   const p = t.params;
+  // The unit of the bounds as the CLI prints it: nElo for the normalized model, Elo for the logistic one.
+  const unit = eloUnit(p.model);
   const verdict = t.decision
-    ? h`<b>${HYPOTHESES[t.decision]}</b> after ${t.scrambles} scrambles: ${t.decision === 'H1' ? h`${t.a} is stronger than ${t.b} by at least ${p.elo1} Elo` : h`${t.a} is not stronger than ${t.b} by ${p.elo1} Elo`}`
+    ? h`<b>${HYPOTHESES[t.decision]}</b> after ${t.scrambles} scrambles: ${t.decision === 'H1' ? h`${t.a} is better than ${t.b} by ${p.elo1} ${unit} or more` : h`${t.a} is not better than ${t.b} by ${p.elo1} ${unit} (at most ${p.elo0})`}`
     : h`undecided after ${t.scrambles} scrambles`;
   return h`<h2>SPRT</h2>
-<p id="sprt-summary">${t.a} vs ${t.b}: H0 Elo ≤ ${p.elo0}, H1 Elo ≥ ${p.elo1} (${p.model}), α ${p.alpha}, β ${p.beta} ·
+<p id="sprt-summary">${t.a} vs ${t.b}: [${p.elo0}, ${p.elo1}] ${unit} (H0 ${unit} ≤ ${p.elo0}, H1 ${unit} ≥ ${p.elo1}), α ${p.alpha}, β ${p.beta} ·
 LLR <b>${num(t.llr, 2)}</b> between A = ${num(t.lower, 2)} and B = ${num(t.upper, 2)} · W-D-L ${t.wdl.wins}-${t.wdl.draws}-${t.wdl.losses} · ${verdict}</p>
 <figure><figcaption>LLR after each counted scramble; crossing A accepts H0, crossing B accepts H1 · <a href="/api/matches/${matchId}/sprt">JSON</a></figcaption><div class="chart" id="sprt-chart">${t.trace.length ? '' : 'no scramble counted yet'}</div></figure>
 ${jsonBlock('sprt', t)}`;
@@ -76,16 +80,16 @@ ${jsonBlock('sprt', t)}`;
 /** A match: config and seed, progress, per-bot summary, pairs, cross-table, per-scramble table and plots. */
 export function matchPage(report: MatchReport, config: unknown, distributed?: DistributedView, sprt?: SprtTrace): string {
   const m = report.match;
-  const done = report.results.length;
-  const total = m.scrambles * m.bots.length;
+  const { done, total } = progressOf(m.status, report.results.length, m.scrambles * m.bots.length);
+  const early = m.status === 'finished' && m.played < m.scrambles ? h` · ${sprt?.decision ? 'the SPRT decided' : 'finished'} after ${m.played} of ${m.scrambles} scrambles` : '';
   const summary = m.bots.map((b) => {
     const s = report.summary.bots[b];
-    return h`<tr><td><a href="/bots/${encodeURIComponent(b)}">${b}</a></td><td class="n">${s ? `${s.solved}/${s.results}` : '–'}</td><td class="n">${num(s?.meanMoves, 1)}</td><td class="n">${num(s?.meanGap, 1)}</td><td class="n">${s?.optimalSolves ?? '–'}</td><td class="n">${ms(s?.medianWallMs)}</td><td class="n">${ms(s?.medianCpuMs)}</td></tr>`;
+    return h`<tr><td>${swatch(b)} <a href="/bots/${encodeURIComponent(b)}">${b}</a></td><td class="n">${s ? `${s.solved}/${s.results}` : '–'}</td><td class="n">${num(s?.meanMoves, 1)}</td><td class="n">${num(s?.meanGap, 1)}</td><td class="n">${s?.optimalSolves ?? '–'}</td><td class="n">${ms(s?.medianWallMs)}</td><td class="n">${ms(s?.medianCpuMs)}</td></tr>`;
   });
   const body = h`<h1>Match ${m.id} <span class="status ${m.status}" id="status">${m.status}</span></h1>
 <p class="meta">${m.puzzleClasses.join(', ')} · seed <code>${m.seed}</code> · generator ${m.generatorVersion} · <a href="/api/matches/${m.id}">JSON</a></p>
 ${m.unconfined ? h`<p class="warning" id="unconfined"><b>Unconfined:</b> the bots the arena started ran outside the sandbox (--no-sandbox, or a machine that could not confine them).</p>` : ''}
-<p><progress id="progress" max="${total}" value="${done}"></progress> <span id="progress-text">${done} / ${total} results</span></p>
+<p><progress id="progress" max="${total}" value="${done}"></progress> <span id="progress-text">${done} / ${total} results</span>${early}</p>
 ${distributed ? workersSection(m.id, distributed) : ''}
 <details><summary>Configuration</summary><pre>${JSON.stringify(config, null, 2)}</pre></details>
 <h2>Bots</h2>
@@ -100,6 +104,7 @@ ${sprt ? sprtSection(m.id, sprt) : ''}
 <p class="note">Best: <code>=n</code> exact optimum, <code>≥n</code> lower bound. Bold: fewest moves among the solvers. Each cell links to its replay.</p>
 <div class="scroll"><table id="scrambles" data-match="${m.id}" data-live="${m.status === 'running' ? '1' : '0'}"><thead><tr><th>#</th><th>best</th>${m.bots.map((b) => h`<th>${b}</th>`)}<th>replay</th></tr></thead>
 <tbody id="scramble-rows">${scrambleRows(report)}</tbody></table></div>
-${jsonBlock('report', report)}`;
+${jsonBlock('report', report)}
+${coloursBlock(m.bots)}`;
   return page({ title: `Match ${m.id}`, body, charts: true, scripts: ['charts.js', 'live.js'] });
 }

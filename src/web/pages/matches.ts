@@ -1,5 +1,6 @@
 import type { MatchListing } from '../../app/matches.ts';
 import { MATCH_STATUSES, type MatchStatus } from '../../app/records.ts';
+import { scramblesText } from '../../app/report-text.ts';
 import { link } from '../format.ts';
 import { h } from '../html.ts';
 import { page } from '../layout.ts';
@@ -25,7 +26,7 @@ export function matchesPage(list: readonly MatchListing[], f: MatchFilter): stri
       <td class="when">${m.createdAt.slice(0, 16).replace('T', ' ')}</td>
       <td>${m.puzzleClasses.join(', ') || (m.source ?? '–')}</td>
       <td>${m.bots.map((b, i) => h`${i ? ' · ' : ''}<a href="/bots/${encodeURIComponent(b)}">${b}</a>`)}</td>
-      <td class="n">${m.scramblesDone} / ${m.scrambles ?? '?'}</td>
+      <td class="n">${scramblesText(m.scramblesDone, m.scrambles, m.status)}</td>
       <td><span class="status ${m.status}">${m.status}</span></td>
       <td>${m.pairs.map((p, i) => h`${i ? h`<br>` : ''}${standing(p)}`)}</td>
       <td class="dim">${m.seed}</td>

@@ -7,16 +7,21 @@
   var COLORS = ['#2f6fdf', '#d9822b', '#2e9e5b', '#c8433a', '#7a5cc2', '#1b9aaa', '#8a6d3b', '#e05297'];
   function width(el) { return Math.max(280, el.clientWidth - 16); }
   function block(id) { var el = document.getElementById(id); return el ? JSON.parse(el.textContent) : null; }
+  // Each bot's colour comes from its name (the server's bot-colour.ts), the same on every page.
+  var colours = block('colours') || {};
+  function colourOf(bot, i) { return colours[bot] || COLORS[i % COLORS.length]; }
+  // Drawn charts by element id, for the page's own tests (the axis ticks a chart chose, its series colours).
+  var plots = {};
   function plot(el, series, data, opts) {
     if (!el || !window.uPlot) return;
     el.textContent = '';
-    new window.uPlot(Object.assign({ width: width(el), height: 260, series: series }, opts || {}), data, el);
+    plots[el.id] = new window.uPlot(Object.assign({ width: width(el), height: 260, series: series }, opts || {}), data, el);
   }
   var history = block('history');
   if (history && history.matches.length) {
     var bots = Object.keys(history.ratings);
     plot(document.getElementById('history-chart'),
-      [{ label: 'match' }].concat(bots.map(function (b, i) { return { label: b, stroke: COLORS[i % COLORS.length], spanGaps: true, points: { show: true } }; })),
+      [{ label: 'match' }].concat(bots.map(function (b, i) { return { label: b, stroke: colourOf(b, i), spanGaps: true, points: { show: true } }; })),
       [history.matches].concat(bots.map(function (b) { return history.ratings[b]; })),
       { scales: { x: { time: false } }, axes: [{ label: 'after match', incrs: WHOLE }, { label: 'rating' }] });
   }
@@ -37,7 +42,7 @@
         xs.map(function (_, i) { return t.decision && i === last ? t.trace[i] : null; })],
       { scales: { x: { time: false } }, axes: [{ label: 'scrambles counted', incrs: WHOLE }, { label: 'LLR' }] });
   }
-  window.arenaCharts = { drawSprt: drawSprt };
+  window.arenaCharts = { drawSprt: drawSprt, plots: plots };
   drawSprt(block('sprt'));
   var report = block('report');
   if (report) {
@@ -51,9 +56,9 @@
     });
     idx.sort(function (a, b) { return a - b; });
     plot(document.getElementById('moves-chart'),
-      [{ label: 'scramble' }, { label: 'optimum or bound', stroke: '#1d232a', dash: [4, 4] }].concat(mbots.map(function (b, i) { return { label: b, stroke: COLORS[i % COLORS.length], points: { show: true }, spanGaps: false }; })),
+      [{ label: 'scramble' }, { label: 'optimum or bound', stroke: '#1d232a', dash: [4, 4] }].concat(mbots.map(function (b, i) { return { label: b, stroke: colourOf(b, i), points: { show: true }, spanGaps: false }; })),
       [idx, idx.map(function (s) { return best[s]; })].concat(mbots.map(function (b) { return idx.map(function (s) { return moves[b][s] === undefined ? null : moves[b][s]; }); })),
-      { scales: { x: { time: false } }, axes: [{ label: 'scramble' }, { label: 'moves' }] });
+      { scales: { x: { time: false } }, axes: [{ label: 'scramble', incrs: WHOLE }, { label: 'moves', incrs: WHOLE }] });
     // Time distribution: each bot's times sorted, as a quantile curve on a log axis.
     var longest = 0;
     mbots.forEach(function (b) { times[b].sort(function (x, y) { return x - y; }); longest = Math.max(longest, times[b].length); });
@@ -61,7 +66,7 @@
       var q = [];
       for (var i = 0; i < 21; i++) q.push(i * 5);
       plot(document.getElementById('time-chart'),
-        [{ label: 'percentile' }].concat(mbots.map(function (b, i) { return { label: b, stroke: COLORS[i % COLORS.length], points: { show: true } }; })),
+        [{ label: 'percentile' }].concat(mbots.map(function (b, i) { return { label: b, stroke: colourOf(b, i), points: { show: true } }; })),
         [q].concat(mbots.map(function (b) { var t = times[b]; return q.map(function (p) { return t.length ? t[Math.min(t.length - 1, Math.floor(p / 100 * t.length))] : null; }); })),
         { scales: { x: { time: false }, y: { distr: 3 } }, axes: [{ label: 'percentile of answers' }, { label: 'ms (log)' }] });
     }

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { parseByteSize, parseDuration, unitGuesses } from '../../src/app/units.ts';
+import { byteSizeFlag, durationFlag, secondsFlag } from '../../src/cli/parse-flags.ts';
+
+const MiB = 2 ** 20;
+const TIME = { min: 1, max: 86_400_000 };
+const MEMORY = { min: 16 * MiB, max: 2 ** 40 };
+
+describe('units - durations need a unit', () => {
+  it('reads ms, s, m and h, decimals too', () => {
+    expect(durationFlag('time-limit', '500ms', TIME, 10_000)).toBe(500);
+    expect(durationFlag('time-limit', '10s', TIME, 10_000)).toBe(10_000);
+    expect(durationFlag('time-limit', '1.5 s', TIME, 10_000)).toBe(1500);
+    expect(durationFlag('time-limit', '2m', TIME, 10_000)).toBe(120_000);
+    expect(durationFlag('time-limit', '24h', TIME, 10_000)).toBe(86_400_000);
+    expect(durationFlag('time-limit', undefined, TIME, 10_000)).toBeUndefined();
+  });
+
+  it('refuses a bare number, hinting the unit it most likely meant', () => {
+    expect(() => durationFlag('time-limit', '10', TIME, 10_000)).toThrow('--time-limit needs a unit (ms, s, m or h), got "10": did you mean 10s?');
+    expect(() => durationFlag('time-limit', '5000', TIME, 10_000)).toThrow('did you mean 5000ms?');
+    // As far from 10 s either way: both are offered, the nearer first.
+    expect(() => durationFlag('time-limit', '300', TIME, 10_000)).toThrow('did you mean 300s or 300ms?');
+    // A margin is usually a few milliseconds.
+    expect(() => durationFlag('margin', '5', { min: 0, max: 86_400_000 }, 5)).toThrow('--margin needs a unit (ms, s, m or h), got "5": did you mean 5ms?');
+    expect(() => durationFlag('time-limit', '0', TIME, 10_000)).toThrow(/^--time-limit needs a unit \(ms, s, m or h\), got "0"$/);
+  });
+
+  it('keeps the range message, one per flag', () => {
+    expect(() => durationFlag('time-limit', '0ms', TIME, 10_000)).toThrow('--time-limit must be from 1 ms to 86400000 ms (24 h), got "0ms"');
+    expect(() => durationFlag('time-limit', '25h', TIME, 10_000)).toThrow('--time-limit must be from 1 ms to 86400000 ms (24 h), got "25h"');
+    expect(() => durationFlag('time-limit', '3x', TIME, 10_000)).toThrow('--time-limit must be a duration like 500ms, 10s or 2m (units ms, s, m, h), got "3x"');
+  });
+
+  it('whole seconds for the worker\'s timers', () => {
+    expect(secondsFlag('heartbeat', '5s', { min: 1, max: 3600 }, 5)).toBe(5);
+    expect(secondsFlag('heartbeat', '2m', { min: 1, max: 3600 }, 5)).toBe(120);
+    expect(() => secondsFlag('heartbeat', '1500ms', { min: 1, max: 3600 }, 5)).toThrow('--heartbeat must be whole seconds, got "1500ms"');
+    expect(() => secondsFlag('heartbeat', '5', { min: 1, max: 3600 }, 5)).toThrow('--heartbeat needs a unit (ms, s, m or h), got "5": did you mean 5s?');
+  });
+});
+
+describe('units - memory sizes need a unit', () => {
+  it('reads binary units in their usual spellings', () => {
+    expect(byteSizeFlag('m', '512m', 1, 2 ** 40, 2 ** 30)).toBe(512 * MiB);
+    expect(byteSizeFlag('m', '1.5GiB', 1, 2 ** 40, 2 ** 30)).toBe(1.5 * 1024 * MiB);
+    expect(byteSizeFlag('m', '2G', 1, 2 ** 40, 2 ** 30)).toBe(2048 * MiB);
+    expect(byteSizeFlag('m', '1048576b', 1, 2 ** 40, 2 ** 30)).toBe(MiB);
+    expect(byteSizeFlag('m', undefined, 1, 2, 1)).toBeUndefined();
+  });
+
+  it('refuses a bare number with the likely unit, other units and sizes out of range with one line', () => {
+    expect(() => byteSizeFlag('memory-limit', '512', MEMORY.min, MEMORY.max, 2 ** 30)).toThrow('--memory-limit needs a unit (k, m, g or t), got "512": did you mean 512m?');
+    expect(() => byteSizeFlag('memory-limit', '2', MEMORY.min, MEMORY.max, 2 ** 30)).toThrow('did you mean 2g?');
+    expect(() => byteSizeFlag('memory-limit', '5 bananas', 1, 2 ** 40, 2 ** 30)).toThrow('--memory-limit must be a size like 512m, 2g or 1.5GiB, got "5 bananas"');
+    expect(() => byteSizeFlag('memory-limit', '1m', MEMORY.min, MEMORY.max, 2 ** 30)).toThrow('--memory-limit must be from 16 MiB to 1048576 MiB, got 1 MiB');
+  });
+});
+
+describe('units - unitGuesses', () => {
+  it('offers only readings in range, nearest the usual value first, at most two', () => {
+    const r = { min: 16 * MiB, max: 2 ** 40, typical: 2 ** 30 };
+    const units = { k: 2 ** 10, m: MiB, g: 2 ** 30 };
+    expect(unitGuesses(2, units, ['m', 'g', 'k'], r)).toEqual(['2g']);
+    expect(unitGuesses(64, units, ['m', 'g', 'k'], r)).toEqual(['64m', '64g']);
+    expect(unitGuesses(10 ** 10, units, ['m', 'g', 'k'], r)).toEqual([]);
+  });
+
+  it('parse functions are Results, never throws', () => {
+    expect(parseDuration('10', { ...TIME, typical: 10_000 })).toMatchObject({ ok: false, code: 'no-unit' });
+    expect(parseByteSize('x', { ...MEMORY, typical: 2 ** 30 })).toMatchObject({ ok: false, code: 'bad-size' });
+  });
+});
