@@ -83,6 +83,13 @@ describe('full disk - a database that cannot be written stops the match cleanly,
     // Marked interrupted when the disk still took that one write; else left running, which resumes alike.
     expect(['interrupted', 'running']).toContain(status(db));
     expect(report.match.status).toBe(status(db));
+    // Any other command that cannot write says so in one line too, not as an internal error. (A full
+    // filesystem only: under a file-size limit a small write still fits below the limit.)
+    if (tmpfs) {
+      const add = arena(['bot', 'add', 'late', '--remote', '--db', db], true);
+      expect(add.code).toBe(1);
+      expect(add.stderr).toBe(`arena: the database failed: ${reason}\n`);
+    }
   }, 180_000);
 
   it('full disk - after space is freed, --resume plays only what is missing and finishes, each result once', () => {
