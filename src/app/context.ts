@@ -8,6 +8,8 @@ import type { Clock } from '../protocol/link.ts';
 import type { OptimumOracle } from '../solvers/oracle.ts';
 import { defaultDbPath, describeDbLocation, normalizeDbLocation, openStoreAt } from '../store/open.ts';
 import type { Store } from '../store/types.ts';
+
+export { databaseFailure } from '../store/failure.ts';
 import { systemClock } from '../transport/system-clock.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 import { setUpSealing, type Sealing } from './seal-keys.ts';

@@ -139,7 +139,9 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   // From here a failed write stops the match (store-guard.ts) as an abort does.
   const guard = guardStore(deps.store);
   const { store } = guard;
-  const signal = deps.signal ? AbortSignal.any([deps.signal, guard.signal]) : guard.signal;
+  // A worker that fails for any other reason (a bug) stops the others too, before the error is thrown.
+  const failedWorker = new AbortController();
+  const signal = AbortSignal.any([...(deps.signal ? [deps.signal] : []), guard.signal, failedWorker.signal]);
   const stored = await store.listSummaries(match.id);
   const played = playedKeys(stored);
   const sprt = config.sprt ? new SprtWatch(config.sprt, config, stored) : undefined;
@@ -195,7 +197,14 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   else signal.addEventListener('abort', stopOracle, { once: true });
   try {
     // Every worker ends (a failed write aborts the others) before the match's fate is decided.
-    const ends = await Promise.allSettled(Array.from({ length: workers }, (_, worker) => runWorker(source, { ...workerDeps, worker })));
+    const ends = await Promise.allSettled(
+      Array.from({ length: workers }, (_, worker) =>
+        runWorker(source, { ...workerDeps, worker }).catch((e: unknown) => {
+          failedWorker.abort();
+          throw e;
+        }),
+      ),
+    );
     const bug = ends.find((e) => e.status === 'rejected');
     if (bug && guard.failure() === undefined) throw bug.reason;
     // A decided SPRT leaves scrambles unplayed: their optima are not worth waiting for.

@@ -363,6 +363,8 @@ class SqliteStore implements Store {
   async close(): Promise<void> {
     if (!this.db.open) return;
     try {
+      // Not waiting: with another process writing or reading, the checkpoint is left to whoever closes last.
+      this.db.pragma('busy_timeout = 0');
       if (!this.db.readonly) this.db.pragma('wal_checkpoint(TRUNCATE)');
     } catch {
       // The log stays beside the file, and the data with it.

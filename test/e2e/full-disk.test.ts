@@ -66,13 +66,14 @@ describe('full disk - a database that cannot be written stops the match cleanly,
     const r = arena([...MATCH, '--db', db], true);
     expect(r.stderr).not.toMatch(/internal error|\n\s+at |SqliteError/);
     expect(r.code, r.stderr).toBe(1);
+    const report = JSON.parse(r.stdout) as { match: { status: string }; results: Array<{ scramble: number; bot: string; timeMs: number }> };
+    const listed = report.match.status === 'running' ? ' (it stays listed as running: there was no room to mark it interrupted)' : '';
     const last = r.stderr.trim().split('\n').at(-1)!;
     // SQLite says ENOSPC as "database or disk is full", the file-size limit's EFBIG as "disk I/O error".
     const reason = tmpfs ? 'database or disk is full' : 'disk I/O error';
     expect(last).toBe(
-      `match 1 interrupted: the database ${db} could not be written (${reason}); every result reported above is stored; free some space, then finish it with: arena match --resume 1 --db ${db}`,
+      `match 1 interrupted: the database ${db} could not be written (${reason}); every result reported above is stored; free some space, then finish it with: arena match --resume 1 --db ${db}${listed}`,
     );
-    const report = JSON.parse(r.stdout) as { match: { status: string }; results: Array<{ scramble: number; bot: string; timeMs: number }> };
     reported = report.results;
     expect(reported.length).toBeGreaterThan(0);
     expect(reported.length).toBeLessThan(20);
@@ -83,6 +84,13 @@ describe('full disk - a database that cannot be written stops the match cleanly,
     // Marked interrupted when the disk still took that one write; else left running, which resumes alike.
     expect(['interrupted', 'running']).toContain(status(db));
     expect(report.match.status).toBe(status(db));
+    // Any other command that cannot write says so in one line too, not as an internal error. (A full
+    // filesystem only: under a file-size limit a small write still fits below the limit.)
+    if (tmpfs) {
+      const add = arena(['bot', 'add', 'late', '--remote', '--db', db], true);
+      expect(add.code).toBe(1);
+      expect(add.stderr).toBe(`arena: the database failed: ${reason}\n`);
+    }
   }, 180_000);
 
   it('full disk - after space is freed, --resume plays only what is missing and finishes, each result once', () => {

@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadPreset } from '../../src/app/presets.ts';
 import { parseByteSize, parseDuration, unitGuesses } from '../../src/app/units.ts';
 import { byteSizeFlag, durationFlag, secondsFlag } from '../../src/cli/parse-flags.ts';
 
@@ -69,5 +72,15 @@ describe('units - unitGuesses', () => {
   it('parse functions are Results, never throws', () => {
     expect(parseDuration('10', { ...TIME, typical: 10_000 })).toMatchObject({ ok: false, code: 'no-unit' });
     expect(parseByteSize('x', { ...MEMORY, typical: 2 ** 30 })).toMatchObject({ ok: false, code: 'bad-size' });
+  });
+});
+
+describe('units - presets', () => {
+  const root = resolve(import.meta.dirname, '../..');
+
+  it('every shipped preset spells its times with a unit and loads', () => {
+    const names = readdirSync(join(root, 'matches')).filter((f) => f.endsWith('.json'));
+    expect(names.length).toBeGreaterThan(3);
+    for (const f of names) expect(loadPreset(f.replace(/\.json$/, ''), root), f).toMatchObject({ ok: true });
   });
 });

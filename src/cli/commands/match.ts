@@ -161,7 +161,8 @@ function formatOutcome(o: MatchOutcome, f: OutcomeFormat): { text: string; notic
   if (run.storeError !== undefined) {
     // A write the database refused (a full disk): one line on stderr, after the report of what was stored.
     const resume = `arena match --resume ${run.match.id}${f.resumeFlags}`;
-    return { text, notice: `match ${run.match.id} interrupted: the database ${f.dbLocation} could not be written (${run.storeError}); every result reported above is stored; free some space, then finish it with: ${resume}` };
+    const listed = run.match.status === 'running' ? ' (it stays listed as running: there was no room to mark it interrupted)' : '';
+    return { text, notice: `match ${run.match.id} interrupted: the database ${f.dbLocation} could not be written (${run.storeError}); every result reported above is stored; free some space, then finish it with: ${resume}${listed}` };
   }
   // A match stopped short cannot be finished by a resume (its missing scrambles cannot be made).
   const hint = run.stopped
