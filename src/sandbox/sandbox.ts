@@ -17,7 +17,7 @@ import { relayFor } from './relay.ts';
 import { resolveRuntime } from './runtime.ts';
 import { etcPaths, systemPaths } from './system-paths.ts';
 
-/** Size of a bot's private /tmp: room for a runtime's caches (tsx keeps its compiled files there). */
+/** Size of a bot's private /tmp (and of its /dev/shm): room for a runtime's caches (tsx keeps its compiled files there). */
 export const TMP_BYTES = 64 * 1024 * 1024;
 /** HOME inside: the private /tmp, so a runtime that writes dotfiles writes them where nothing is kept. */
 export const SANDBOX_HOME = '/tmp';
