@@ -95,7 +95,6 @@ function prepare(
     program: runtime.value.program,
     before: before ?? [],
     env,
-    outerReportsSignals: true,
     wrap(chain: Command, finalEnv: Readonly<Record<string, string>>) {
       const { options, prefix } = bwrapArgs(plan, finalEnv);
       return { command: bwrap, args: ['--args', '3', '--', ...prefix, chain.command, ...chain.args], hidden: options };
