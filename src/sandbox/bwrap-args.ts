@@ -5,7 +5,7 @@
  *
  * The sandbox starts from an empty root: system program folders read-only, a few /etc files the dynamic
  * linker and runtimes read, its own /proc (of its own pid namespace) and a minimal /dev, a private /tmp
- * of bounded size, then the mounts of the plan. Every folder leading to a mount is created 0755 first
+ * and /dev/shm of bounded size, then the mounts of the plan. Every folder leading to a mount is created 0755 first
  * (bwrap would make them 0700, which an unprivileged uid cannot cross). Namespaces: pid, network (only a
  * loopback of its own), ipc, uts, cgroup where available, mount; a new session (no terminal to inject
  * into); it dies with its parent. As root, bwrap keeps only the capabilities setpriv needs to become the
@@ -78,7 +78,9 @@ export function bwrapArgs(plan: SandboxPlan, env: Readonly<Record<string, string
   for (const folder of foldersFor(plan.etc, [])) o.push('--perms', '0755', '--dir', folder);
   for (const e of plan.etc) o.push('--ro-bind', e, e);
   o.push('--proc', '/proc', '--dev', '/dev');
-  o.push('--perms', '1777', '--size', String(Math.max(1, Math.floor(plan.tmpBytes))), '--tmpfs', '/tmp');
+  // /tmp, and /dev/shm for POSIX shared memory and semaphores (Python's multiprocessing): private, capped.
+  const size = String(Math.max(1, Math.floor(plan.tmpBytes)));
+  o.push('--perms', '1777', '--size', size, '--tmpfs', '/tmp', '--perms', '1777', '--size', size, '--tmpfs', '/dev/shm');
 
   const mounts = [...plan.readOnly.map((b) => ({ ...b, rw: false })), ...plan.writable.map((b) => ({ ...b, rw: true }))];
   mounts.sort((a, b) => a.dest.split('/').length - b.dest.split('/').length || (a.dest < b.dest ? -1 : a.dest > b.dest ? 1 : 0));

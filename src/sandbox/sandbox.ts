@@ -14,10 +14,10 @@ import { codeMounts } from './code-mounts.ts';
 import { checkFolder, userFor } from './folder.ts';
 import type { SandboxSupport } from './probe.ts';
 import { relayFor } from './relay.ts';
-import { resolveRuntime } from './runtime.ts';
+import { resolveRuntime, type Runtime, type RuntimeContext } from './runtime.ts';
 import { etcPaths, systemPaths } from './system-paths.ts';
 
-/** Size of a bot's private /tmp: room for a runtime's caches (tsx keeps its compiled files there). */
+/** Size of a bot's private /tmp (and of its /dev/shm): room for a runtime's caches (tsx keeps its compiled files there). */
 export const TMP_BYTES = 64 * 1024 * 1024;
 /** HOME inside: the private /tmp, so a runtime that writes dotfiles writes them where nothing is kept. */
 export const SANDBOX_HOME = '/tmp';
@@ -39,21 +39,38 @@ export interface SandboxOptions {
   readonly relay?: 'auto' | 'node';
 }
 
-/** A bubblewrap confinement; each prepare() resolves the bot's runtime afresh. */
+/**
+ * A bubblewrap confinement. What the system and a project bot's code need is found once; a command's
+ * runtime once per command and folder (asking a version manager which interpreter a shim runs takes a
+ * few hundred milliseconds, too long for every start).
+ */
 export function createSandbox(o: SandboxOptions): Confinement {
-  const system = systemPaths();
-  const etc = etcPaths();
-  const code = o.code ? codeMounts(o.code.root, o.code.entry, o.code.cacheDir, o.guarded) : [];
-  return { prepare: (request) => prepare(request, o, system, etc, code) };
+  const fixed: Fixed = {
+    system: systemPaths(),
+    etc: etcPaths(),
+    code: o.code ? codeMounts(o.code.root, o.code.entry, o.code.cacheDir, o.guarded) : [],
+    runtimes: new Map(),
+  };
+  return { prepare: (request) => prepare(request, o, fixed) };
 }
 
-function prepare(
-  request: ConfineRequest,
-  o: SandboxOptions,
-  system: SandboxPlan['system'],
-  etc: readonly string[],
-  code: readonly Bind[],
-): Result<ConfinedStart> {
+/** What one confinement works out once. */
+interface Fixed {
+  readonly system: SandboxPlan['system'];
+  readonly etc: readonly string[];
+  readonly code: readonly Bind[];
+  readonly runtimes: Map<string, Result<Runtime>>;
+}
+
+function runtimeOf(command: string, ctx: RuntimeContext, fixed: Fixed): Result<Runtime> {
+  const key = `${command}\0${ctx.folder}`;
+  let r = fixed.runtimes.get(key);
+  if (!r) fixed.runtimes.set(key, (r = resolveRuntime(command, ctx)));
+  return r;
+}
+
+function prepare(request: ConfineRequest, o: SandboxOptions, fixed: Fixed): Result<ConfinedStart> {
+  const { system, etc, code } = fixed;
   const codeFolder = o.code ? dirname(resolve(o.code.entry)) : undefined;
   let folder = resolve(request.cwd ?? codeFolder ?? process.cwd());
   let writable = request.cwd !== undefined || !codeFolder;
@@ -63,7 +80,7 @@ function prepare(
     if (!checked.ok && codeFolder) [folder, writable] = [codeFolder, false];
   }
   const hostPath = process.env.PATH ?? '';
-  const runtime = resolveRuntime(request.command, { folder, path: hostPath, guarded: o.guarded });
+  const runtime = runtimeOf(request.command, { folder, path: hostPath, guarded: o.guarded }, fixed);
   if (!runtime.ok) return reject(runtime.code, runtime.reason);
 
   const readOnly: Bind[] = [...code, ...runtime.value.binds.map((p) => ({ source: p, dest: p }))];
@@ -72,7 +89,7 @@ function prepare(
     const relay = relayFor(process.execPath, o.relay);
     readOnly.push(...relay.binds, { source: request.channel.socket, dest: INSIDE.socket });
     if (relay.kind === 'node') {
-      const node = resolveRuntime(process.execPath, { folder, path: hostPath, guarded: o.guarded });
+      const node = runtimeOf(process.execPath, { folder, path: hostPath, guarded: o.guarded }, fixed);
       if (node.ok) readOnly.push(...node.value.binds.map((p) => ({ source: p, dest: p })));
     }
     before = relay.prefix(request.channel.port);
@@ -95,7 +112,6 @@ function prepare(
     program: runtime.value.program,
     before: before ?? [],
     env,
-    outerReportsSignals: true,
     wrap(chain: Command, finalEnv: Readonly<Record<string, string>>) {
       const { options, prefix } = bwrapArgs(plan, finalEnv);
       return { command: bwrap, args: ['--args', '3', '--', ...prefix, chain.command, ...chain.args], hidden: options };

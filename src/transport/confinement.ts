@@ -2,7 +2,9 @@
  * What the process launcher needs from a confinement (src/sandbox builds one; transport knows only this
  * shape): given the bot's program, folder and environment, the outer command that starts it confined.
  * The launcher keeps its own parts of the start (resource limits, CPU pinning) and hands the confinement
- * that chain to wrap; the confinement's own process is started with an empty environment.
+ * that chain to wrap; the confinement's own process is started with an empty environment. Like bwrap, the
+ * outer process must report the bot's death by a signal as exit code 128 + signal, and its first child
+ * must be its own (not counted against the bot's process limit; see process-watch.ts).
  */
 import type { Result } from '../core/types.ts';
 
@@ -41,11 +43,6 @@ export interface ConfinedStart {
    * `hidden` holds options passed through fd 3 (so the bot's token is in no command line), NUL-separated.
    */
   wrap(chain: Command, env: Readonly<Record<string, string>>): { readonly command: string; readonly args: string[]; readonly hidden: string[] };
-  /**
-   * The outer process reports the bot's death by a signal as exit code 128 + signal (as bwrap does), and
-   * its first child is infrastructure, not the bot's (so not counted against the process limit).
-   */
-  readonly outerReportsSignals: true;
 }
 
 /** Confines bot processes. */

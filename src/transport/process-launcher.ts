@@ -26,7 +26,7 @@ export interface ProcessLauncherOptions {
   readonly command: string;
   readonly args: string[];
   readonly cwd?: string;
-  /** Extra environment on top of the referee's own. */
+  /** Extra environment: on top of the referee's own, or, confined, of nothing but the protocol's variables. */
   readonly env?: Record<string, string>;
   /** The server the bot dials (unused in stdio mode, where handshake limits come from it anyway). */
   readonly server: ArenaServer;

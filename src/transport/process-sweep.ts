@@ -4,8 +4,9 @@
  * Each launch carries its own tag in its environment (ARENA_BOT_TAG=<session>.<n>); children inherit the
  * environment, so a sweep of /proc finds them wherever they went. A bot that deliberately clears its
  * environment for a child can still hide that child from the tag; the process watch (process-watch.ts)
- * remembers such children by parentage while they are alive and hands them to the sweep. Isolation that
- * nothing can escape needs a container or another user id; see README "Limits".
+ * remembers such children by parentage while they are alive and hands them to the sweep. This is for bots
+ * run unconfined (--no-sandbox): a sandboxed bot has its own pid namespace, which nothing in it escapes
+ * and which ends with the bot (src/sandbox).
  */
 import { randomBytes } from 'node:crypto';
 import { environHas, listPids, readEnviron, readStat } from './proc-fs.ts';

@@ -3,7 +3,7 @@
  * spawned as real processes, with results in a real SQLite file. Each case names the verdict it must get;
  * after every case the referee is still running (the match finishes) and every other result is stored.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,6 +22,7 @@ import { createProcessLauncher } from '../../src/transport/process-launcher.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
 import { startArenaServer, type ArenaServer } from '../../src/transport/ws-server.ts';
 import { fixtureLauncher, ROOT, spawnArena } from './helpers.ts';
+import { confinedIfAble } from '../helpers/sandbox.ts';
 
 type Over = 'ws' | 'stdio';
 
@@ -69,7 +70,13 @@ const CASES: readonly Case[] = [
 
 const loader = pathToFileURL(tsxLoaderPath(ROOT)!).href;
 const HOSTILE = join(ROOT, 'test/fixtures/bots/hostile.ts');
-const state = mkdtempSync(join(tmpdir(), 'arena-hostile-'));
+/** The hostile bots' own folder, where they count their starts (as root, owned as a contestant's would be). */
+const botFolder = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  if (process.getuid?.() === 0) chownSync(dir, 65534, 65534);
+  return dir;
+};
+const state = botFolder('arena-hostile-');
 
 let server: ArenaServer;
 beforeAll(async () => {
@@ -87,6 +94,8 @@ function hostileLauncher(over: Over, act: string): BotLauncher {
     command: process.execPath,
     args: ['--import', loader, HOSTILE, act],
     env: { HOSTILE_STATE: state, HOSTILE_KEY: botName(over, act) },
+    cwd: state,
+    ...confinedIfAble(HOSTILE),
     server,
     stdio: over === 'stdio',
     startTimeoutMs: 60_000,
@@ -148,13 +157,14 @@ describe('hostile messages - the real referee process', () => {
   it('survives a type nested 100,000 deep over WebSocket and stdio: protocol verdicts, exit 0, every result stored', async () => {
     // This input used to throw a RangeError out of the message handler and end `arena match` (exit 1).
     const db = join(mkdtempSync(join(tmpdir(), 'arena-deep-')), 'arena.db');
-    for (const [name, extra] of [['deep-ws', []], ['deep-stdio', ['--stdio']], ['instant', []]] as const) {
+    // The hostile bots count their starts in their own folder.
+    const folder = botFolder('arena-deep-state-');
+    for (const [name, extra] of [['deep-ws', ['--cwd', folder]], ['deep-stdio', ['--stdio', '--cwd', folder]], ['instant', []]] as const) {
       const script = name === 'instant' ? join(ROOT, 'test/fixtures/bots/instant.ts') : `${HOSTILE} deep-type`;
       const r = await spawnArena(['bot', 'add', name, '--cmd', `${process.execPath} --import ${loader} ${script}`, ...extra, '--db', db], {}).done;
       expect(r.code, r.stderr).toBe(0);
     }
-    const env = { HOSTILE_STATE: mkdtempSync(join(tmpdir(), 'arena-deep-state-')) };
-    const r = await spawnArena(['match', 'deep-ws', 'deep-stdio', 'instant', '--puzzle', 'sliding', '--size', '2', '--count', '2', '--seed', '3', '--json', '--db', db], env).done;
+    const r = await spawnArena(['match', 'deep-ws', 'deep-stdio', 'instant', '--puzzle', 'sliding', '--size', '2', '--count', '2', '--seed', '3', '--json', '--db', db], {}).done;
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(/RangeError|\n\s+at /);
     const store = openSqliteStore(db);

@@ -4,7 +4,9 @@
  * environment of its own, bwrap started with an empty one, and nothing left once it is disposed. With
  * either relay (the compiled one, and the Node fallback for machines without a C compiler) it solves.
  */
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
@@ -14,6 +16,7 @@ import { builtinBotCommand } from '../../src/transport/builtin-bots.ts';
 import { createProcessLauncher } from '../../src/transport/process-launcher.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
 import { startArenaServer, type ArenaServer } from '../../src/transport/ws-server.ts';
+import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
 import { CAN_SANDBOX, sandboxFor } from '../helpers/sandbox.ts';
 import { ROOT } from './helpers.ts';
 
@@ -111,4 +114,22 @@ describe.runIf(linux && CAN_SANDBOX)('sandbox e2e - a built-in bot', () => {
       expect(left()).toEqual([]);
     }, 120_000);
   }
+
+  // A referee that is not root: the bot keeps the user's uid, inside a user namespace of its own. Run as
+  // nobody (setpriv), which the root running this test can become; as another user it is the plain case.
+  it.runIf(root)('sandbox - a referee that is not root: the bot runs as the same uid in a user namespace of its own, and solves', () => {
+    const script = join(ROOT, 'test/fixtures/sandbox-as-user.ts');
+    const loader = pathToFileURL(tsxLoaderPath(ROOT)!).href;
+    const r = spawnSync('setpriv', ['--reuid', '65534', '--regid', '65534', '--clear-groups', process.execPath, '--import', loader, script], {
+      cwd: '/',
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/tmp' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const seen = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+    // Where the kernel refuses unprivileged user namespaces the probe names why; there is nothing to run.
+    if ('unsupported' in seen && process.env.CI !== 'true') return;
+    expect(seen).toEqual({ referee: 65534, uid: '65534', own: { user: true, pid: true, net: true, mnt: true }, verdict: 'solved', optimal: true });
+  }, 150_000);
 });

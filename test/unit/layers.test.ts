@@ -10,7 +10,8 @@ const SRC = resolve(import.meta.dirname, '../../src');
 
 /**
  * What each folder of src/ may import at run time (besides itself), and additionally as types only.
- * Arrows point down: core < puzzles < solvers/protocol < store/transport < referee < app < entry points.
+ * Arrows point down: core < puzzles < solvers/protocol < store/transport < sandbox < referee < app < entry
+ * points. The sandbox builds on transport's confinement interface and its process helper.
  * runtime (where the running code is on disk: the project root, the bundle in dist/) sits beside core.
  * The referee is handed its store, links and clock, so it imports the store's types but no implementation.
  * Entry points (cli, web, worker) call app; they may use the pure core and puzzles for parsing and display.

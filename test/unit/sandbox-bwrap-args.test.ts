@@ -60,7 +60,14 @@ describe('bwrapArgs', () => {
     const writable = f.filter((x) => x[0] === '--bind');
     expect(writable).toEqual([['--bind', '/srv/bots/spy', '/srv/bots/spy']]);
     const tmp = f.findIndex((x) => x[0] === '--tmpfs');
-    expect(f.slice(tmp - 2, tmp + 1)).toEqual([['--perms', '1777'], ['--size', String(64 * 1024 * 1024)], ['--tmpfs', '/tmp']]);
+    expect(f.slice(tmp - 2, tmp + 4)).toEqual([
+      ['--perms', '1777'],
+      ['--size', String(64 * 1024 * 1024)],
+      ['--tmpfs', '/tmp'],
+      ['--perms', '1777'],
+      ['--size', String(64 * 1024 * 1024)],
+      ['--tmpfs', '/dev/shm'],
+    ]);
     expect(f).toContainEqual(['--proc', '/proc']);
     expect(f).toContainEqual(['--dev', '/dev']);
     expect(f).toContainEqual(['--chdir', '/srv/bots/spy']);
