@@ -20,6 +20,7 @@ import type {
   ScramblePage,
   ScrambleRecord,
   Store,
+  KnownOptimum,
 } from './types.ts';
 import { decodeMoves, dropEmpty, encodeJson, encodeMoves, keepMatch, makeBound, nowIso } from './row-codec.ts';
 import type { MovesKind } from './row-codec.ts';
@@ -47,6 +48,7 @@ class MemoryStore implements Store {
   private readonly scrambles = new Map<number, ScrambleRecord>();
   private results: StoredResult[] = [];
   private readonly resultKeys = new Set<string>();
+  private readonly optima = new Map<string, number>();
   private nextMatchId = 1;
   private nextScrambleId = 1;
 
@@ -174,6 +176,22 @@ class MemoryStore implements Store {
   async changeMarker(): Promise<string | undefined> {
     // Not tracked: unit tests read a fresh store; nothing caches over it.
     return undefined;
+  }
+
+  async knownOptima(keys: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (const k of keys) {
+      const v = this.optima.get(k);
+      if (v !== undefined) out.set(k, v);
+    }
+    return out;
+  }
+
+  async addOptima(optima: readonly KnownOptimum[]): Promise<void> {
+    for (const o of optima) {
+      if (!Number.isInteger(o.optimal) || o.optimal < 0) throw new Error(`addOptima: ${o.optimal} is not a move count`);
+      if (!this.optima.has(o.key)) this.optima.set(o.key, o.optimal);
+    }
   }
 
   async close(): Promise<void> {

@@ -163,6 +163,17 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     description: 'results: CPU time of the bot over the solve',
     sql: `ALTER TABLE arena.results ADD COLUMN cpu_ms double precision;`,
   },
+  {
+    version: 5,
+    description: 'optima: exact optimum lengths by canonical state, found once for every match and worker',
+    sql: `
+      CREATE TABLE arena.optima (
+        state_key   text PRIMARY KEY,
+        optimal     integer NOT NULL CHECK (optimal >= 0),
+        created_at  timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];
 
 /** The schema version this code writes and understands. */

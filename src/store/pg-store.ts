@@ -13,6 +13,7 @@ import type { Bound, PuzzleState } from '../core/types.ts';
 import type { Verdict } from '../core/verdict.ts';
 import { createPgPool, describeConnectError, withReconnect, withTransaction } from './pg-connect.ts';
 import { migratePg } from './pg-schema.ts';
+import { pgAddOptima, pgKnownOptima } from './pg-optima.ts';
 import { columnsOf, type SummaryColumns } from '../core/summary-columns.ts';
 import { decodeMoves, dropEmpty, encodeJson, encodeMoves, makeBound } from './row-codec.ts';
 import type {
@@ -29,6 +30,7 @@ import type {
   ScramblePage,
   ScrambleRecord,
   Store,
+  KnownOptimum,
 } from './types.ts';
 
 interface BotRow {
@@ -351,6 +353,14 @@ class PostgresStore implements PgStore {
   async changeMarker(): Promise<string | undefined> {
     // PostgreSQL has no cheap counterpart of SQLite's data_version; readers recompute.
     return undefined;
+  }
+
+  async knownOptima(keys: readonly string[]): Promise<Map<string, number>> {
+    return pgKnownOptima((sql, params, idempotent) => this.q(sql, params, idempotent), keys);
+  }
+
+  async addOptima(optima: readonly KnownOptimum[]): Promise<void> {
+    await pgAddOptima((sql, params, idempotent) => this.q(sql, params, idempotent), optima);
   }
 
   async close(): Promise<void> {

@@ -155,6 +155,17 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 7,
+    description: 'optima: exact optimum lengths by canonical state, found once for every match of the database',
+    sql: `
+      CREATE TABLE optima (
+        state_key  TEXT PRIMARY KEY,
+        optimal    INTEGER NOT NULL CHECK (optimal >= 0),
+        created_at TEXT NOT NULL
+      ) STRICT, WITHOUT ROWID;
+    `,
+  },
 ];
 
 /** The schema version this code writes and understands. */

@@ -24,11 +24,13 @@ import type {
   ScramblePage,
   ScrambleRecord,
   Store,
+  KnownOptimum,
 } from './types.ts';
 import { migrate } from './schema.ts';
 import { dropEmpty, encodeJson, makeBound, nowIso } from './row-codec.ts';
 import { SqliteMoves, type StoredMovesKind } from './sqlite-moves.ts';
 import { changeMarkerReader, summaryColumnsReader } from './sqlite-columns.ts';
+import { SqliteOptima } from './sqlite-optima.ts';
 import type { SummaryColumns } from '../core/summary-columns.ts';
 
 interface BotRow {
@@ -144,6 +146,7 @@ class SqliteStore implements Store {
   // Prepared once: re-preparing per call would dominate the per-result cost.
   private readonly stmts;
   private readonly moves: SqliteMoves;
+  private readonly optima: SqliteOptima;
 
   private readonly readColumns: () => SummaryColumns;
   private readonly readMarker: () => string;
@@ -153,6 +156,7 @@ class SqliteStore implements Store {
     this.readColumns = summaryColumnsReader(db);
     this.readMarker = changeMarkerReader(db);
     this.moves = new SqliteMoves(db);
+    this.optima = new SqliteOptima(db);
     this.stmts = {
       addBot: db.prepare(
         `INSERT INTO bots (name, kind, cmd, cwd, stdio, token_hash, created_at)
@@ -389,6 +393,14 @@ class SqliteStore implements Store {
 
   async changeMarker(): Promise<string | undefined> {
     return this.readMarker();
+  }
+
+  async knownOptima(keys: readonly string[]): Promise<Map<string, number>> {
+    return this.optima.known(keys);
+  }
+
+  async addOptima(optima: readonly KnownOptimum[]): Promise<void> {
+    this.optima.add(optima);
   }
 
   async close(): Promise<void> {
