@@ -33,8 +33,8 @@ export interface EndToEnd {
   readonly botCpuUs: number;
 }
 
-/** Plays `count` 2×2 scrambles with the `instant` fixture bot. */
-export async function endToEnd(count: number): Promise<EndToEnd> {
+/** Plays `count` 2×2 scrambles with the `instant` fixture bot (or another bot program, for experiments). */
+export async function endToEnd(count: number, bot: readonly string[] = ['--import', 'TSX', join(ROOT, 'test/fixtures/bots/instant.ts')]): Promise<EndToEnd> {
   const dir = mkdtempSync(join(tmpdir(), 'arena-bench-'));
   const store = openSqliteStore(join(dir, 'bench.db'));
   const server = await startArenaServer({ authenticate: () => undefined });
@@ -45,7 +45,7 @@ export async function endToEnd(count: number): Promise<EndToEnd> {
       createProcessLauncher({
         name,
         command: process.execPath,
-        args: ['--import', pathToFileURL(tsxLoaderPath(ROOT)!).href, join(ROOT, 'test/fixtures/bots/instant.ts')],
+        args: bot.map((a) => (a === 'TSX' ? pathToFileURL(tsxLoaderPath(ROOT)!).href : a)),
         server,
         startTimeoutMs: 60_000,
       });
