@@ -39,6 +39,7 @@ export function exactSolve(
   const board = makeBoard(rows, cols);
   const heuristic = tables && rows === 4 && cols === 4 ? new PdbHeuristic(board, tables) : new ManhattanLcHeuristic(board);
   const search = new IdaSearch(board, tiles, heuristic);
+  if (known !== undefined) search.stopAtBound = known;
   for (;;) {
     // search.bound is the current iteration's threshold: every length below it has been searched in full.
     if (known !== undefined && search.bound >= known) {
