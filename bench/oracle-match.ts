@@ -46,11 +46,7 @@ function unheld(o: OptimumOracle): OptimumOracle {
   return { covers: (s, b) => o.covers(s, b), improve: (s, b, k) => o.improve(s, b, k), close: () => o.close() };
 }
 
-/**
- * Plays `states` with ida-star into `store`; returns each scramble's time in index order: the bot's own
- * account of its search (its clock around the solve), which a competing thread slows and which the referee's
- * messaging does not blur.
- */
+/** Plays `states` with ida-star into `store`; returns each scramble's wall time (the referee's clock, ms) in index order. */
 async function play(store: Store, server: ArenaServer, states: readonly PuzzleState[], oracle?: OptimumOracle, onBound?: (e: BoundEvent) => void): Promise<number[]> {
   const run = await startMatch({ bots: ['ida-star'], count: states.length, seed: 'bench', timeLimitMs: 120_000, maxMoves: 1000, concurrency: 1 }, states, {
     store,
@@ -61,7 +57,7 @@ async function play(store: Store, server: ArenaServer, states: readonly PuzzleSt
   });
   const rows = await store.listSummaries(run.match.id);
   if (rows.some((r) => r.verdict !== 'solved')) throw new Error(`oracle-match bench: ida-star did not solve every scramble`);
-  return rows.sort((a, b) => a.scrambleIndex - b.scrambleIndex).map((r) => r.reportedMs ?? r.wallMs);
+  return rows.sort((a, b) => a.scrambleIndex - b.scrambleIndex).map((r) => r.wallMs);
 }
 
 const median = (xs: readonly number[]): number => {
@@ -77,10 +73,10 @@ const pairedRatio = (a: number[], b: number[]): number => Math.exp(a.reduce((s, 
 async function interference(count: number, rounds: number): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'arena-bench-oracle-'));
   const server = await startArenaServer({ authenticate: () => undefined });
-  // Random walks of 60 moves: 15-puzzles ida-star solves in tens of milliseconds, so that a few ms of a
+  // Uniform 15-puzzles: ida-star takes milliseconds to a fraction of a second on each, time in which a
   // competing thread would show.
   const rng = createRng('bench oracle interference');
-  const states: PuzzleState[] = Array.from({ length: count }, () => sliding.walk({ kind: 'sliding', rows: 4, cols: 4 }, 60, rng));
+  const states: PuzzleState[] = Array.from({ length: count }, () => sliding.scramble({ kind: 'sliding', rows: 4, cols: 4 }, rng));
   const backlog = Array.from({ length: 200 }, () => sliding.scramble({ kind: 'sliding', rows: 4, cols: 4 }, rng));
   const idle: number[][] = [];
   const held: number[][] = [];
