@@ -1,12 +1,12 @@
 /**
  * Referee throughput: end-to-end scrambles per second with an instant bot on 2×2 boards (real WebSocket,
- * spawned bot process, every result committed to a SQLite file), the cost of validating and recording
+ * spawned bot process, its CPU time metered, every result committed to a SQLite file) beside the floor of
+ * that design (a bare round trip plus one committed row) in the same run, the cost of validating and recording
  * one 1,000,000-move solution, and the referee's peak memory for a 50,000,000-move answer of each kind.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createRng } from '../src/core/rng.ts';
 import type { PuzzleState, SlidingState } from '../src/core/types.ts';
 import type { BotLink, LinkEvent } from '../src/protocol/link.ts';
@@ -15,57 +15,52 @@ import { walkTiles } from '../src/puzzles/sliding/scramble.ts';
 import { startMatch } from '../src/referee/run-match.ts';
 import { solveOne } from '../src/referee/solve-one.ts';
 import { openSqliteStore } from '../src/store/sqlite-store.ts';
-import { builtinBotCommand, tsxLoaderPath } from '../src/transport/builtin-bots.ts';
+import { builtinBotCommand } from '../src/transport/builtin-bots.ts';
 import { createProcessLauncher } from '../src/transport/process-launcher.ts';
 import { systemClock } from '../src/transport/system-clock.ts';
 import { startArenaServer } from '../src/transport/ws-server.ts';
+import { endToEnd, type EndToEnd } from './_end-to-end.ts';
+import { floorRate } from './_floor.ts';
 import { peakRssRows } from './_peak-rss.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
-async function endToEnd(count: number): Promise<BenchRow[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'arena-bench-'));
-  const store = openSqliteStore(join(dir, 'bench.db'));
-  const server = await startArenaServer({ authenticate: () => undefined });
-  try {
-    const rng = createRng('bench-referee');
-    const states: PuzzleState[] = Array.from({ length: count }, () => puzzles.sliding.scramble({ kind: 'sliding', rows: 2, cols: 2 }, rng));
-    const makeLauncher = (name: string) =>
-      createProcessLauncher({
-        name,
-        command: process.execPath,
-        args: ['--import', pathToFileURL(tsxLoaderPath(ROOT)!).href, join(ROOT, 'test/fixtures/bots/instant.ts')],
-        server,
-        startTimeoutMs: 60_000,
-      });
-    // Time from the first result to the last, so the bot's tsx start-up is not counted as throughput.
-    let first = 0;
-    let last = 0;
-    let solved = 0;
-    await startMatch(
-      { bots: ['instant'], count, seed: 'bench', timeLimitMs: 10_000, maxMoves: 100, concurrency: 1 },
-      states,
-      {
-        store,
-        clock: systemClock,
-        makeLauncher,
-        onResult: (e) => {
-          if (e.done === 1) first = performance.now();
-          last = performance.now();
-          if (e.verdict === 'solved') solved++;
-        },
-      },
-    );
-    const rate = (count - 1) / ((last - first) / 1000);
-    return [
-      { name: `end-to-end 2x2, instant bot, ${count} scrambles recorded`, value: rate, unit: 'scrambles/s', target: '≥ 1000', note: `${solved}/${count} solved` },
-    ];
-  } finally {
-    await server.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
+/** Median of a non-empty list. */
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
+
+/**
+ * The referee against its floor: pairs of runs, the bare loop (_floor.ts) and then the referee end to end,
+ * each pair within seconds of each other so that both see the same machine. The ratio is the median of the
+ * pairs' ratios; on a shared machine each figure alone moves with the load (the note says how much).
+ */
+async function againstFloor(count: number, pairs: number): Promise<BenchRow[]> {
+  const floors: number[] = [];
+  const ends: number[] = [];
+  const ratios: number[] = [];
+  let last: EndToEnd | undefined;
+  for (let i = 0; i < pairs; i++) {
+    const f = await floorRate(count);
+    last = await endToEnd(count);
+    floors.push(f);
+    ends.push(last.rate);
+    ratios.push(last.rate / f);
   }
+  const load = `load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`;
+  const range = (xs: number[]) => `${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))}`;
+  return [
+    { name: `floor: WebSocket round trip to a Node process + one committed SQLite row, ${count} trips`, value: median(floors), unit: 'trips/s', note: `median of ${pairs} (${range(floors)}); ${load}` },
+    {
+      name: `end-to-end 2x2, instant bot, CPU time metered, ${count} scrambles recorded`,
+      value: median(ends),
+      unit: 'scrambles/s',
+      note: `median of ${pairs} (${range(ends)}); last run ${last!.solved}/${count} solved, ${last!.metered}/${count} with CPU time`,
+    },
+    { name: 'end-to-end / floor (paired runs)', value: median(ratios), unit: 'ratio', target: '≥ 0.5', note: `pairs ${ratios.map((r) => r.toFixed(2)).join(' ')}` },
+  ];
 }
 
 /** An in-process link that answers one solve with a prepared solution in 1 MB chunks. */
@@ -167,7 +162,7 @@ async function botsEndToEnd(quick: boolean): Promise<BenchRow[]> {
 }
 
 export const bench: BenchSuite = async ({ quick }) => [
-  ...(await endToEnd(quick ? 500 : 3000)),
+  ...(await againstFloor(quick ? 1000 : 3000, quick ? 3 : 5)),
   ...(await millionMoves(quick ? 3 : 7)),
   ...(await botsEndToEnd(quick)),
   ...(await peakRssRows(quick ? 5_000_000 : 50_000_000)),

@@ -152,11 +152,17 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   const pages = scramblePages(match, config, store, deps.scrambleBatchBytes ?? SCRAMBLE_BATCH_BYTES, mark, (why) => {
     stopped = why;
   });
-  // The oracle works beside the players; a match stopped early leaves the rest pending for its resume.
-  const refiner = deps.oracle ? new BoundRefiner(store, deps.oracle, deps.onBound) : undefined;
+  // The oracle works beside the players (never while one is timed); a match stopped early leaves the rest
+  // pending for its resume. It learns from every result, those of an earlier run included.
+  const refiner = deps.oracle ? new BoundRefiner(store, deps.oracle, config.bots.length, deps.onBound) : undefined;
+  const earlier = new Map<number, typeof stored>();
+  if (refiner) for (const r of stored) earlier.set(r.scrambleId, [...(earlier.get(r.scrambleId) ?? []), r]);
   async function* jobs(): AsyncGenerator<Job> {
     for await (const page of pages) {
-      refiner?.add(page);
+      if (refiner) {
+        refiner.add(page);
+        for (const scramble of page) for (const r of earlier.get(scramble.id) ?? []) refiner.record({ scramble, verdict: r.verdict, moveCount: r.moveCount });
+      }
       sprt?.extend(page);
       for (const p of planPlays(config.bots, page, played)) {
         // Once the SPRT decides, no new job is handed out (nor scramble made); plays in flight finish.
@@ -173,6 +179,7 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
     done++;
     // A bot given up on is not restarted at all: its charged scrambles are said once, as blocked, not as a loop.
     if (starts.blocked(job.bot) === undefined) loops.record(job.bot, scramble.index, outcome.verdict);
+    refiner?.record({ scramble, verdict: outcome.verdict, moveCount: outcome.moveCount });
     sprt?.record({ scrambleId: scramble.id, bot: job.bot, ...outcome });
     deps.onResult?.({
       scrambleIndex: scramble.index,
@@ -189,10 +196,16 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   const source = sequenceJobSource(jobs());
   // A bot that is one connection (a remote bot) is shared by the workers, one request at a time.
   const shared = new SharedLinks();
-  const workerDeps = { store, clock: deps.clock, makeLauncher: deps.makeLauncher, starts, shared, onRecorded, signal };
+  // Timed solves hold the oracle, so it never takes a core from a bot being timed.
+  const oracle = deps.oracle;
+  const hold = oracle?.hold ? { hold: () => oracle.hold!() } : {};
+  const workerDeps = { store, clock: deps.clock, makeLauncher: deps.makeLauncher, starts, shared, onRecorded, signal, ...hold };
   const workers = Math.max(1, Math.min(config.concurrency, total - done));
   // Stopping the match stops the oracle too: its unanswered scrambles stay pending.
-  const stopOracle = () => void deps.oracle?.close();
+  const stopOracle = () => {
+    refiner?.stop();
+    void deps.oracle?.close();
+  };
   if (signal.aborted) stopOracle();
   else signal.addEventListener('abort', stopOracle, { once: true });
   try {

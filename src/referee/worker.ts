@@ -55,6 +55,11 @@ export interface WorkerDeps {
   readonly onStartFailure?: 'charge' | 'refuse';
   /** Called after each result is committed. */
   onRecorded?(recorded: Recorded): void;
+  /**
+   * Called as each timed solve is sent; the function it returns is called when the solve is over. Work that
+   * can wait (the exact oracle) pauses in between, so it never competes with a bot being timed.
+   */
+  hold?(): () => void;
 }
 
 /**
@@ -164,7 +169,8 @@ class WorkerBots {
       timeLimitMs: limits.timeLimitMs,
       maxMoves: limits.maxMoves,
     };
-    const out = await solveOne(link, request, clock, signal);
+    const release = this.deps.hold?.();
+    const out = await solveOne(link, request, clock, signal).finally(release);
     if (!out) return undefined;
     const { linkBroken, ...outcome } = out;
     if (linkBroken) {

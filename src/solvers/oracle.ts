@@ -21,8 +21,18 @@ export interface OracleResult {
 export interface OptimumOracle {
   /** True when `state`, whose cheap bound is `bound`, is worth asking about. */
   covers(state: PuzzleState, bound: Bound): boolean;
-  /** Resolves to the improved bound; never rejects (a failure is a note on the unchanged bound). */
-  improve(state: PuzzleState, bound: Bound): Promise<OracleResult>;
+  /**
+   * Resolves to the improved bound; never rejects (a failure is a note on the unchanged bound). `known` is
+   * the length of a solution the caller has validated (a bot's answer): the optimum is at most that, and an
+   * oracle may settle for proving that nothing shorter exists.
+   */
+  improve(state: PuzzleState, bound: Bound, known?: number): Promise<OracleResult>;
+  /**
+   * Holds the oracle's work while a timed solve runs: called as a bot's solve is sent, and the function it
+   * returns when the answer is in; the oracle waits while any hold is open. Absent for an oracle that does
+   * not compete for the bots' cores (a scripted one in tests).
+   */
+  hold?(): () => void;
   /** Stops the oracle; pending requests resolve `interrupted` with the bound unchanged. */
   close(): Promise<void>;
 }

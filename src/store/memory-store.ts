@@ -22,6 +22,7 @@ import type {
   MatchSeals,
   SealMeta,
   Store,
+  KnownOptimum,
 } from './types.ts';
 import { MemorySeals } from './memory-seals.ts';
 import { recordedMovesDigest } from './moves-digest.ts';
@@ -52,6 +53,7 @@ class MemoryStore implements Store {
   private readonly scrambles = new Map<number, ScrambleRecord>();
   private results: StoredResult[] = [];
   private readonly resultKeys = new Set<string>();
+  private readonly optima = new Map<string, number>();
   private nextMatchId = 1;
   private nextScrambleId = 1;
   private readonly seals = new MemorySeals();
@@ -209,6 +211,22 @@ class MemoryStore implements Store {
   async *readMoves(scrambleId: number, bot: string): AsyncIterable<WireMoves> {
     const row = await this.getResult(scrambleId, bot);
     if (row) yield row.moves;
+  }
+
+  async knownOptima(keys: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (const k of keys) {
+      const v = this.optima.get(k);
+      if (v !== undefined) out.set(k, v);
+    }
+    return out;
+  }
+
+  async addOptima(optima: readonly KnownOptimum[]): Promise<void> {
+    for (const o of optima) {
+      if (!Number.isInteger(o.optimal) || o.optimal < 0) throw new Error(`addOptima: ${o.optimal} is not a move count`);
+      if (!this.optima.has(o.key)) this.optima.set(o.key, o.optimal);
+    }
   }
 
   async close(): Promise<void> {

@@ -166,6 +166,17 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   },
   // Seals for arena audit (issue 19); kept in its own file so it can be renumbered at merge as one step.
   { version: 5, ...PG_SEAL_STEP },
+  {
+    version: 6,
+    description: 'optima: exact optimum lengths by canonical state, found once for every match and worker',
+    sql: `
+      CREATE TABLE arena.optima (
+        state_key   text PRIMARY KEY,
+        optimal     integer NOT NULL CHECK (optimal >= 0),
+        created_at  timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];
 
 /** The schema version this code writes and understands. */

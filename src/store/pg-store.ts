@@ -12,6 +12,7 @@ import type pg from 'pg';
 import type { Bound, PuzzleState, WireMoves } from '../core/types.ts';
 import { createPgPool, describeConnectError, withReconnect, withTransaction } from './pg-connect.ts';
 import { migratePg } from './pg-schema.ts';
+import { pgAddOptima, pgKnownOptima } from './pg-optima.ts';
 import { columnsOf, type SummaryColumns } from '../core/summary-columns.ts';
 import { encodeJson, encodeMoves, makeBound } from './row-codec.ts';
 import { recordedMovesDigest } from './moves-digest.ts';
@@ -34,6 +35,7 @@ import type {
   ScrambleRecord,
   SealMeta,
   Store,
+  KnownOptimum,
 } from './types.ts';
 
 
@@ -325,6 +327,14 @@ class PostgresStore implements PgStore {
   async *readMoves(scrambleId: number, bot: string): AsyncIterable<WireMoves> {
     const moves = await seals.pgReadMoves(this.pool, scrambleId, bot);
     if (moves !== undefined) yield moves;
+  }
+
+  async knownOptima(keys: readonly string[]): Promise<Map<string, number>> {
+    return pgKnownOptima((sql, params, idempotent) => this.q(sql, params, idempotent), keys);
+  }
+
+  async addOptima(optima: readonly KnownOptimum[]): Promise<void> {
+    await pgAddOptima((sql, params, idempotent) => this.q(sql, params, idempotent), optima);
   }
 
   async close(): Promise<void> {

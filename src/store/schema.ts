@@ -158,6 +158,17 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // Seals for arena audit (issue 19); kept in its own file so it can be renumbered at merge as one step.
   { version: 7, ...SQLITE_SEAL_STEP },
+  {
+    version: 8,
+    description: 'optima: exact optimum lengths by canonical state, found once for every match of the database',
+    sql: `
+      CREATE TABLE optima (
+        state_key  TEXT PRIMARY KEY,
+        optimal    INTEGER NOT NULL CHECK (optimal >= 0),
+        created_at TEXT NOT NULL
+      ) STRICT, WITHOUT ROWID;
+    `,
+  },
 ];
 
 /** The schema version this code writes and understands. */

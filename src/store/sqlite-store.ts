@@ -25,6 +25,7 @@ import type {
   ScrambleRecord,
   SealMeta,
   Store,
+  KnownOptimum,
 } from './types.ts';
 import { migrate } from './schema.ts';
 import { encodeJson, makeBound, nowIso, wellFormed } from './row-codec.ts';
@@ -35,6 +36,7 @@ import { sha256Hex, type SealKey } from './seal.ts';
 import { SqliteSeals } from './sqlite-seals.ts';
 import { isForeignKeyViolation, isUniqueViolation, oneLine, RESULT_SELECT, sqliteCode, SUMMARY_SELECT } from './sqlite-rows.ts';
 import { toBot, toMatch, toScramble, toSummary, type BotRow, type JoinedResultRow, type JoinedSummaryRow, type MatchRow, type ScrambleRow } from './sqlite-rows.ts';
+import { SqliteOptima } from './sqlite-optima.ts';
 
 /** How long a writer waits for another connection's lock before SQLITE_BUSY (ms). */
 const BUSY_TIMEOUT_MS = 5000;
@@ -72,6 +74,7 @@ class SqliteStore implements Store {
   private readonly moves: SqliteMoves;
   private readonly seals: SqliteSeals;
   private sealKey: SealKey | undefined;
+  private readonly optima: SqliteOptima;
 
   private readonly readColumns: () => SummaryColumns;
   private readonly readMarker: () => string;
@@ -82,6 +85,7 @@ class SqliteStore implements Store {
     this.readMarker = changeMarkerReader(db);
     this.moves = new SqliteMoves(db);
     this.seals = new SqliteSeals(db);
+    this.optima = new SqliteOptima(db);
     this.stmts = {
       addBot: db.prepare(
         `INSERT INTO bots (name, kind, cmd, cwd, stdio, token_hash, created_at)
@@ -353,6 +357,14 @@ class SqliteStore implements Store {
   async *readMoves(scrambleId: number, bot: string): AsyncIterable<WireMoves> {
     const row = this.stmts.resultMoves.get(scrambleId, bot);
     if (row) yield* this.moves.pieces(row.id, row.moves_kind, row.moves);
+  }
+
+  async knownOptima(keys: readonly string[]): Promise<Map<string, number>> {
+    return this.optima.known(keys);
+  }
+
+  async addOptima(optima: readonly KnownOptimum[]): Promise<void> {
+    this.optima.add(optima);
   }
 
   /**

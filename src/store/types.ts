@@ -132,6 +132,13 @@ export interface ScrambleClassCount {
 /** A scramble as handed to the store: everything but the ids the store assigns. */
 export type NewScramble = Omit<ScrambleRecord, 'id' | 'matchId'>;
 
+/** An exact optimum in the store's cache: a state, by its canonical key, and its optimal solution length. */
+export interface KnownOptimum {
+  /** The state's canonical text (src/referee/refine-bounds.ts, stateKey): equal states, equal keys. */
+  readonly key: string;
+  readonly optimal: number;
+}
+
 /** A match as handed to the store, with its scrambles (at least one). */
 export interface NewMatch {
   readonly config: unknown;
@@ -255,6 +262,12 @@ export interface Store {
    * long one), so a reader never holds a 16.7 M-move answer twice. Nothing for an unknown result.
    */
   readMoves(scrambleId: number, bot: string): AsyncIterable<WireMoves>;
+
+  // the exact-optimum cache, shared by every match and worker of the database
+  /** The cached optima of these state keys (keys the cache does not know are absent from the map). */
+  knownOptima(keys: readonly string[]): Promise<Map<string, number>>;
+  /** Caches exact optima; a key already cached keeps its value (an optimum does not change). */
+  addOptima(optima: readonly KnownOptimum[]): Promise<void>;
 
   close(): Promise<void>;
 }

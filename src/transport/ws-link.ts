@@ -3,6 +3,7 @@
  * Every handler runs inside a guard, so no frame, however malformed, can throw into the event loop: before
  * the hello a failure turns the bot away, after it a failure is a protocol violation that ends the link.
  */
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { HelloMessage } from '../protocol/messages.ts';
 import { formatBytes } from '../protocol/bounds.ts';
@@ -18,6 +19,11 @@ export interface WsLinkOptions {
   readonly pingIntervalMs: number;
   /** How long a close waits for the bot's closing handshake before cutting the socket. */
   readonly closeGraceMs?: number;
+  /**
+   * The connection's socket, when the caller has it: messages sent in one turn of the event loop (a result
+   * and the next solve) then leave in one write, which wakes the bot once instead of twice.
+   */
+  readonly socket?: Duplex;
 }
 
 /**
@@ -81,6 +87,16 @@ export function acceptWsConnection(ws: WebSocket, opts: WsLinkOptions, done: (ou
       }
     };
 
+  // Corked on the first write of a turn of the event loop and uncorked at its end (setImmediate: after every
+  // promise job of the turn, which is where the next solve is sent; process.nextTick would run before them).
+  // ws corks each frame itself; the outer cork holds them all until then.
+  const socket = opts.socket;
+  let corked = false;
+  const uncork = (): void => {
+    corked = false;
+    socket?.uncork();
+  };
+
   const startLink = (hello: HelloMessage): void => {
     settled = true;
     clearTimeout(handshakeTimer);
@@ -88,7 +104,13 @@ export function acceptWsConnection(ws: WebSocket, opts: WsLinkOptions, done: (ou
       hello,
       {
         write: (text) => {
-          if (ws.readyState === ws.OPEN) ws.send(text);
+          if (ws.readyState !== ws.OPEN) return;
+          if (socket && !corked) {
+            corked = true;
+            socket.cork();
+            setImmediate(uncork);
+          }
+          ws.send(text);
         },
         end: (reason, violation) => ws.close(violation ? 1008 : 1000, closeReason(reason)),
         kill: () => ws.terminate(),

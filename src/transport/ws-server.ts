@@ -202,7 +202,7 @@ export async function startArenaServer(opts: ArenaServerOptions): Promise<ArenaS
     clearTimeout(pending.get(socket));
     wss.handleUpgrade(req, socket, head, (ws) => {
       const session = randomUUID();
-      acceptWsConnection(ws, { session, maxPayload, handshakeTimeoutMs, pingIntervalMs }, (o) => {
+      acceptWsConnection(ws, { session, maxPayload, handshakeTimeoutMs, pingIntervalMs, socket }, (o) => {
         admitted(socket);
         if (!o.ok) release();
         else o.link.onEvent((e) => e.type === 'closed' && release());

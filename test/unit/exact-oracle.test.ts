@@ -41,6 +41,31 @@ describe('exactSolve', () => {
     }
   });
 
+  it('given a known solution length, proves it optimal or finds a shorter one, agreeing with the BFS table', () => {
+    const rng = createRng('exact-solve known');
+    for (const [r, c] of [[3, 3], [2, 4]] as const) {
+      const table = slidingTable(r, c);
+      for (let i = 0; i < 40; i++) {
+        const s = sliding.scramble(spec(r, c), rng);
+        const opt = table.distance(s.tiles);
+        const full = exactSolve(r, c, s.tiles, null, never);
+        // The optimum as the known length: proved, with no more work than the search that finds it.
+        const proof = exactSolve(r, c, s.tiles, null, never, 500_000, opt);
+        expect(proof.status).toBe('proved');
+        if (proof.status !== 'proved' || full.status !== 'exact') continue;
+        expect(proof.optimal).toBe(opt);
+        expect(proof.nodes).toBeLessThanOrEqual(full.nodes);
+        // A longer known length: the search finds the optimum itself (a real solution, replayed).
+        const longer = exactSolve(r, c, s.tiles, null, never, 500_000, opt + 2);
+        expect(longer.status).toBe('exact');
+        if (longer.status === 'exact') {
+          expect(longer.moves.length).toBe(opt);
+          expect(sliding.replay(s, longer.moves).verdict).toBe('solved');
+        }
+      }
+    }
+  });
+
   it('stops at its budget with a proven lower bound no larger than the optimum', () => {
     const out = exactSolve(4, 4, KORF_1, null, () => true, 1000);
     expect(out.status).toBe('budget');
@@ -76,6 +101,50 @@ describe('SlidingOracle (worker thread, real pattern databases)', () => {
         expect((bot.moves as string).length, `scramble ${i}`).toBe(opt);
         expect(bot.optimal).toBe(true);
       }
+    } finally {
+      await oracle.close();
+    }
+  });
+
+  it('proves a known length optimal on Korf instances, the published lengths, in fewer nodes than finding it', { timeout: 600_000 }, async () => {
+    await loadOrBuildPdbSet(4, 4, PARTITION_4X4, { dir: defaultCacheDir() });
+    const oracle = new SlidingOracle({ budgetMs: 3_600_000 });
+    try {
+      // Korf's instances 55, 79 and 12 (41, 42 and 45 moves): short enough for a unit test.
+      for (const [text, len] of [['13 8 14 3 9 1 0 7 15 5 4 10 12 2 6 11', 41], ['0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15', 42], ['14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15', 45]] as const) {
+        const s: SlidingState = { kind: 'sliding', rows: 4, cols: 4, tiles: fromKorf(text) };
+        const found = await oracle.improve(s, sliding.bound(s));
+        expect(found.bound).toEqual({ optimal: len, lowerBound: len });
+        const proved = await oracle.improve(s, sliding.bound(s), len);
+        expect(proved.bound).toEqual({ optimal: len, lowerBound: len });
+        expect(proved.nodes!).toBeLessThan(found.nodes!);
+        // A known length at the cheap bound is the optimum without a search.
+        const cheap = sliding.bound(s).lowerBound;
+        expect(await oracle.improve(s, sliding.bound(s), cheap)).toEqual({ bound: { optimal: cheap, lowerBound: cheap }, ms: 0 });
+      }
+    } finally {
+      await oracle.close();
+    }
+  });
+
+  it('does not search while a hold is open, and answers once the last hold is released', async () => {
+    const oracle = new SlidingOracle({ cacheDir: empty, budgetMs: 3_600_000 });
+    try {
+      // A 3x4 board 30 random moves from the goal: a few milliseconds of Manhattan + linear conflict search.
+      const s = sliding.walk(spec(3, 4), 30, createRng('oracle hold'));
+      const first = oracle.hold();
+      const second = oracle.hold();
+      let answered = false;
+      const got = oracle.improve(s, sliding.bound(s)).then((r) => ((answered = true), r));
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(answered).toBe(false);
+      first();
+      first(); // releasing twice releases once
+      await new Promise((r) => setTimeout(r, 500));
+      expect(answered).toBe(false);
+      second();
+      const r = await got;
+      expect(r.bound.optimal).toBeDefined();
     } finally {
       await oracle.close();
     }

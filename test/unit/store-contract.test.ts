@@ -380,6 +380,31 @@ for (const impl of impls) {
       expect(await ids({ puzzleClass: 'hanoi' }, 1)).toEqual([m3.id]);
     });
 
+    it('caches exact optima by state key: unknown keys absent, the first value kept, many keys in one call', async () => {
+      expect(await store.knownOptima([])).toEqual(new Map());
+      expect(await store.knownOptima(['{"kind":"sliding","rows":4}'])).toEqual(new Map());
+      await store.addOptima([]);
+      await store.addOptima([
+        { key: 'a', optimal: 52 },
+        { key: 'b', optimal: 0 },
+      ]);
+      // A key already cached keeps its value; new ones in the same call are added.
+      await store.addOptima([
+        { key: 'a', optimal: 60 },
+        { key: 'c "quoted", [bracketed]', optimal: 7 },
+      ]);
+      const many = Array.from({ length: 2000 }, (_, i) => ({ key: `k${i}`, optimal: i % 80 }));
+      await store.addOptima(many);
+      const got = await store.knownOptima(['a', 'b', 'c "quoted", [bracketed]', 'missing', ...many.map((m) => m.key)]);
+      expect(got.get('a')).toBe(52);
+      expect(got.get('b')).toBe(0);
+      expect(got.get('c "quoted", [bracketed]')).toBe(7);
+      expect(got.has('missing')).toBe(false);
+      expect(got.size).toBe(3 + many.length);
+      expect(many.every((m) => got.get(m.key) === m.optimal)).toBe(true);
+      await expect(store.addOptima([{ key: 'neg', optimal: -1 }])).rejects.toThrow();
+    });
+
     it('is not affected by later mutation of the values handed to it', async () => {
       const tiles = [2, 1, 3, 4];
       const state: PuzzleState = { kind: 'swaps', rows: 2, cols: 2, tiles };

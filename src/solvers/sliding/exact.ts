@@ -4,9 +4,13 @@ import { ManhattanLcHeuristic } from './manhattan-lc.ts';
 import { PdbHeuristic } from './pdb-heuristic.ts';
 import type { PatternTable } from './pdb-heuristic.ts';
 
-/** What an exact search concluded: the optimal solution, or that it ran out of budget first. */
+/**
+ * What an exact search concluded: the optimal solution; or, given the length of a known solution, that none
+ * is shorter (`proved`: every iteration below it came up empty); or that it ran out of budget first.
+ */
 export type ExactOutcome =
   | { readonly status: 'exact'; readonly moves: string; readonly nodes: number; readonly heuristic: string }
+  | { readonly status: 'proved'; readonly optimal: number; readonly nodes: number; readonly heuristic: string }
   | { readonly status: 'budget'; readonly nodes: number; readonly heuristic: string; readonly boundReached: number };
 
 /** Boards up to this many cells get an exact answer from IDA* (beyond it only the weighted search is fast). */
@@ -17,6 +21,11 @@ export const EXACT_MAX_CELLS = 16;
  * given for a 4×4, else Manhattan + linear conflict. Works in slices of `sliceNodes` and asks `expired()`
  * between slices, so a caller can bound the time without threads or timers. Both heuristics are admissible,
  * so the first solution is optimal. `tiles` must be a solvable arrangement (the referee's scrambles are).
+ *
+ * `known`, the length of a solution already in hand (a bot's validated answer), turns the search into a
+ * proof: once the iteration bound reaches it, every shorter length has been ruled out and `known` is the
+ * optimum. That skips the last, largest iteration, and costs nothing at all when the heuristic of the start
+ * already equals it.
  */
 export function exactSolve(
   rows: number,
@@ -25,11 +34,19 @@ export function exactSolve(
   tables: readonly PatternTable[] | null,
   expired: () => boolean,
   sliceNodes = 500_000,
+  known?: number,
 ): ExactOutcome {
   const board = makeBoard(rows, cols);
   const heuristic = tables && rows === 4 && cols === 4 ? new PdbHeuristic(board, tables) : new ManhattanLcHeuristic(board);
   const search = new IdaSearch(board, tiles, heuristic);
+  if (known !== undefined) search.stopAtBound = known;
   for (;;) {
+    // search.bound is the current iteration's threshold: every length below it has been searched in full.
+    if (known !== undefined && search.bound >= known) {
+      // Past the known length would mean an inadmissible heuristic or a wrong length: claim nothing.
+      if (search.bound > known) return { status: 'budget', nodes: search.nodes, heuristic: heuristic.name, boundReached: 0 };
+      return { status: 'proved', optimal: known, nodes: search.nodes, heuristic: heuristic.name };
+    }
     const status = search.run(sliceNodes);
     if (status === 'found') return { status: 'exact', moves: search.solution(), nodes: search.nodes, heuristic: heuristic.name };
     // A solvable board is never exhausted; treat it like the budget so the bound stands rather than a lie.

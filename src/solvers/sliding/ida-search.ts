@@ -21,6 +21,11 @@ export class IdaSearch {
   bound: number;
   /** Completed iterations. */
   iterations = 0;
+  /**
+   * `run` returns (still 'running') as soon as an iteration would start at this bound or above: every
+   * length below `bound` is then ruled out. A caller that knows a solution of this length stops here.
+   */
+  stopAtBound = Infinity;
 
   private readonly board: Board;
   private readonly heuristic: IncrementalHeuristic;
@@ -76,7 +81,7 @@ export class IdaSearch {
           bound = nextBound;
           nextBound = Infinity;
           nextDir[0] = 0;
-          if (nodes >= budget) break;
+          if (nodes >= budget || bound >= this.stopAtBound) break;
           continue;
         }
         d--;

@@ -6,6 +6,11 @@ export interface OracleWorkerData {
   readonly cacheDir: string;
   /** Nodes between budget checks (tests make it small to exercise the budget). */
   readonly sliceNodes?: number;
+  /**
+   * One Int32 the main thread sets to 1 while timed solves are outstanding: the worker then waits between
+   * slices (and before loading its tables) until it is 0 again, and does not count the wait against a budget.
+   */
+  readonly gate: SharedArrayBuffer;
 }
 
 /** Solve one board exactly within a budget. */
@@ -15,6 +20,8 @@ export interface OracleRequest {
   readonly cols: number;
   readonly tiles: readonly number[];
   readonly budgetMs: number;
+  /** The length of a solution already validated (a bot's answer): proving nothing is shorter is enough. */
+  readonly known?: number;
 }
 
 /** The worker's answer to one request. */
@@ -25,6 +32,14 @@ export type OracleReply =
       readonly optimal: number;
       /** One optimal solution (blank moves), so a caller can check it. */
       readonly moves: string;
+      readonly nodes: number;
+      readonly ms: number;
+    }
+  | {
+      readonly id: number;
+      /** No solution shorter than the request's `known` length exists. */
+      readonly status: 'proved';
+      readonly optimal: number;
       readonly nodes: number;
       readonly ms: number;
     }

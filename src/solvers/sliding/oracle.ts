@@ -25,6 +25,7 @@ export const ORACLE_BUDGET_MS = 30_000;
 interface Pending {
   readonly state: SlidingState;
   readonly bound: Bound;
+  readonly known: number | undefined;
   readonly resolve: (r: OracleResult) => void;
 }
 
@@ -35,7 +36,12 @@ interface Pending {
  * the first request and holds the process open only while requests are pending.
  *
  * Every exact answer's solution is replayed here before it is believed: the optimum is then at least an
- * upper bound that is achieved, and optimality rests on the admissibility of the heuristics (tested).
+ * upper bound that is achieved, and optimality rests on the admissibility of the heuristics (tested). Given
+ * the length of an answer the caller has validated, the search only proves that nothing shorter exists.
+ *
+ * The thread never searches while a timed solve is outstanding (see {@link SlidingOracle.hold}): a shared
+ * Int32 gate, shut at the first hold and opened at the last release, which the thread checks between
+ * slices of a fraction of a millisecond.
  */
 export class SlidingOracle implements OptimumOracle {
   private worker: Worker | null = null;
@@ -46,6 +52,8 @@ export class SlidingOracle implements OptimumOracle {
   private readonly budgetMs: number;
   private readonly cacheDir: string;
   private readonly sliceNodes?: number;
+  private readonly gate = new Int32Array(new SharedArrayBuffer(4));
+  private holds = 0;
 
   constructor(opts: SlidingOracleOptions = {}) {
     this.budgetMs = opts.budgetMs ?? ORACLE_BUDGET_MS;
@@ -57,19 +65,36 @@ export class SlidingOracle implements OptimumOracle {
     return state.kind === sliding.kind && bound.optimal === undefined && state.rows * state.cols <= EXACT_MAX_CELLS;
   }
 
-  improve(state: PuzzleState, bound: Bound): Promise<OracleResult> {
+  improve(state: PuzzleState, bound: Bound, known?: number): Promise<OracleResult> {
     if (!this.covers(state, bound)) return Promise.resolve({ bound, ms: 0 });
     if (this.closed) return Promise.resolve({ bound, note: 'oracle closed', interrupted: true, ms: 0 });
     if (this.failed) return Promise.resolve({ bound, note: this.failed, ms: 0 });
     const s = state as SlidingState;
+    // A known length at the bound is the optimum already; one below it cannot be (the caller erred).
+    if (known !== undefined && known === bound.lowerBound) return Promise.resolve({ bound: { optimal: known, lowerBound: known }, ms: 0 });
+    const usable = known !== undefined && known > bound.lowerBound ? known : undefined;
     return new Promise((resolve) => {
       const id = ++this.seq;
-      this.pending.set(id, { state: s, bound, resolve });
+      this.pending.set(id, { state: s, bound, known: usable, resolve });
       const w = this.start();
       w.ref();
-      const req: OracleRequest = { id, rows: s.rows, cols: s.cols, tiles: s.tiles, budgetMs: this.budgetMs };
+      const req: OracleRequest = { id, rows: s.rows, cols: s.cols, tiles: s.tiles, budgetMs: this.budgetMs, ...(usable !== undefined ? { known: usable } : {}) };
       w.postMessage(req);
     });
+  }
+
+  /** Shuts the gate until every hold is released (see the class comment). */
+  hold(): () => void {
+    if (this.holds++ === 0) Atomics.store(this.gate, 0, 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.holds === 0) {
+        Atomics.store(this.gate, 0, 0);
+        Atomics.notify(this.gate, 0);
+      }
+    };
   }
 
   async close(): Promise<void> {
@@ -87,7 +112,7 @@ export class SlidingOracle implements OptimumOracle {
     const entry = runsCompiled(import.meta.url)
       ? pathToFileURL(join(projectRootOf(import.meta.url), DIST_DIR, 'oracle-worker.js'))
       : new URL('./oracle-boot.mjs', import.meta.url);
-    const data: OracleWorkerData = { cacheDir: this.cacheDir, ...(this.sliceNodes ? { sliceNodes: this.sliceNodes } : {}) };
+    const data: OracleWorkerData = { cacheDir: this.cacheDir, gate: this.gate.buffer as SharedArrayBuffer, ...(this.sliceNodes ? { sliceNodes: this.sliceNodes } : {}) };
     const w = new Worker(entry, { workerData: data });
     w.on('message', (reply: OracleReply) => this.onReply(reply));
     w.on('error', (e) => this.fail(`oracle failed: ${e.message}`));
@@ -111,6 +136,13 @@ export class SlidingOracle implements OptimumOracle {
       const check = sliding.replay(p.state, reply.moves);
       if (check.verdict !== 'solved' || reply.optimal < p.bound.lowerBound) {
         return { bound: p.bound, note: 'oracle answer failed its check; bound kept', ms: reply.ms };
+      }
+      return { bound: { optimal: reply.optimal, lowerBound: reply.optimal }, ms: reply.ms, nodes: reply.nodes };
+    }
+    if (reply.status === 'proved') {
+      // The proof is only as good as the length it was given: it must be the one asked about.
+      if (reply.optimal !== p.known || reply.optimal < p.bound.lowerBound) {
+        return { bound: p.bound, note: 'oracle proof failed its check; bound kept', ms: reply.ms };
       }
       return { bound: { optimal: reply.optimal, lowerBound: reply.optimal }, ms: reply.ms, nodes: reply.nodes };
     }

@@ -1,0 +1,82 @@
+/**
+ * The referee end to end on an instant bot: 2×2 scrambles through the real path (a spawned bot process under
+ * the default limits, its CPU time metered per solve, a real WebSocket, every result committed to a SQLite
+ * file before the next is reported). The rate counts from the first result to the last, so the bot's start-up
+ * is not in it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRng } from '../src/core/rng.ts';
+import type { PuzzleState } from '../src/core/types.ts';
+import { puzzles } from '../src/puzzles/index.ts';
+import { startMatch } from '../src/referee/run-match.ts';
+import { openSqliteStore } from '../src/store/sqlite-store.ts';
+import { tsxLoaderPath } from '../src/transport/builtin-bots.ts';
+import { createProcessLauncher } from '../src/transport/process-launcher.ts';
+import { systemClock } from '../src/transport/system-clock.ts';
+import { startArenaServer } from '../src/transport/ws-server.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+/** What one end-to-end run measured. */
+export interface EndToEnd {
+  /** Scrambles per second, first result to last. */
+  readonly rate: number;
+  readonly solved: number;
+  /** Results that carry the bot's CPU time. */
+  readonly metered: number;
+  /** The referee's CPU time per scramble (all its threads), first result to last, µs. */
+  readonly refereeCpuUs: number;
+  /** The bot's CPU time per solve as metered, mean, µs. */
+  readonly botCpuUs: number;
+}
+
+/** Plays `count` 2×2 scrambles with the `instant` fixture bot (or another bot program, for experiments). */
+export async function endToEnd(count: number, bot: readonly string[] = ['--import', 'TSX', join(ROOT, 'test/fixtures/bots/instant.ts')]): Promise<EndToEnd> {
+  const dir = mkdtempSync(join(tmpdir(), 'arena-bench-'));
+  const store = openSqliteStore(join(dir, 'bench.db'));
+  const server = await startArenaServer({ authenticate: () => undefined });
+  try {
+    const rng = createRng('bench-referee');
+    const states: PuzzleState[] = Array.from({ length: count }, () => puzzles.sliding.scramble({ kind: 'sliding', rows: 2, cols: 2 }, rng));
+    const makeLauncher = (name: string) =>
+      createProcessLauncher({
+        name,
+        command: process.execPath,
+        args: bot.map((a) => (a === 'TSX' ? pathToFileURL(tsxLoaderPath(ROOT)!).href : a)),
+        server,
+        startTimeoutMs: 60_000,
+      });
+    let first = 0;
+    let last = 0;
+    let cpu0 = process.cpuUsage();
+    let cpu = cpu0;
+    const run = await startMatch({ bots: ['instant'], count, seed: 'bench', timeLimitMs: 10_000, maxMoves: 100, concurrency: 1 }, states, {
+      store,
+      clock: systemClock,
+      makeLauncher,
+      onResult: (e) => {
+        if (e.done === 1) {
+          first = performance.now();
+          cpu0 = process.cpuUsage();
+        }
+        last = performance.now();
+        if (e.done === count) cpu = process.cpuUsage(cpu0);
+      },
+    });
+    const rows = await store.listSummaries(run.match.id);
+    return {
+      rate: (count - 1) / ((last - first) / 1000),
+      solved: rows.filter((r) => r.verdict === 'solved').length,
+      metered: rows.filter((r) => r.cpuMs !== undefined).length,
+      refereeCpuUs: (cpu.user + cpu.system) / (count - 1),
+      botCpuUs: (rows.reduce((a, r) => a + (r.cpuMs ?? 0), 0) / rows.length) * 1000,
+    };
+  } finally {
+    await server.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

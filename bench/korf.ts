@@ -1,0 +1,95 @@
+/**
+ * Korf's 100 15-puzzles (test/fixtures/sliding/korf-100-15-puzzle.json) through the arena the way a user
+ * runs them, `arena match ida-star --scrambles korf.jsonl --db …` as a child process: on a fresh database
+ * (the exact oracle proves each optimum), then again on the same database (every optimum now cached), beside
+ * a C++ IDA* + pattern-database solver on the same instances in the same run. The C++ solver is
+ * github.com/MichaelKim/15puzzle, built outside this repository (`g++ -std=c++17 -O3 src/*.cpp -o
+ * bin/puzzle`); point ARENA_BENCH_15PUZZLE at its folder. Without it the suite measures nothing and says so.
+ *
+ * CPU figures are the children's user + system time as the kernel accounts it to this process when it reaps
+ * them (cutime + cstime of /proc/self/stat): the arena's, its bots' and its oracle thread's, or the C++
+ * solver's. Every answer is checked against the published optimal lengths.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { BenchRow, BenchSuite } from './types.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const FIXTURE = join(ROOT, 'test/fixtures/sliding/korf-100-15-puzzle.json');
+
+interface Instance {
+  readonly id: number;
+  readonly optimal: number;
+  readonly tiles: number[];
+}
+
+/** CPU seconds of this process's reaped children so far. */
+function childCpuS(): number {
+  const f = readFileSync('/proc/self/stat', 'latin1');
+  const fields = f.slice(f.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+async function run(command: string, args: string[], cwd: string): Promise<{ wallS: number; cpuS: number; stdout: string }> {
+  const c0 = childCpuS();
+  const t0 = performance.now();
+  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number | null>((r) => child.on('close', r));
+  if (code !== 0) throw new Error(`${command} ${args.slice(0, 3).join(' ')} exited ${code}: ${stderr.split('\n').slice(-3).join(' ')}`);
+  return { wallS: (performance.now() - t0) / 1000, cpuS: childCpuS() - c0, stdout };
+}
+
+export const bench: BenchSuite = async () => {
+  const cpp = process.env.ARENA_BENCH_15PUZZLE;
+  if (!cpp || !existsSync(join(cpp, 'bin/puzzle'))) {
+    return [{ name: "Korf's 100 vs a C++ solver", value: NaN, unit: '', note: 'skipped: set ARENA_BENCH_15PUZZLE to a build of github.com/MichaelKim/15puzzle (bin/puzzle, databases/663-reg)' }];
+  }
+  const instances = (JSON.parse(readFileSync(FIXTURE, 'utf8')) as { instances: Instance[] }).instances;
+  const dir = mkdtempSync(join(tmpdir(), 'arena-korf-'));
+  try {
+    const boards = join(dir, 'korf100-reg');
+    const one = join(dir, 'one-reg');
+    const grid = (t: readonly number[]) => [0, 1, 2, 3].map((r) => t.slice(4 * r, 4 * r + 4).join(' ')).join('\n');
+    writeFileSync(boards, `4 4 ${instances.length}\n\n${instances.map((i) => grid(i.tiles)).join('\n\n')}\n`);
+    writeFileSync(one, `4 4 1\n\n${grid([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15])}\n`);
+    const scrambles = join(dir, 'korf100.jsonl');
+    writeFileSync(scrambles, instances.map((i) => JSON.stringify({ kind: 'sliding', rows: 4, cols: 4, tiles: i.tiles })).join('\n') + '\n');
+
+    // The C++ solver builds its databases on first use: one trivial board first, so its time is solving only.
+    await run(join(cpp, 'bin/puzzle'), ['-d', 'databases/663-reg', '-b', one], cpp);
+    const c = await run(join(cpp, 'bin/puzzle'), ['-d', 'databases/663-reg', '-b', boards], cpp);
+    const lengths = [...c.stdout.matchAll(/^Solution: (\d+) moves$/gm)].map((m) => Number(m[1]));
+    if (lengths.join() !== instances.map((i) => i.optimal).join()) throw new Error('korf bench: the C++ solver disagrees with the published lengths');
+
+    const db = join(dir, 'arena.db');
+    const arena = async () => {
+      const r = await run(process.execPath, [join(ROOT, 'bin/arena.js'), 'match', 'ida-star', '--scrambles', scrambles, '--db', db, '--json', '--quiet'], ROOT);
+      const report = JSON.parse(r.stdout) as { results: Array<{ moves: number; verdict: string; reportedMs?: number; cpuMs?: number }>; scrambles: Array<{ optimal?: number }> };
+      const moves = report.results.map((x) => (x.verdict === 'solved' ? x.moves : -1));
+      if (moves.join() !== instances.map((i) => i.optimal).join()) throw new Error('korf bench: ida-star through the arena disagrees with the published lengths');
+      if (report.scrambles.some((s, i) => s.optimal !== instances[i]!.optimal)) throw new Error('korf bench: the oracle disagrees with the published lengths');
+      const searchS = report.results.reduce((a, x) => a + (x.reportedMs ?? 0), 0) / 1000;
+      const botCpuS = report.results.reduce((a, x) => a + (x.cpuMs ?? 0), 0) / 1000;
+      return { ...r, searchS, botCpuS };
+    };
+    const first = await arena();
+    const again = await arena();
+    const load = `load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`;
+    const of = (a: typeof first) => `${a.cpuS.toFixed(1)} s CPU; ida-star's own search ${a.searchS.toFixed(1)} s (its clock), its solves ${a.botCpuS.toFixed(1)} s CPU`;
+    return [
+      { name: "Korf's 100, C++ 15puzzle (MichaelKim, 663 PDB, -O3)", value: c.wallS, unit: 's', note: `${c.cpuS.toFixed(1)} s CPU; all 100 at the published length; ${load}` },
+      { name: "Korf's 100, arena match ida-star --scrambles, fresh database", value: first.wallS, unit: 's', note: of(first) },
+      { name: "Korf's 100, the same again (optima cached)", value: again.wallS, unit: 's', note: of(again) },
+      { name: "Korf's 100, arena / C++ wall time, fresh database", value: first.wallS / c.wallS, unit: 'ratio', target: '≤ 0.15', note: `CPU ratio ${(first.cpuS / c.cpuS).toFixed(3)}` },
+      { name: "Korf's 100, arena / C++ wall time, optima cached", value: again.wallS / c.wallS, unit: 'ratio', target: '≤ 0.15', note: `CPU ratio ${(again.cpuS / c.cpuS).toFixed(3)}` },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
