@@ -80,7 +80,7 @@ describe.skipIf(skipPgTests())('arena audit (PostgreSQL, real CLI)', () => {
     const url = await server.createDatabase('auditworkers');
     const distributed = async (worker: Record<string, string>, seed: string) => {
       const match = arena(['match', 'reference-bfs', '--size', '2', '--count', '3', '--seed', seed, '--db', url, '--distributed']);
-      const w = arena(['worker', '--db', url, '--name', 'w', '--heartbeat', '1'], worker);
+      const w = arena(['worker', '--db', url, '--name', 'w', '--heartbeat', '1s'], worker);
       const out = await match.done;
       expect(out.code, out.stderr).toBe(0);
       w.child.kill('SIGINT');
