@@ -250,7 +250,7 @@ async function withBots(
     const why = databaseFailure(e);
     if (why === undefined) throw e;
     const what = matchId === undefined ? 'nothing was started' : `match ${matchId} was not played further`;
-    return reject('db-write', `the database ${ctx.dbLocation} could not be written (${why}): ${what}; free some space and run the same command again`);
+    return reject('db-write', `the database ${ctx.dbLocation} could not be written (${why}): ${what}; ${/locked|busy/i.test(why) ? 'let the other process using it finish' : 'free some space'} and run the same command again`);
   } finally {
     await oracle.close();
     await server.close();

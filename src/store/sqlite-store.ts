@@ -371,13 +371,17 @@ class SqliteStore implements Store {
    * Folds the write-ahead log into the database file and empties it before closing, so a clean stop leaves
    * one self-contained file that can be copied alone. A checkpoint that cannot finish (another process
    * reading, or no room on a full disk) leaves the log for the next close; nothing is lost either way.
+   * Only a connection that wrote checkpoints: a truncating checkpoint holds the write lock while it copies
+   * the log, and a reader that closes every second (a watching test, `arena show` in a loop) once starved a
+   * running match's writes into "database is locked".
    */
   async close(): Promise<void> {
     if (!this.db.open) return;
     try {
       // Not waiting: with another process writing or reading, the checkpoint is left to whoever closes last.
       this.db.pragma('busy_timeout = 0');
-      if (!this.db.readonly) this.db.pragma('wal_checkpoint(TRUNCATE)');
+      const wrote = (this.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n > 0;
+      if (wrote && !this.db.readonly) this.db.pragma('wal_checkpoint(TRUNCATE)');
     } catch {
       // The log stays beside the file, and the data with it.
     }
