@@ -187,6 +187,12 @@ async function withBots(
     if (!c) confinements.set(bot.name, (c = confinementFor(bot, ctx)));
     return c;
   };
+  // A bot the sandbox cannot take (its folder is the checkout, its interpreter is not found) is named now,
+  // before anything is stored, not as a start failure on every scramble.
+  for (const r of resolved.values()) {
+    const ready = confine(r)?.prepare({ command: r.command!, args: r.args, env: {}, ...(r.cwd !== undefined ? { cwd: r.cwd } : {}) });
+    if (ready && !ready.ok) return reject('sandbox', `bot ${r.name} cannot start in the sandbox: ${ready.reason}`);
+  }
   const server = await startArenaServer({ ...(listen ?? {}), authenticate: admitRemoteBots(resolved.values()) });
   // The exact optimum of 4×4 scrambles, found beside the match (its thread starts only if one is asked for).
   const oracle = ctx.oracle?.() ?? new SlidingOracle();
