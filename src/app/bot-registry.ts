@@ -10,6 +10,7 @@ import { reject } from '../core/types.ts';
 import type { BotRecord } from '../store/types.ts';
 import { builtinBotCommand, listBuiltinBots } from '../transport/builtin-bots.ts';
 import { hashToken, newToken } from '../transport/tokens.ts';
+import { NOBODY, userFor } from '../sandbox/folder.ts';
 import { checkBotName, lookAlike } from './bot-names.ts';
 import type { AppContext } from './context.ts';
 import { splitCommand } from './split-command.ts';
@@ -27,6 +28,8 @@ export interface AddBotOptions {
 export interface AddedBot {
   readonly record: BotRecord;
   readonly token?: string;
+  /** Something the user should know about how it will run (its sandbox's uid and folder). */
+  readonly note?: string;
 }
 
 /** Registers a command or remote bot. */
@@ -62,7 +65,14 @@ export async function addBot(ctx: AppContext, o: AddBotOptions): Promise<Result<
     ...(launch.value.cwd !== undefined ? { cwd: launch.value.cwd } : {}),
     ...(o.stdio ? { stdio: true } : {}),
   });
-  return { ok: true, value: { record: (await ctx.store.getBot(o.name))! } };
+  const note = launch.value.cwd !== undefined ? folderNote(launch.value.cwd) : undefined;
+  return { ok: true, value: { record: (await ctx.store.getBot(o.name))!, ...(note ? { note } : {}) } };
+}
+
+/** As root, a folder root owns is one the bot (run as nobody in its sandbox) may not write: say so now. */
+function folderNote(folder: string): string | undefined {
+  if (process.getuid?.() !== 0 || userFor(folder).uid !== NOBODY) return undefined;
+  return `note: root owns ${folder}; the bot runs as nobody (${NOBODY}) in its sandbox and can write there only where the permissions allow (chown -R ${NOBODY}:${NOBODY} ${folder} gives it the folder)`;
 }
 
 /**

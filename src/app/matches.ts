@@ -36,8 +36,7 @@ import { readScrambleFile } from './inputs.ts';
 import { launcherFor } from './launchers.ts';
 import { listenNotice, type ListenAddress } from './listen.ts';
 import { reportOf } from './records.ts';
-import { confinementFor, decideNewMatch, decideStoredMatch } from './sandbox-policy.ts';
-import type { Confinement } from '../transport/confinement.ts';
+import { sandboxOfMatch } from './sandbox-policy.ts';
 
 export { listMatches, showMatch, type MatchListing, type ListMatchesOptions } from './records.ts';
 
@@ -201,16 +200,9 @@ async function withBots(
   }
   const unmeasured = cpuScoringGap(stored, [...resolved.values()]);
   if (unmeasured) return reject('bad-score-by', unmeasured);
-  const sandbox = 'new' in how ? decideNewMatch([...resolved.values()], stored.unconfined === true) : decideStoredMatch(how.resume, stored, [...resolved.values()], how.noSandbox);
+  const sandbox = sandboxOfMatch(ctx, stored, [...resolved.values()], how);
   if (!sandbox.ok) return sandbox;
-  const config: MatchConfig = sandbox.value.confined || stored.unconfined ? stored : { ...stored, unconfined: true };
-  const confinements = new Map<string, Confinement>();
-  const confine = (bot: ResolvedBot): Confinement | undefined => {
-    if (!sandbox.value.confined || bot.source === 'remote') return undefined;
-    let c = confinements.get(bot.name);
-    if (!c) confinements.set(bot.name, (c = confinementFor(bot, ctx)));
-    return c;
-  };
+  const { config, confine } = sandbox.value;
   const server = await startArenaServer({ ...(listen ?? {}), authenticate: admitRemoteBots(resolved.values()) });
   let matchId: number | undefined;
   // The exact optimum of 4×4 scrambles, found beside the match (its thread starts only if one is asked for).

@@ -125,3 +125,39 @@ export function confinementFor(bot: ResolvedBot, ctx: Pick<AppContext, 'projectR
     ...(entry ? { code: { root: ctx.projectRoot, entry, cacheDir: defaultCacheDir() } } : {}),
   });
 }
+
+/** How a local match's bots start: the config to play under (unconfined recorded), each bot's confinement. */
+export interface MatchSandbox {
+  readonly config: MatchConfig;
+  confine(bot: ResolvedBot): Confinement | undefined;
+  readonly notice?: string;
+}
+
+/**
+ * Decides for a new or resumed local match (decideNewMatch, decideStoredMatch), and readies each bot's
+ * confinement once: a bot the sandbox cannot take (its folder is the checkout, its interpreter is not
+ * found) is named now, before anything is stored, not as a start failure on every scramble.
+ */
+export function sandboxOfMatch(
+  ctx: Pick<AppContext, 'projectRoot' | 'dbLocation'>,
+  stored: MatchConfig,
+  bots: readonly ResolvedBot[],
+  how: { readonly new: true } | { readonly resume: number; readonly noSandbox: boolean },
+): Result<MatchSandbox> {
+  const decided = 'new' in how ? decideNewMatch(bots, stored.unconfined === true) : decideStoredMatch(how.resume, stored, bots, how.noSandbox);
+  if (!decided.ok) return decided;
+  const confined = decided.value.confined;
+  const confinements = new Map<string, Confinement>();
+  for (const bot of bots) {
+    if (!confined || bot.source === 'remote') continue;
+    const c = confinementFor(bot, ctx);
+    const ready = c.prepare({ command: bot.command!, args: bot.args, env: {}, ...(bot.cwd !== undefined ? { cwd: bot.cwd } : {}) });
+    if (!ready.ok) return reject('sandbox', `bot ${bot.name} cannot start in the sandbox: ${ready.reason}`);
+    confinements.set(bot.name, c);
+  }
+  return ok({
+    config: confined || stored.unconfined ? stored : { ...stored, unconfined: true },
+    confine: (bot) => confinements.get(bot.name),
+    ...(decided.value.notice ? { notice: decided.value.notice } : {}),
+  });
+}

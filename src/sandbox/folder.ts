@@ -34,7 +34,8 @@ export function checkFolder(folder: string, guarded: readonly string[], home = p
   }
   const held = guarded.find((g) => isWithin(g, folder));
   if (held !== undefined) {
-    return reject('bad-folder', `its folder ${folder} holds ${held}, which no bot may see; register it with --cwd <a folder of its own>`);
+    const what = held === folder ? 'is a protected folder (the project checkout or the database\'s folder)' : `holds ${held}, which no bot may see`;
+    return reject('bad-folder', `its folder ${folder} ${what}; register it with --cwd <a folder of its own>`);
   }
   return ok(folder);
 }

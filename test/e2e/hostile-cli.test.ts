@@ -104,7 +104,8 @@ describe('hostile cli - during and after a match', () => {
     const db = join(dir, 'broken.db');
     const loader = pathToFileURL(tsxLoaderPath(ROOT)!).href;
     // node itself resolves, so registration accepts it; the script does not exist, so every start fails.
-    const add = await spawnArena(['bot', 'add', 'broken', '--cmd', `"${process.execPath}" --import ${loader} ${join(dir, 'gone.ts')}`, '--db', db], {}).done;
+    // Its folder is its own (a registered bot's folder cannot be the checkout the CLI runs from).
+    const add = await spawnArena(['bot', 'add', 'broken', '--cmd', `"${process.execPath}" --import ${loader} ${join(dir, 'gone.ts')}`, '--cwd', mkdtempSync(join(tmpdir(), 'arena-broken-')), '--db', db], {}).done;
     expect(add.code, add.stderr).toBe(0);
     const r = await spawnArena(['match', 'broken', 'reference-bfs', '--size', '2', '--count', '5', '--seed', '9', '--db', db], {}).done;
     expect(r.code, r.stderr).toBe(0);

@@ -171,4 +171,15 @@ describe.runIf(linux && CAN_SANDBOX)('sandbox e2e - hostile bots', () => {
     }
     expect(existsSync(join(home, 'secret.txt'))).toBe(true);
   }, 180_000);
+
+  it('a registered bot whose folder would be the checkout is refused before the match starts, with the way out', async () => {
+    // No --cwd: its folder is the one the match is started from, here the checkout (and the database's home).
+    const added = await arena(['bot', 'add', 'lazy', '--cmd', 'python3 spy_stdio.py', '--stdio']);
+    expect(added.code, added.stderr).toBe(0);
+    const before = JSON.parse((await arena(['matches', '--json'])).stdout) as unknown[];
+    const r = await arena(['match', 'lazy', '--puzzle', 'sliding', '--rows', '2', '--cols', '3', '--count', '1']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr.trim()).toBe(`arena: bot lazy cannot start in the sandbox: its folder ${ROOT} is a protected folder (the project checkout or the database's folder); register it with --cwd <a folder of its own>`);
+    expect(JSON.parse((await arena(['matches', '--json'])).stdout)).toEqual(before);
+  }, 60_000);
 });

@@ -50,7 +50,7 @@ export function registerBot(program: Command, print: (text: string) => void, set
             'The bot dials the referee started with --listen, sending "Authorization: Bearer <token>".\n',
         );
       } else {
-        print(`registered bot ${r.name}: ${r.cmd}${r.stdio ? ' (stdio)' : ''}${r.cwd ? ` in ${r.cwd}` : ''}\n`);
+        print(`registered bot ${r.name}: ${r.cmd}${r.stdio ? ' (stdio)' : ''}${r.cwd ? ` in ${r.cwd}` : ''}\n${added.note ? `${added.note}\n` : ''}`);
       }
     });
   bot
