@@ -72,7 +72,11 @@ export function sealProblems(k: SealKey, meta: SealMeta, match: MatchRecord, sea
   let old = 0;
   for (const r of seals.results) {
     const f = facts.results.get(resultKey(r.scrambleId, r.bot));
-    if (!f) continue;
+    // A result recorded after the audit read the match's results (it is running): counted, checked next time.
+    if (!f) {
+      if (r.seq !== undefined) seen.add(r.seq);
+      continue;
+    }
     const at = { scramble: f.summary.scrambleIndex + 1, bot: r.bot };
     if (r.seal === undefined || r.seq === undefined || r.movesSha256 === undefined) {
       if (r.resultId > after.result) problems.push({ ...at, what: 'the result has no seal, though it was recorded after the database got its key: inserted directly, or written by a process without the key' });

@@ -105,9 +105,20 @@ export async function recordPgRemovals(c: pg.PoolClient, k: SealKey | undefined,
   }
 }
 
-/** The seals of a match. */
-export async function pgMatchSeals(pool: pg.Pool, matchId: number): Promise<MatchSeals | undefined> {
-  const q = <R extends pg.QueryResultRow>(sql: string) => withReconnect(() => pool.query<R>(sql, [matchId]), true);
+/** The seals of a match, read in one snapshot: the count and the rows it counts agree. */
+export function pgMatchSeals(pool: pg.Pool, matchId: number): Promise<MatchSeals | undefined> {
+  return withReconnect(
+    () =>
+      withTransaction(pool, async (c) => {
+        await c.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+        return readSeals(c, matchId);
+      }),
+    true,
+  );
+}
+
+async function readSeals(c: pg.PoolClient, matchId: number): Promise<MatchSeals | undefined> {
+  const q = <R extends pg.QueryResultRow>(sql: string) => c.query<R>(sql, [matchId]);
   const m = (await q<{ seal: string | null; seq: number | null; sealed_results: number; count_seal: string | null }>(`SELECT seal, seq, sealed_results, count_seal FROM arena.matches WHERE id = $1`)).rows[0];
   if (!m) return undefined;
   const scrambles = await q<{ id: number; idx: number; state_sha256: string | null; seal: string | null }>(`SELECT id, idx, state_sha256, seal FROM arena.scrambles WHERE match_id = $1 ORDER BY idx`);

@@ -3,7 +3,7 @@
  * (absent optional fields stay absent), the column lists results are read with, and the driver's error codes.
  * Split from ./sqlite-store.ts to keep that file to its statements.
  */
-import type { Bound, PuzzleState } from '../core/types.ts';
+import type { PuzzleState } from '../core/types.ts';
 import type { Verdict } from '../core/verdict.ts';
 import { dropEmpty, makeBound } from './row-codec.ts';
 import type { StoredMovesKind } from './sqlite-moves.ts';

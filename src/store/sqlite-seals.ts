@@ -106,7 +106,12 @@ export class SqliteSeals {
     }
   }
 
+  /** The seals of a match, read in one transaction: the count and the rows it counts agree. */
   matchSeals(matchId: number): MatchSeals | undefined {
+    return this.db.transaction(() => this.readSeals(matchId))();
+  }
+
+  private readSeals(matchId: number): MatchSeals | undefined {
     const m = this.s.matchSeals.get(matchId);
     if (!m) return undefined;
     return {
