@@ -141,7 +141,7 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   const { store } = guard;
   // A worker that fails for any other reason (a bug) stops the others too, before the error is thrown.
   const failedWorker = new AbortController();
-  const signal = AbortSignal.any([...(deps.signal ? [deps.signal] : []), guard.signal, failedWorker.signal]);
+  const signal = anySignal([...(deps.signal ? [deps.signal] : []), guard.signal, failedWorker.signal]);
   const stored = await store.listSummaries(match.id);
   const played = playedKeys(stored);
   const sprt = config.sprt ? new SprtWatch(config.sprt, config, stored) : undefined;
@@ -248,4 +248,14 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
     ...(sprt ? { sprt: sprt.state } : {}),
     ...(stopped !== undefined && !sprt?.state.decision ? { stopped } : {}),
   };
+}
+
+/** Aborted as soon as any of `signals` is (AbortSignal.any, which Node has only from 20.3). */
+function anySignal(signals: readonly AbortSignal[]): AbortSignal {
+  const c = new AbortController();
+  for (const s of signals) {
+    if (s.aborted) c.abort();
+    else s.addEventListener('abort', () => c.abort(), { once: true });
+  }
+  return c.signal;
 }

@@ -136,7 +136,9 @@ class WorkerBots {
       const got = await launcher.connect();
       // A hello that breaks the protocol is the bot's fault wherever it runs: charged, never refused.
       if (!got.ok && refuse && got.code !== 'protocol') return signal?.aborted ? undefined : { refused: got.reason };
-      starts.started(bot, got.ok ? undefined : got.reason, launcher.single ? DIAL_IN_ATTEMPTS : START_ATTEMPTS);
+      // A remote bot that never dialed in is not waited for again; one that dialed in and failed may retry.
+      const noShow = !got.ok && launcher.single && got.code === 'timeout';
+      starts.started(bot, got.ok ? undefined : got.reason, noShow ? DIAL_IN_ATTEMPTS : START_ATTEMPTS);
       if (!got.ok) {
         if (signal?.aborted) return undefined;
         const failed = crash(scramble.state, clock.now() - t0, `could not start: ${got.reason}`);

@@ -21,7 +21,7 @@ function config(bots: string[]): MatchConfig {
 }
 
 /** A match of `far` (a launcher that waits START_MS and fails; remote when `single`) against a solver. */
-async function play(single: boolean) {
+async function play(single: boolean, code = 'timeout') {
   const clock = new FakeClock();
   const store = createMemoryStore();
   const launchers: ScriptedLauncher[] = [];
@@ -32,7 +32,7 @@ async function play(single: boolean) {
       makeLauncher: (bot) => {
         const l =
           bot === 'far'
-            ? new ScriptedLauncher(bot, () => ({ fail: `bot far did not connect and say hello within ${START_MS} ms` }), { clock, startMs: START_MS })
+            ? new ScriptedLauncher(bot, () => ({ fail: `bot far did not connect and say hello within ${START_MS} ms`, code }), { clock, startMs: START_MS })
             : new ScriptedLauncher(bot, () => replyWith(solve, { delayMs: 10 }), { clock });
         if (single && bot === 'far') Object.assign(l, { single: true });
         launchers.push(l);
@@ -66,6 +66,12 @@ describe('start guard - a bot that cannot start', () => {
     expect(connects).toBe(2);
     expect(elapsed).toBeGreaterThanOrEqual(2 * START_MS);
     expect(run.blocked[0]).toMatchObject({ attempts: 2, charged: 3 });
+  });
+
+  it('start guard - a remote bot that dialed in but failed its start (not a no-show) may dial again, as any bot may', async () => {
+    const { connects, run } = await play(true, 'start-failed');
+    expect(connects).toBe(2);
+    expect(run.blocked[0]).toMatchObject({ attempts: 2 });
   });
 
   it('start guard - counts failures in a row per bot, and says why a blocked bot is not started', () => {
