@@ -82,17 +82,28 @@ async function interference(count: number, rounds: number): Promise<BenchRow[]> 
   const held: number[][] = [];
   const free: number[][] = [];
   try {
+    const modes = ['idle', 'held', 'free'] as const;
     for (let r = 0; r < rounds; r++) {
-      idle.push(await play(openSqliteStore(join(dir, `idle-${r}.db`)), server, states));
-      for (const [mode, into] of [['held', held], ['free', free]] as const) {
+      // The order turns each round, so that neither a slow start nor a change in the machine's load
+      // falls on one mode only.
+      for (let k = 0; k < modes.length; k++) {
+        const mode = modes[(k + r) % modes.length]!;
+        const store = openSqliteStore(join(dir, `${mode}-${r}.db`));
+        if (mode === 'idle') {
+          try {
+            idle.push(await play(store, server, states));
+          } finally {
+            await store.close();
+          }
+          continue;
+        }
         const oracle = new SlidingOracle();
         const busy = mode === 'held' ? oracle : unheld(oracle);
         // The backlog keeps the oracle's thread searching throughout the match (uniform 15-puzzles take it
         // a tenth of a second to seconds each); the match's own scrambles queue behind it.
         for (const s of backlog) void busy.improve(s, sliding.bound(s) as Bound);
-        const store = openSqliteStore(join(dir, `${mode}-${r}.db`));
         try {
-          into.push(await play(store, server, states, busy));
+          (mode === 'held' ? held : free).push(await play(store, server, states, busy));
         } finally {
           await oracle.close();
           await store.close();
@@ -152,4 +163,4 @@ async function cachedRerun(count: number): Promise<BenchRow[]> {
   ];
 }
 
-export const bench: BenchSuite = async ({ quick }) => [...(await interference(quick ? 8 : 16, quick ? 1 : 3)), ...(await cachedRerun(quick ? 10 : 30))];
+export const bench: BenchSuite = async ({ quick }) => [...(await interference(quick ? 8 : 20, quick ? 3 : 5)), ...(await cachedRerun(quick ? 10 : 30))];

@@ -50,10 +50,12 @@ describe('SPRT e2e - an early stop that survives a kill', () => {
     expect(b.summary.sprt.scrambles).toBeLessThan(100);
 
     const after = (await stored(db))!;
-    // No (scramble, bot) twice, and what was recorded before the kill is untouched.
+    // No (scramble, bot) twice, and what was recorded before the kill is untouched. The scramble's bound is
+    // not the result's: the exact oracle may have proved an optimum since (it works when no solve is timed).
     const keys = after.results.map((r) => `${r.scrambleIndex}/${r.bot}`);
     expect(new Set(keys).size).toBe(keys.length);
-    for (const r of before.results) expect(after.results.find((x) => x.scrambleId === r.scrambleId && x.bot === r.bot)).toEqual(r);
+    const result = ({ bound: _bound, ...r }: (typeof before.results)[number]) => r;
+    for (const r of before.results) expect(result(after.results.find((x) => x.scrambleId === r.scrambleId && x.bot === r.bot)!)).toEqual(result(r));
     // The test counted the answered prefix once: its W-D-L adds up to the scrambles it counted, every one of
     // them answered by both bots.
     const { wins, draws, losses } = b.summary.sprt.wdl;
