@@ -8,7 +8,7 @@ import { runBot } from '../../src/sdk/index.ts';
 import type { SolveAnswer, SolveContext } from '../../src/sdk/index.ts';
 import { parseFlags } from './flags.ts';
 import { defaultCacheDir } from '../../src/solvers/sliding/pdb-cache.ts';
-import { PdbLoader } from './pdb-loader.ts';
+import { PdbLoader } from '../shared/pdb-loader.ts';
 import { MAX_CELLS, solveSliding } from './solve.ts';
 
 const log = (line: string): void => void process.stderr.write(`ida-star: ${line}\n`);
