@@ -25,7 +25,7 @@
 import type { PlanTables } from './plan-tables.ts';
 import { makeScorer } from './scorer.ts';
 import type { Scorer } from './scorer.ts';
-import { SeenCache } from './seen-cache.ts';
+import { SeenCache } from '../shared/seen-cache.ts';
 import { selectSmallest } from './select-smallest.ts';
 import { UNREACHABLE } from './step-table.ts';
 import { StateBuffer } from './state-buffer.ts';

@@ -13,7 +13,7 @@ import { hasSlidingTable, slidingTable } from '../../src/puzzles/sliding/table.t
 import type { PatternTable } from '../../src/solvers/sliding/pdb-heuristic.ts';
 import { reduceConstructive, solveConstructive } from '../constructive/constructive.ts';
 import { BeamSearch } from './beam.ts';
-import { removeCycles } from './cycles.ts';
+import { removeCycles } from '../shared/cycles.ts';
 import { BlockSolver, cutBlock } from './final-block.ts';
 import { finishBest } from './finish.ts';
 import { planTables } from './plan-tables.ts';

@@ -8,7 +8,7 @@
 import { runBot, specOfClass, warmUpBySolving } from '../../src/sdk/index.ts';
 import type { BotDefinition } from '../../src/sdk/index.ts';
 import { defaultCacheDir } from '../../src/solvers/sliding/pdb-cache.ts';
-import { PdbLoader } from '../ida-star/pdb-loader.ts';
+import { PdbLoader } from '../shared/pdb-loader.ts';
 import { HybridSolver } from './hybrid.ts';
 import { hybridAnswer, MAX_CELLS } from './solve.ts';
 

@@ -1,6 +1,7 @@
 /**
  * ida-star: optimal IDA* for sliding boards up to 16 cells (4×4 with additive 6-6-3 pattern databases and
- * the reflection lookup, built once into .cache/pdb/), weighted best-first search for bigger boards.
+ * the reflection lookup, built once into .cache/pdb/), the seed's weighted search for bigger boards (f = g +
+ * h·√h up to 25 cells, g + h·h above; the whole board up to 7×7, line by line beyond, see staged-search.ts).
  * Flags: `--weight w` (f = g + w·h everywhere), `--no-pdb`. Logs only to stderr.
  */
 import type { PuzzleState } from '../../src/core/types.ts';
@@ -8,7 +9,7 @@ import { runBot, warmUpBySolving } from '../../src/sdk/index.ts';
 import type { SolveAnswer, SolveContext } from '../../src/sdk/index.ts';
 import { parseFlags } from './flags.ts';
 import { defaultCacheDir } from '../../src/solvers/sliding/pdb-cache.ts';
-import { PdbLoader } from './pdb-loader.ts';
+import { PdbLoader } from '../shared/pdb-loader.ts';
 import { MAX_CELLS, solveSliding } from './solve.ts';
 
 const log = (line: string): void => void process.stderr.write(`ida-star: ${line}\n`);

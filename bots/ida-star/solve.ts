@@ -8,6 +8,8 @@ import type { SearchStatus } from '../../src/solvers/sliding/ida-search.ts';
 import { ManhattanLcHeuristic } from '../../src/solvers/sliding/manhattan-lc.ts';
 import { PdbHeuristic } from '../../src/solvers/sliding/pdb-heuristic.ts';
 import type { PatternTable } from '../../src/solvers/sliding/pdb-heuristic.ts';
+import { removeCycles } from '../shared/cycles.ts';
+import { StagedSearch } from './staged-search.ts';
 import { describeWeighting, WeightedSearch } from './weighted-search.ts';
 import type { Weighting } from './weighted-search.ts';
 
@@ -15,6 +17,10 @@ import type { Weighting } from './weighted-search.ts';
 export const MAX_CELLS = 100;
 /** Boards up to this many cells are solved optimally; bigger ones by weighted search. */
 export const OPTIMAL_MAX_CELLS = 16;
+/** Boards up to this many cells (7×7) are searched whole first; bigger ones line by line (staged-search.ts). */
+export const WHOLE_MAX_CELLS = 49;
+/** Default memory budget of the weighted searches, bytes (reported in the answer's note). */
+export const WEIGHTED_BYTES = 400e6;
 
 /** How the bot was started. */
 export interface SolverOptions {
@@ -31,7 +37,58 @@ export interface SolverOptions {
 interface Engine {
   run(budget: number): SearchStatus;
   solution(): string;
-  nodes: number;
+  readonly nodes: number;
+  /** Why it stopped without a solution. */
+  readonly failure?: string;
+}
+
+/**
+ * The whole-board weighted search, going on line by line (from the start, with the same weighting) once it
+ * has filled its memory: so a board it cannot finish whole still gets an answer within the time limit.
+ */
+class WholeThenStaged implements Engine {
+  private whole: WeightedSearch | null;
+  private staged: StagedSearch | null = null;
+  private spent = 0;
+
+  constructor(
+    private readonly board: Board,
+    private readonly tiles: readonly number[],
+    private readonly weighting: Weighting,
+    private readonly cap: number,
+  ) {
+    this.whole = board.size <= WHOLE_MAX_CELLS ? new WeightedSearch(board, tiles, weighting, cap) : null;
+    if (!this.whole) this.staged = new StagedSearch(board, tiles, weighting, cap);
+  }
+
+  get nodes(): number {
+    return this.spent + (this.whole?.nodes ?? 0) + (this.staged?.nodes ?? 0);
+  }
+
+  get failure(): string | undefined {
+    return this.staged?.failure;
+  }
+
+  /** "whole" or "line by line", for the note. */
+  get mode(): string {
+    return this.staged ? 'line by line' : 'whole board';
+  }
+
+  run(budget: number): SearchStatus {
+    if (this.whole) {
+      const st = this.whole.run(budget);
+      if (st !== 'exhausted') return st;
+      this.spent += this.whole.nodes;
+      this.whole = null;
+      this.staged = new StagedSearch(this.board, this.tiles, this.weighting, this.cap);
+      return 'running';
+    }
+    return this.staged!.run(budget);
+  }
+
+  solution(): string {
+    return this.whole ? this.whole.solution() : this.staged!.solution();
+  }
 }
 
 /** The seed's weighting: h·√h up to 5×5-sized boards, h·h beyond. */
@@ -40,20 +97,20 @@ export function defaultWeighting(cells: number): Weighting {
 }
 
 /** Picks the engine for a board and says what its answer will be worth. */
-function chooseEngine(board: Board, tiles: readonly number[], opts: SolverOptions): { engine: Engine; optimal: boolean; note: string } {
+function chooseEngine(board: Board, tiles: readonly number[], opts: SolverOptions): { engine: Engine; optimal: boolean; note: () => string } {
   const w = opts.weight;
   if ((w === undefined && board.size <= OPTIMAL_MAX_CELLS) || w === 1) {
     const tables = board.rows === 4 && board.cols === 4 ? opts.pdbs() : null;
     const heuristic = tables ? new PdbHeuristic(board, tables) : new ManhattanLcHeuristic(board);
-    return { engine: new IdaSearch(board, tiles, heuristic), optimal: true, note: `IDA*, ${heuristic.name}` };
+    return { engine: new IdaSearch(board, tiles, heuristic), optimal: true, note: () => `IDA*, ${heuristic.name}` };
   }
   const weighting: Weighting = w !== undefined ? { kind: 'linear', w } : defaultWeighting(board.size);
-  const cap = Math.max(10_000, Math.floor((opts.weightedBytes ?? 400e6) / (board.size + 30)));
-  return {
-    engine: new WeightedSearch(board, tiles, weighting, cap),
-    optimal: false,
-    note: `weighted best-first (f = g + ${describeWeighting(weighting)}), manhattan+lc, not optimal`,
-  };
+  const bytes = opts.weightedBytes ?? WEIGHTED_BYTES;
+  const cap = Math.max(10_000, Math.floor(bytes / (board.size + 30)));
+  const engine = new WholeThenStaged(board, tiles, weighting, cap);
+  const note = (): string =>
+    `weighted best-first (f = g + ${describeWeighting(weighting)}), manhattan+lc, ${engine.mode}, memory cap ${(bytes / 1e6).toFixed(bytes < 10e6 ? 1 : 0)} MB, not optimal`;
+  return { engine, optimal: false, note };
 }
 
 const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
@@ -78,16 +135,14 @@ export async function solveSliding(state: SlidingState, ctx: SolveContext, opts:
     if (Date.now() >= ctx.deadline - margin) return { giveUp: 'time limit' };
     const status = engine.run(slice);
     if (status === 'found') break;
-    if (status === 'exhausted') {
-      const why = engine instanceof WeightedSearch ? engine.failure : 'no solution';
-      return { giveUp: `search exhausted: ${why}` };
-    }
+    if (status === 'exhausted') return { giveUp: `search exhausted: ${engine.failure ?? 'no solution'}` };
     await turn();
   }
-  const moves = engine.solution();
+  // The line-by-line search may come back to a state it passed (a placed tile moved and put back): cut loops.
+  const moves = optimal ? engine.solution() : removeCycles(rows, cols, tiles, engine.solution());
   // Never send a wrong answer: replay it here first (cheap next to the search).
   const end = applyMoves(board, tiles, moves);
   if (!end || !isGoal(end)) throw new Error(`ida-star: internal error, solution does not reach the goal`);
   if (moves.length > ctx.maxMoves) return { giveUp: `solution of ${moves.length} moves exceeds maxMoves ${ctx.maxMoves}` };
-  return { moves, optimal, nodes: engine.nodes, computeMs: Date.now() - t0, note };
+  return { moves, optimal, nodes: engine.nodes, computeMs: Date.now() - t0, note: note() };
 }

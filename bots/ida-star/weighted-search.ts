@@ -1,6 +1,6 @@
 import type { Board } from '../../src/solvers/sliding/board.ts';
 import { DIR_LETTERS, INVERSE_DIR } from '../../src/solvers/sliding/board.ts';
-import { lineConflict, manhattanLc } from '../../src/solvers/sliding/manhattan-lc.ts';
+import { allTiles, ANY_TILE, countedConflict, countedManhattanLc } from './counted-lines.ts';
 import type { SearchStatus } from '../../src/solvers/sliding/ida-search.ts';
 
 /**
@@ -16,14 +16,15 @@ export function describeWeighting(w: Weighting): string {
 
 /**
  * Weighted best-first search (weighted A* without reopening) with Manhattan + linear conflict, for boards too
- * big for optimal search.
+ * big for optimal search; h may count only some tiles (a sub-goal, staged-search.ts), and then tiles that do
+ * not count are stored as one "any" tile, so states differing only in them are one state.
  *
  * Why not weighted IDA*, as the seed did: with φ(h) = h·h every move that raises h by one costs about 2h in f,
- * so each new IDA* bound admits only a sliver more of the tree and the search re-walks everything each time;
- * on a local minimum it needs many such rounds and effectively never finishes on 7×7 and up (the seed's 8×8
- * took 34 minutes). Best-first keeps a closed set instead, so each state is expanded once: it terminates on
- * the finite state space, and the node cap bounds memory; within the cap it behaves like greedy search
- * with g as a tie-breaker, which finds (long, non-optimal) solutions quickly.
+ * so each new IDA* bound admits only a sliver more of the tree and the search re-walks everything each time,
+ * while within a bound a descent earns so much slack that the depth-first search wanders thousands of moves
+ * deep (measured on 10×10: not even the first line placed in 60 s). Best-first keeps a closed set instead, so
+ * each state is expanded once, and the node cap bounds memory; it behaves like greedy search with g as a
+ * tie-breaker, which finds (long, non-optimal) solutions quickly.
  *
  * States are stored in one flat Uint8Array pool with open-addressing hashing; open is a binary heap keyed by
  * f, ties broken towards smaller h. Steppable like {@link IdaSearch}.
@@ -33,6 +34,8 @@ export class WeightedSearch {
   nodes = 0;
   /** Why the search stopped without a solution, when it did. */
   failure = '';
+  /** The stored state closest to the goal by h (ties: fewer moves), where a restart commits to. */
+  bestId = 0;
 
   private readonly board: Board;
   private readonly n: number;
@@ -52,12 +55,17 @@ export class WeightedSearch {
   private heapKey: Float64Array;
   private heapLen = 0;
   private readonly scratch: Uint8Array;
+  private readonly counted: Uint8Array;
   private readonly lis: Int32Array;
   private goal = -1;
   private status: SearchStatus = 'running';
 
-  /** `cap` = most states kept; at the cap the arrays take cap·(cells + ~14) bytes plus ≤ 16·cap of hash table. */
-  constructor(board: Board, start: ArrayLike<number>, weighting: Weighting, cap: number) {
+  /**
+   * `cap` = most states kept; at the cap the arrays take cap·(cells + ~14) bytes plus ≤ 16·cap of hash table.
+   * `counted`: the tiles h counts (default all: the goal); with fewer, the search stops when those are home.
+   */
+  constructor(board: Board, start: ArrayLike<number>, weighting: Weighting, cap: number, counted = allTiles(board.size)) {
+    this.counted = counted;
     this.board = board;
     this.n = board.size;
     this.cap = cap;
@@ -70,14 +78,20 @@ export class WeightedSearch {
     this.g = new Int32Array(this.room);
     this.h = new Int32Array(this.room);
     this.blank = new Uint8Array(this.room);
-    this.hash = new Int32Array(this.room * 2).fill(-1);
-    this.hashMask = this.room * 2 - 1;
+    // A power of two at least twice the room: the probes wrap with a mask (a cap below 2^14 once gave a
+    // mask with holes, and a probe that never found a free slot).
+    let slots = 1;
+    while (slots < this.room * 2) slots <<= 1;
+    this.hash = new Int32Array(slots).fill(-1);
+    this.hashMask = slots - 1;
     this.heap = new Int32Array(1024);
     this.heapKey = new Float64Array(1024);
     this.scratch = new Uint8Array(this.n);
     this.lis = new Int32Array(Math.max(board.rows, board.cols));
-    this.scratch.set(Array.from(start));
-    const h0 = manhattanLc(board, this.scratch);
+    // Tiles that do not count are written as one "any" tile: states that differ only in them are the same
+    // state for this search (the sub-goal cannot tell them apart), which keeps its plateaus small.
+    for (let c = 0; c < this.n; c++) this.scratch[c] = start[c] === 0 || counted[start[c]] === 1 ? start[c] : ANY_TILE;
+    const h0 = countedManhattanLc(board, this.scratch, counted);
     const id = this.insert(this.scratch, this.hashOf(this.scratch), -1, 4, 0, h0, this.scratch.indexOf(0));
     if (h0 === 0) {
       this.goal = id;
@@ -87,15 +101,20 @@ export class WeightedSearch {
 
   /** The solution as a blank-move string (valid once `run` returned 'found'). */
   solution(): string {
+    return this.pathTo(this.goal);
+  }
+
+  /** The moves from the start to stored state `id`. */
+  pathTo(id: number): string {
     const dirs: string[] = [];
-    for (let id = this.goal; id > 0; id = this.parent[id]) dirs.push(DIR_LETTERS[this.dir[id]]);
+    for (; id > 0; id = this.parent[id]) dirs.push(DIR_LETTERS[this.dir[id]]);
     return dirs.reverse().join('');
   }
 
   /** Expands about `budget` more nodes; 'exhausted' means the node cap was hit (see `failure`). */
   run(budget: number): SearchStatus {
     if (this.status !== 'running') return this.status;
-    const { board, n, scratch } = this;
+    const { board, n, scratch, counted, lis } = this;
     const nb = board.neighbor;
     const cols = board.cols;
     for (let done = 0; done < budget; done++) {
@@ -122,13 +141,19 @@ export class WeightedSearch {
         const la = sideways ? board.colOf[to] : board.rowOf[to];
         const lb = sideways ? board.colOf[blank] : board.rowOf[blank];
         const isRow = !sideways;
-        const before = lineConflict(board, scratch, isRow, la, this.lis) + lineConflict(board, scratch, isRow, lb, this.lis);
-        scratch[blank] = tile;
-        scratch[to] = 0;
-        const after = lineConflict(board, scratch, isRow, la, this.lis) + lineConflict(board, scratch, isRow, lb, this.lis);
-        const goalLine = sideways ? home % cols : (home / cols) | 0;
-        const md = Math.abs(lb - goalLine) - Math.abs(la - goalLine);
-        const hc = this.h[id] + md + after - before;
+        let hc = this.h[id];
+        if (counted[tile] === 1) {
+          // An uncounted tile changes neither its (zero) term nor the order of any counted line.
+          hc -= countedConflict(board, scratch, isRow, la, counted, lis) + countedConflict(board, scratch, isRow, lb, counted, lis);
+          scratch[blank] = tile;
+          scratch[to] = 0;
+          hc += countedConflict(board, scratch, isRow, la, counted, lis) + countedConflict(board, scratch, isRow, lb, counted, lis);
+          const goalLine = sideways ? home % cols : (home / cols) | 0;
+          hc += Math.abs(lb - goalLine) - Math.abs(la - goalLine);
+        } else {
+          scratch[blank] = tile;
+          scratch[to] = 0;
+        }
         const key = this.hashOf(scratch);
         if (this.find(scratch, key) < 0) {
           if (this.nodes >= this.cap) {
@@ -201,6 +226,7 @@ export class WeightedSearch {
   private insert(s: Uint8Array, key: number, parent: number, dir: number, g: number, h: number, blank: number): number {
     if (this.nodes === this.room) this.grow();
     const id = this.nodes++;
+    if (h < this.h[this.bestId] || (h === this.h[this.bestId] && g < this.g[this.bestId])) this.bestId = id;
     this.pool.set(s, id * this.n);
     this.parent[id] = parent;
     this.dir[id] = dir;

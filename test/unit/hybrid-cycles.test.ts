@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import { sliding } from '../../src/puzzles/sliding/index.ts';
 import { applyMoves, makeBoard } from '../../src/solvers/sliding/board.ts';
-import { removeCycles } from '../../bots/hybrid/cycles.ts';
+import { removeCycles } from '../../bots/shared/cycles.ts';
 
 /** A random walk of `len` legal moves (it may undo itself and revisit states). */
 function randomWalk(rows: number, cols: number, tiles: readonly number[], len: number, seed: string): string {

@@ -1,11 +1,16 @@
 import type { Board } from './board.ts';
 import type { IncrementalHeuristic } from './heuristic.ts';
-import { POPCOUNT16, rankWeights } from './pdb-rank.ts';
+import { popcount32, rankWeights } from './pdb-rank.ts';
 
-/** One pattern: its tiles (in rank order) and its table from pdb-build.ts. */
+/**
+ * One pattern: its tiles (in rank order) and its table from pdb-build.ts. With `cellMap`, the table was
+ * built for another pattern that a symmetry of the board maps this one onto: the tile in slot s at board
+ * cell c is read as the table's slot-s tile at cell cellMap[c] (pdb-set.ts makes these).
+ */
 export interface PatternTable {
   readonly tiles: readonly number[];
   readonly table: Uint8Array;
+  readonly cellMap?: Uint8Array;
 }
 
 /**
@@ -25,8 +30,9 @@ export class PdbHeuristic implements IncrementalHeuristic {
   private readonly slot: Int8Array;
   private readonly rgroup: Int8Array;
   private readonly rslot: Int8Array;
-  /** Cell transpose. */
-  private readonly tr: Uint8Array;
+  /** Per tile t, cell c: the table cell it is read at, tileCell[t·n + c]; for the reflected view, rTileCell. */
+  private readonly tileCell: Uint8Array;
+  private readonly rTileCell: Uint8Array;
   /** Pattern g's slots live at cells[offset[g] .. offset[g] + size[g]); same layout for the reflected view. */
   private readonly offset: Int32Array;
   private readonly size: Int32Array;
@@ -39,19 +45,20 @@ export class PdbHeuristic implements IncrementalHeuristic {
   private readonly rval: Int32Array;
   private sum = 0;
   private rsum = 0;
-  /** Undo stack, 6 ints per depth: old sum, old rsum, normal g/slot/cell/value packed, reflected likewise. */
+  /** Undo stack, 6 ints per depth: old sum, old rsum, then per view the slot and (old table cell << 8 | old value). */
   private stack: Int32Array;
 
   constructor(board: Board, patterns: readonly PatternTable[], reflect = true) {
     const n = board.size;
     if (board.rows !== board.cols && reflect) throw new RangeError('reflection needs a square board');
     this.n = n;
-    this.name = `pdb ${patterns.map((p) => p.tiles.length).join('-')}${reflect ? ' + reflection' : ''}`;
+    const shared = new Set(patterns.map((p) => p.table)).size < patterns.length ? ', shared by symmetry' : '';
+    this.name = `pdb ${patterns.map((p) => p.tiles.length).join('-')}${reflect ? ' + reflection' : ''}${shared}`;
     this.tables = patterns.map((p) => p.table);
     this.group = new Int8Array(n).fill(-1);
     this.slot = new Int8Array(n).fill(-1);
-    this.tr = new Uint8Array(n);
-    for (let c = 0; c < n; c++) this.tr[c] = reflect ? board.colOf[c] * board.cols + board.rowOf[c] : c;
+    const tr = new Uint8Array(n);
+    for (let c = 0; c < n; c++) tr[c] = reflect ? board.colOf[c] * board.cols + board.rowOf[c] : c;
     const g = patterns.length;
     this.offset = new Int32Array(g);
     this.size = new Int32Array(g);
@@ -62,6 +69,7 @@ export class PdbHeuristic implements IncrementalHeuristic {
       this.size[i] = p.tiles.length;
       total += p.tiles.length;
       weightRows.push(rankWeights(n, p.tiles.length));
+      if (p.cellMap && p.cellMap.length !== n) throw new RangeError('cell map of the wrong size');
       p.tiles.forEach((t, s) => {
         if (this.group[t] !== -1) throw new RangeError(`tile ${t} in two patterns`);
         this.group[t] = i;
@@ -75,10 +83,18 @@ export class PdbHeuristic implements IncrementalHeuristic {
     // the transpose of t's home; track it by the ORIGINAL tile t for cheap incremental updates.
     this.rgroup = new Int8Array(n).fill(-1);
     this.rslot = new Int8Array(n).fill(-1);
+    this.tileCell = new Uint8Array(n * n);
+    this.rTileCell = new Uint8Array(n * n);
     for (let t = 1; t < n; t++) {
-      const u = this.tr[t - 1] + 1;
+      const u = tr[t - 1] + 1;
       this.rgroup[t] = this.group[u];
       this.rslot[t] = this.slot[u];
+      const map = patterns[this.group[t]].cellMap;
+      const rmap = patterns[this.group[u]].cellMap;
+      for (let c = 0; c < n; c++) {
+        this.tileCell[t * n + c] = map ? map[c] : c;
+        this.rTileCell[t * n + c] = rmap ? rmap[tr[c]] : tr[c];
+      }
     }
     this.cells = new Uint8Array(total);
     this.slotGroup = new Int8Array(total);
@@ -97,18 +113,19 @@ export class PdbHeuristic implements IncrementalHeuristic {
     let idx = 0;
     for (let i = 0; i < k; i++) {
       const p = cells[off + i];
-      idx += (p - POPCOUNT16[used & ((1 << p) - 1)]) * w[off + i];
+      idx += (p - popcount32(used & ((1 << p) - 1))) * w[off + i];
       used |= 1 << p;
     }
     return idx;
   }
 
   reset(tiles: Uint8Array): number {
-    for (let c = 0; c < this.n; c++) {
+    const n = this.n;
+    for (let c = 0; c < n; c++) {
       const t = tiles[c];
       if (t === 0) continue;
-      this.cells[this.offset[this.group[t]] + this.slot[t]] = c;
-      this.rcells[this.offset[this.rgroup[t]] + this.rslot[t]] = this.tr[c];
+      this.cells[this.offset[this.group[t]] + this.slot[t]] = this.tileCell[t * n + c];
+      this.rcells[this.offset[this.rgroup[t]] + this.rslot[t]] = this.rTileCell[t * n + c];
     }
     this.sum = 0;
     this.rsum = 0;
@@ -119,29 +136,30 @@ export class PdbHeuristic implements IncrementalHeuristic {
     return this.sum > this.rsum ? this.sum : this.rsum;
   }
 
-  move(_tiles: Uint8Array, tile: number, from: number, to: number, depth: number): number {
-    let s = depth * 6;
+  move(_tiles: Uint8Array, tile: number, _from: number, to: number, depth: number): number {
+    const s = depth * 6;
     if (s + 6 > this.stack.length) {
       const grown = new Int32Array(this.stack.length * 2);
       grown.set(this.stack);
       this.stack = grown;
     }
     const st = this.stack;
+    const at = tile * this.n + to;
     st[s] = this.sum;
     st[s + 1] = this.rsum;
     const g = this.group[tile];
     const ci = this.offset[g] + this.slot[tile];
     st[s + 2] = ci;
-    st[s + 3] = (from << 8) | this.val[g];
-    this.cells[ci] = to;
+    st[s + 3] = (this.cells[ci] << 8) | this.val[g];
+    this.cells[ci] = this.tileCell[at];
     const v = this.tables[g][this.rankOf(this.cells, g)];
     this.sum += v - this.val[g];
     this.val[g] = v;
     const rg = this.rgroup[tile];
     const ri = this.offset[rg] + this.rslot[tile];
     st[s + 4] = ri;
-    st[s + 5] = (this.tr[from] << 8) | this.rval[rg];
-    this.rcells[ri] = this.tr[to];
+    st[s + 5] = (this.rcells[ri] << 8) | this.rval[rg];
+    this.rcells[ri] = this.rTileCell[at];
     const rv = this.tables[rg][this.rankOf(this.rcells, rg)];
     this.rsum += rv - this.rval[rg];
     this.rval[rg] = rv;
@@ -160,5 +178,4 @@ export class PdbHeuristic implements IncrementalHeuristic {
     this.rcells[ri] = st[s + 5] >> 8;
     this.rval[this.slotGroup[ri]] = st[s + 5] & 255;
   }
-
 }

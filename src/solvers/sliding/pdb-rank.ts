@@ -1,8 +1,8 @@
 /**
  * Compact ranking of partial permutations, shared by the pattern-database builder and the lookups: k items
- * (tiles) placed on distinct cells of an N-cell board (N ≤ 16) get an index in [0, N·(N−1)·…·(N−k+1)).
+ * (tiles) placed on distinct cells of an N-cell board (N ≤ 31) get an index in [0, N·(N−1)·…·(N−k+1)).
  * Item i contributes the rank of its cell among the cells not used by items 0..i−1, in mixed radix, so the
- * table holds no holes and 16 bits of occupancy plus a popcount table is all the per-item work.
+ * table holds no holes and an occupancy mask plus a popcount table is all the per-item work.
  */
 
 /** Bits set in each 16-bit value. */
@@ -11,6 +11,11 @@ export const POPCOUNT16: Uint8Array = (() => {
   for (let i = 1; i < 65536; i++) t[i] = t[i >> 1] + (i & 1);
   return t;
 })();
+
+/** Bits set in a 32-bit mask (two table lookups). */
+export function popcount32(m: number): number {
+  return POPCOUNT16[m & 0xffff] + POPCOUNT16[m >>> 16];
+}
 
 /** Number of placements of k distinct items on n cells: n·(n−1)·…·(n−k+1). */
 export function placements(n: number, k: number): number {
@@ -32,7 +37,7 @@ export function rankCells(cells: ArrayLike<number>, k: number, weights: Int32Arr
   let idx = 0;
   for (let i = 0; i < k; i++) {
     const p = cells[i];
-    idx += (p - POPCOUNT16[used & ((1 << p) - 1)]) * weights[i];
+    idx += (p - popcount32(used & ((1 << p) - 1))) * weights[i];
     used |= 1 << p;
   }
   return idx;
