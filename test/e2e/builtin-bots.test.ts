@@ -36,7 +36,7 @@ async function play(bots: string[], states: PuzzleState[], timeLimitMs = 60_000)
     makeLauncher: (bot) => {
       const [name, ...extra] = bot.split(' ');
       const cmd = builtinBotCommand(name, ROOT)!;
-      const confine = confinedIfAble(join(ROOT, 'bots', name, 'main.ts'));
+      const confine = confinedIfAble(cmd.entry);
       return createProcessLauncher({ name: bot, command: cmd.command, args: [...cmd.args, ...extra], server, startTimeoutMs: 60_000, ...confine });
     },
   });
