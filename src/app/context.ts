@@ -9,7 +9,7 @@ import type { OptimumOracle } from '../solvers/oracle.ts';
 import { defaultDbPath, describeDbLocation, normalizeDbLocation, openStoreAt } from '../store/open.ts';
 import type { Store } from '../store/types.ts';
 
-export { databaseFailure } from '../store/failure.ts';
+export { databaseFailure, writeRemedy } from '../store/failure.ts';
 import { systemClock } from '../transport/system-clock.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 import { setUpSealing, type Sealing } from './seal-keys.ts';

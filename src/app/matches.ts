@@ -22,7 +22,7 @@ import type { BoundEvent } from '../referee/refine-bounds.ts';
 import { preflight, specSamples, stateSamples, verdictOf } from '../referee/preflight.ts';
 import { declineNotice } from './playable.ts';
 import { SlidingOracle } from '../solvers/sliding/oracle.ts';
-import { databaseFailure } from '../store/failure.ts';
+import { databaseFailure, writeRemedy } from '../store/failure.ts';
 import type { MatchRecord } from '../store/types.ts';
 import { cpuBackstopSeconds, defaultMemoryLimit, RLIMITS_ENFORCED, RLIMITS_NOTE, type BotLimits } from '../transport/bot-limits.ts';
 import { affinitySupport } from '../transport/cpu-affinity.ts';
@@ -242,7 +242,7 @@ async function withBots(
     const why = databaseFailure(e);
     if (why === undefined) throw e;
     const what = matchId === undefined ? 'nothing was started' : `match ${matchId} was not played further`;
-    return reject('db-write', `the database ${ctx.dbLocation} could not be written (${why}): ${what}; ${/locked|busy/i.test(why) ? 'let the other process using it finish' : 'free some space'} and run the same command again`);
+    return reject('db-write', `the database ${ctx.dbLocation} could not be written (${why}): ${what}; ${writeRemedy(why)} and run the same command again`);
   } finally {
     await oracle.close();
     await server.close();

@@ -13,3 +13,11 @@ export function databaseFailure(e: unknown): string | undefined {
   if (e instanceof Error && typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && 'severity' in e) return e.message.split('\n')[0];
   return undefined;
 }
+
+/**
+ * What to do about a write the database refused, from its one-line reason: wait for the other writer when it
+ * was locked, else make room (a full disk is the usual cause).
+ */
+export function writeRemedy(why: string): string {
+  return /locked|busy/i.test(why) ? 'let the other process using the database finish' : 'free some space';
+}

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
 import { parseListen, type ListenAddress } from '../../app/listen.ts';
 import { jsonText } from '../../app/json-text.ts';
+import { writeRemedy } from '../../app/context.ts';
 import { scrambleNumber } from '../../core/scramble-number.ts';
 import {
   MATCH_DEFAULTS,
@@ -162,7 +163,7 @@ function formatOutcome(o: MatchOutcome, f: OutcomeFormat): { text: string; notic
     // A write the database refused (a full disk): one line on stderr, after the report of what was stored.
     const resume = `arena match --resume ${run.match.id}${f.resumeFlags}`;
     const listed = run.match.status === 'running' ? ' (it stays listed as running: there was no room to mark it interrupted)' : '';
-    return { text, notice: `match ${run.match.id} interrupted: the database ${f.dbLocation} could not be written (${run.storeError}); every result reported above is stored; ${remedyFor(run.storeError)}, then finish it with: ${resume}${listed}` };
+    return { text, notice: `match ${run.match.id} interrupted: the database ${f.dbLocation} could not be written (${run.storeError}); every result reported above is stored; ${writeRemedy(run.storeError)}, then finish it with: ${resume}${listed}` };
   }
   // A match stopped short cannot be finished by a resume (its missing scrambles cannot be made).
   const hint = run.stopped
@@ -192,11 +193,6 @@ export function showPerScramble(scrambles: number, o: { scrambles?: boolean; qui
 function resumeFlags(dbFlag: string | undefined, dbLocation: string, listen: string | undefined): string {
   const db = dbFlag ?? (dbLocation.includes('://') ? undefined : dbLocation);
   return `${db !== undefined ? ` --db ${shellQuote(db)}` : ''}${listen !== undefined ? ` --listen ${shellQuote(listen)}` : ''}`;
-}
-
-/** What to do about a write the database refused: room for a full disk, else the other writer for a lock. */
-function remedyFor(why: string): string {
-  return /locked|busy/i.test(why) ? 'let the other process using the database finish' : 'free some space';
 }
 
 /** Registers `arena match`; exit code 0 finished, 130 interrupted. */
