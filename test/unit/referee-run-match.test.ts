@@ -363,7 +363,8 @@ describe('runMatch in-process', () => {
     const all = generateScrambles(spec, 7, 'batches');
     if (!all.ok) throw new Error(all.reason);
     const batchBytes = 3 * scrambleBytes(all.value[0]) + 2; // three 3x3 boards per batch
-    const h = harness({ a: () => giveUp() });
+    // A bot that gives up after 10 ms, so that each play takes time, as a real one does.
+    const h = harness({ a: () => (req, bot) => bot.send({ type: 'give-up', id: req.id, reason: 'too hard' }, 10) });
     const storedAt: number[] = [];
     const stop = new AbortController();
     const deps = h.deps({
@@ -377,11 +378,12 @@ describe('runMatch in-process', () => {
     const first = await h.clock.run(startGeneratedMatch(cfg, { ...deps, store: watch(h.store, storedAt) }));
     if (!first.ok) throw new Error(first.reason);
     expect(first.value.status).toBe('interrupted');
-    // Scrambles stored when each result was recorded: the second batch only once play reached it.
-    expect(storedAt).toEqual([3, 3, 3, 6]);
+    // Scrambles stored when each result was committed (just after the next play began): the second batch
+    // only once play reached it.
+    expect(storedAt).toEqual([3, 3, 6, 6]);
     const resumed = await h.clock.run(resumeMatch(first.value.match.id, { ...h.deps({ scrambleBatchBytes: batchBytes }), store: watch(h.store, storedAt) }));
     expect(resumed.ok && resumed.value.status).toBe('finished');
-    expect(storedAt.slice(4)).toEqual([6, 6, 7]);
+    expect(storedAt.slice(4)).toEqual([6, 7, 7]);
     const stored = await h.store.listScrambles(first.value.match.id);
     expect(stored.map((x) => x.state)).toEqual(all.value);
     expect(await h.store.listResults(first.value.match.id)).toHaveLength(7);
