@@ -1,56 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PuzzleState } from '../../src/core/types.ts';
 import { createRng } from '../../src/core/rng.ts';
 import { VERDICTS } from '../../src/core/verdict.ts';
-import { createMemoryStore } from '../../src/store/memory-store.ts';
-import { openPgStore } from '../../src/store/pg-store.ts';
-import { openSqliteStore } from '../../src/store/sqlite-store.ts';
 import type { NewScramble, ResultRecord, Store } from '../../src/store/types.ts';
-import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.ts';
-
-/** One implementation under test: a fresh store per test, cleaned up afterwards. */
-interface Impl {
-  readonly name: string;
-  open(): Store | Promise<Store>;
-  cleanup(): void | Promise<void>;
-  /** After the last test (stops a server). */
-  done?(): Promise<void>;
-}
-
-function sqliteImpl(): Impl {
-  let dir = '';
-  return {
-    name: 'sqlite store (file)',
-    open() {
-      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-store-'));
-      return openSqliteStore(path.join(dir, 'test.db'));
-    },
-    cleanup() {
-      if (dir) fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-const memoryImpl: Impl = { name: 'memory store', open: createMemoryStore, cleanup() {} };
-
-/** One throwaway PostgreSQL server for the file, a fresh database per test. */
-function pgImpl(): Impl {
-  let server: Promise<PgServer> | undefined;
-  return {
-    name: 'postgres store',
-    async open() {
-      server ??= startPgServer();
-      return openPgStore(await (await server).createDatabase('contract'));
-    },
-    cleanup() {},
-    async done() {
-      if (server) await (await server).destroy();
-    },
-  };
-}
+import { skipPgTests } from '../helpers/pg-server.ts';
+import { memoryImpl, pgImpl, sqliteImpl } from '../helpers/store-impls.ts';
 
 const sliding: PuzzleState = { kind: 'sliding', rows: 3, cols: 3, tiles: [8, 6, 7, 2, 5, 4, 3, 0, 1] };
 const hanoi: PuzzleState = { kind: 'hanoi', pegs: 3, start: 'BCCA', goal: 'CCCC' };
