@@ -99,6 +99,7 @@ export async function runWorker(source: JobSource, deps: WorkerDeps): Promise<vo
 
 async function playJob(job: Job, bots: WorkerBots, deps: WorkerDeps, writes: ResultWrites): Promise<{ how: JobEnd; reason?: string }> {
   for (const scramble of job.scrambles) {
+    await writes.room();
     if (deps.signal?.aborted) return { how: 'abandoned' };
     writes.check();
     const outcome = await bots.play(job.bot, scramble, job.limits);
