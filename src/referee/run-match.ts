@@ -175,12 +175,23 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   let done = played.size;
   const loops = new RestartLoops();
   deps.onStart?.({ match, total, done });
-  const onRecorded = ({ job, scramble, outcome }: Recorded) => {
+  // The SPRT and the oracle hear of a result as soon as it is validated (the SPRT must decide before the next
+  // job is handed out); progress is reported once the result is committed, with the SPRT as it stood then.
+  const sprtAt = new Map<Recorded, SprtProgress>();
+  const onPlayed = (r: Recorded) => {
+    const { job, scramble, outcome } = r;
+    refiner?.record({ scramble, verdict: outcome.verdict, moveCount: outcome.moveCount });
+    if (!sprt) return;
+    sprt.record({ scrambleId: scramble.id, bot: job.bot, ...outcome });
+    sprtAt.set(r, sprt.state);
+  };
+  const onRecorded = (r: Recorded) => {
+    const { job, scramble, outcome } = r;
     done++;
     // A bot given up on is not restarted at all: its charged scrambles are said once, as blocked, not as a loop.
     if (starts.blocked(job.bot) === undefined) loops.record(job.bot, scramble.index, outcome.verdict);
-    refiner?.record({ scramble, verdict: outcome.verdict, moveCount: outcome.moveCount });
-    sprt?.record({ scrambleId: scramble.id, bot: job.bot, ...outcome });
+    const at = sprtAt.get(r);
+    sprtAt.delete(r);
     deps.onResult?.({
       scrambleIndex: scramble.index,
       bot: job.bot,
@@ -189,7 +200,7 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
       wallMs: outcome.wallMs,
       done,
       total,
-      ...(sprt ? { sprt: sprt.state } : {}),
+      ...(at ? { sprt: at } : {}),
     });
   };
   const starts = new StartGuard();
@@ -199,7 +210,7 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   // Timed solves hold the oracle, so it never takes a core from a bot being timed.
   const oracle = deps.oracle;
   const hold = oracle?.hold ? { hold: () => oracle.hold!() } : {};
-  const workerDeps = { store, clock: deps.clock, makeLauncher: deps.makeLauncher, starts, shared, onRecorded, signal, ...hold };
+  const workerDeps = { store, clock: deps.clock, makeLauncher: deps.makeLauncher, starts, shared, onPlayed, onRecorded, signal, ...hold };
   const workers = Math.max(1, Math.min(config.concurrency, total - done));
   // Stopping the match stops the oracle too: its unanswered scrambles stay pending.
   const stopOracle = () => {

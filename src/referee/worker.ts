@@ -3,6 +3,7 @@ import type { BotLauncher, BotLink, Clock } from '../protocol/link.ts';
 import { puzzleOf } from '../puzzles/index.ts';
 import type { ResultRecord, ScrambleRecord, Store } from '../store/types.ts';
 import type { Job, JobEnd, JobSource, PlayLimits } from './job-source.ts';
+import { ResultWrites } from './result-writes.ts';
 import { capabilityGap, solveOne } from './solve-one.ts';
 import type { LinkHolder, SharedLinks } from './shared-links.ts';
 import { DIAL_IN_ATTEMPTS, START_ATTEMPTS, type StartGuard } from './start-guard.ts';
@@ -30,7 +31,10 @@ export interface Recorded {
 
 /** What a worker is handed. */
 export interface WorkerDeps {
-  /** Where results go; each is committed before the next play starts. */
+  /**
+   * Where results go. Each is committed, in order, just after the next solve has been sent (see
+   * result-writes.ts), and before it is reported through onRecorded.
+   */
   readonly store: Pick<Store, 'recordResult'>;
   readonly clock: Clock;
   /** Aborting stops the worker: the request in flight is cancelled and nothing is recorded for it. */
@@ -53,7 +57,12 @@ export interface WorkerDeps {
    * charged either way.
    */
   readonly onStartFailure?: 'charge' | 'refuse';
-  /** Called after each result is committed. */
+  /**
+   * Called as each result is validated, before the worker takes its next job (a match's SPRT decides here,
+   * so that no job is handed out after it has decided); the result is not committed yet.
+   */
+  onPlayed?(recorded: Recorded): void;
+  /** Called after each result is committed, in the order they were played. */
   onRecorded?(recorded: Recorded): void;
   /**
    * Called as each timed solve is sent; the function it returns is called when the solve is over. Work that
@@ -70,27 +79,37 @@ export interface WorkerDeps {
  */
 export async function runWorker(source: JobSource, deps: WorkerDeps): Promise<void> {
   const bots = new WorkerBots(deps);
+  const writes = new ResultWrites(deps.store);
   try {
     while (!deps.signal?.aborted) {
+      writes.check();
       const job = await source.next();
       if (!job) break;
-      const end = await playJob(job, bots, deps);
-      await source.end(job, end.how, end.reason);
+      const end = await playJob(job, bots, deps, writes);
+      // The job ends once its results are committed; the next job starts meanwhile.
+      writes.then(() => source.end(job, end.how, end.reason));
       if (end.how === 'abandoned') break;
     }
   } finally {
-    await bots.dispose();
+    try {
+      await writes.drain();
+    } finally {
+      await bots.dispose();
+    }
   }
 }
 
-async function playJob(job: Job, bots: WorkerBots, deps: WorkerDeps): Promise<{ how: JobEnd; reason?: string }> {
+async function playJob(job: Job, bots: WorkerBots, deps: WorkerDeps, writes: ResultWrites): Promise<{ how: JobEnd; reason?: string }> {
   for (const scramble of job.scrambles) {
+    await writes.room();
     if (deps.signal?.aborted) return { how: 'abandoned' };
+    writes.check();
     const outcome = await bots.play(job.bot, scramble, job.limits);
     if (!outcome) return { how: 'abandoned' };
     if ('refused' in outcome) return { how: 'refused', reason: outcome.refused };
-    await deps.store.recordResult({ scrambleId: scramble.id, bot: job.bot, ...outcome });
-    deps.onRecorded?.({ job, scramble, outcome });
+    const recorded: Recorded = { job, scramble, outcome };
+    deps.onPlayed?.(recorded);
+    writes.add({ record: { scrambleId: scramble.id, bot: job.bot, ...outcome }, committed: () => deps.onRecorded?.(recorded) });
   }
   return { how: 'complete' };
 }

@@ -4,13 +4,11 @@ import type { MatchConfig } from '../../src/referee/match-config.ts';
 import { resumeMatch, startGeneratedMatch, startMatch, type MatchDeps, type ResultEvent } from '../../src/referee/run-match.ts';
 import { checkScrambleSize, scrambleBytes } from '../../src/referee/scramble-batches.ts';
 import { generateScrambles } from '../../src/referee/scrambles.ts';
-import { ORACLE_PENDING, stateKey, type BoundEvent } from '../../src/referee/refine-bounds.ts';
-import type { OptimumOracle, OracleResult } from '../../src/solvers/oracle.ts';
 import { createMemoryStore } from '../../src/store/memory-store.ts';
 import type { Store } from '../../src/store/types.ts';
 import { slidingBoard } from '../helpers/boards.ts';
 import { FakeClock } from '../helpers/fake-clock.ts';
-import { dropOnSolve, giveUp, replyWith, ScriptedLauncher, silent, type ConnectPlan } from '../helpers/scripted-link.ts';
+import { dropOnSolve, replyWith, ScriptedLauncher, silent, type ConnectPlan } from '../helpers/scripted-link.ts';
 
 // Whole matches in-process: memory store, scripted bots, fake clock. No process starts and no real time
 // passes, so time-outs of seconds and aborts at an exact moment are cheap and deterministic.
@@ -44,59 +42,6 @@ function harness(plans: Record<string, (attempt: number) => ConnectPlan>, store:
 }
 
 const answers = () => replyWith(solve, { delayMs: 10 });
-
-/**
- * An oracle on the fake clock: answers one request at a time, `delayMs` each, in order, with the known
- * solution's length as the optimum, except for the states `stuck` names, which keep their bound with a note.
- */
-class ScriptedOracle implements OptimumOracle {
-  asked: PuzzleState[] = [];
-  /** The known answer length each request came with. */
-  known: Array<number | undefined> = [];
-  closed = false;
-  /** Holds taken, and holds not yet released. */
-  holds = 0;
-  open = 0;
-  private queue: Promise<void> = Promise.resolve();
-  private readonly waiting = new Set<(r: OracleResult) => void>();
-  constructor(
-    private readonly clock: FakeClock,
-    private readonly delayMs: number,
-    private readonly stuck: (s: PuzzleState) => boolean = () => false,
-  ) {}
-  covers(): boolean {
-    return true;
-  }
-  hold(): () => void {
-    this.holds++;
-    this.open++;
-    return () => void this.open--;
-  }
-  improve(state: PuzzleState, bound: { lowerBound: number; optimal?: number }, known?: number): Promise<OracleResult> {
-    this.asked.push(state);
-    this.known.push(known);
-    return new Promise((resolve) => {
-      this.waiting.add(resolve);
-      this.queue = this.queue.then(
-        () =>
-          new Promise<void>((next) =>
-            this.clock.setTimer(this.delayMs, () => {
-              if (this.waiting.delete(resolve)) {
-                const n = solve(state).length;
-                resolve(this.stuck(state) ? { bound: { lowerBound: bound.lowerBound }, note: 'budget spent', ms: this.delayMs } : { bound: { optimal: n, lowerBound: n }, ms: this.delayMs });
-              }
-              next();
-            }),
-          ),
-      );
-    });
-  }
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const resolve of this.waiting) resolve({ bound: { lowerBound: 0 }, interrupted: true, ms: 0 });
-    this.waiting.clear();
-  }
-}
 
 describe('runMatch in-process', () => {
   it('runMatch - every (scramble, bot) gets exactly one result; which bot goes first rotates per scramble', async () => {
@@ -245,102 +190,6 @@ describe('runMatch in-process', () => {
     expect(again.events.map((e) => e.done)).toEqual([6, 7, 8, 9, 10, 11, 12]);
   });
 
-  it('runMatch - the oracle is asked about a scramble once its plays are in, with the shortest answer; results that came first are scored against the optimum', async () => {
-    // Both bots answer two moves longer than the optimum, so no answer settles a scramble by itself.
-    const long = (extra: string) => () => replyWith((s) => `${solve(s)}${extra}`, { delayMs: 10 });
-    const h = harness({ a: long('LR'), b: long('LRLR') });
-    const oracle = new ScriptedOracle(h.clock, 1000, (s) => JSON.stringify(s) === JSON.stringify(states[1]));
-    const bounds: BoundEvent[] = [];
-    const run = await h.clock.run(startMatch(config(['a', 'b']), states, h.deps({ oracle, onBound: (e) => bounds.push(e) })));
-    expect(run.status).toBe('finished');
-    // Scramble 0's plays were in at t = 20; the oracle then answered one scramble per 1000 ms, in order, and
-    // the match ended only with its last answer.
-    expect(h.events.at(-1)!.done).toBe(12);
-    expect(h.clock.now()).toBe(6020);
-    expect(oracle.asked).toEqual(states);
-    expect(oracle.known).toEqual(states.map((s) => solve(s).length + 2));
-    expect(bounds.map((e) => [e.scrambleIndex, e.exact, e.source, e.done])).toEqual([
-      [0, true, 'oracle', 1],
-      [1, false, undefined, 2],
-      [2, true, 'oracle', 3],
-      [3, true, 'oracle', 4],
-      [4, true, 'oracle', 5],
-      [5, true, 'oracle', 6],
-    ]);
-    const scrambles = await h.store.listScrambles(run.match.id);
-    expect(scrambles.map((s) => s.boundNote)).toEqual([undefined, 'budget spent', undefined, undefined, undefined, undefined]);
-    const rows = await h.store.listSummaries(run.match.id);
-    for (const r of rows) {
-      const n = solve(states[r.scrambleIndex]).length;
-      if (r.scrambleIndex === 1) expect(r.bound.optimal).toBeUndefined();
-      else expect(r.bound).toEqual({ optimal: n, lowerBound: n });
-    }
-    // Every optimum found is in the store's cache, by state.
-    const cached = await h.store.knownOptima(states.map(stateKey));
-    expect([...cached.values()]).toEqual(states.filter((_, i) => i !== 1).map((s) => solve(s).length));
-  });
-
-  it('runMatch - an answer as short as the bound, or a cached optimum, settles a scramble without asking the oracle', async () => {
-    // a answers scrambles 0-2 optimally (at the bound), the others two moves longer.
-    const h = harness({ a: () => replyWith((s) => (states.indexOf(states.find((x) => JSON.stringify(x) === JSON.stringify(s))!) < 3 ? solve(s) : `${solve(s)}LR`), { delayMs: 10 }) });
-    const oracle = new ScriptedOracle(h.clock, 1000);
-    const bounds: BoundEvent[] = [];
-    const first = await h.clock.run(startMatch(config(['a']), states, h.deps({ oracle, onBound: (e) => bounds.push(e) })));
-    expect(first.status).toBe('finished');
-    expect(oracle.asked).toEqual(states.slice(3));
-    expect(bounds.map((e) => [e.scrambleIndex, e.source])).toEqual([
-      [0, 'answer at the bound'],
-      [1, 'answer at the bound'],
-      [2, 'answer at the bound'],
-      [3, 'oracle'],
-      [4, 'oracle'],
-      [5, 'oracle'],
-    ]);
-    // The same scrambles again, in the same database: every optimum comes from the cache, at once.
-    const again = harness({ a: () => replyWith((s) => `${solve(s)}LR`, { delayMs: 10 }) }, h.store);
-    const second = new ScriptedOracle(again.clock, 1000);
-    const later: BoundEvent[] = [];
-    const run = await again.clock.run(startMatch(config(['a']), states, again.deps({ oracle: second, onBound: (e) => later.push(e) })));
-    expect(second.asked).toEqual([]);
-    expect(later.every((e) => e.exact && e.source === 'cache')).toBe(true);
-    expect(again.clock.now()).toBe(60);
-    const rows = await h.store.listSummaries(run.match.id);
-    expect(rows.every((r) => r.bound.optimal === solve(states[r.scrambleIndex]).length)).toBe(true);
-  });
-
-  it('runMatch - every timed solve holds the oracle, and each hold is released when its answer is in', async () => {
-    const h = harness({ a: answers, b: () => silent });
-    const oracle = new ScriptedOracle(h.clock, 10);
-    await h.clock.run(startMatch(config(['a', 'b']), states, h.deps({ oracle })));
-    // Six solves each (b times out on every one and is restarted), every one of them held and released.
-    expect(oracle.holds).toBe(12);
-    expect(oracle.open).toBe(0);
-  });
-
-  it('runMatch - an abort closes the oracle; what it had not answered stays pending and a resume asks again', async () => {
-    const h = harness({ a: () => replyWith(solve, { delayMs: 1000 }) });
-    const oracle = new ScriptedOracle(h.clock, 1000);
-    const stop = new AbortController();
-    const first = startMatch(config(['a']), states, h.deps({ oracle, signal: stop.signal }));
-    // The bot times out on each scramble (at t = 1000, 2000, ...), so the oracle gets scramble 0 at t = 1000,
-    // answers it at 2000 and is on scramble 1 when the abort comes.
-    await h.clock.advance(2500);
-    stop.abort();
-    const run = await h.clock.run(first);
-    expect(run.status).toBe('interrupted');
-    expect(oracle.closed).toBe(true);
-    expect(oracle.asked).toEqual(states.slice(0, 2));
-    const notes = (await h.store.listScrambles(run.match.id)).map((s) => s.boundNote);
-    expect(notes).toEqual([undefined, ORACLE_PENDING, ORACLE_PENDING, ORACLE_PENDING, ORACLE_PENDING, ORACLE_PENDING]);
-    const again = harness({ a: answers }, h.store);
-    const second = new ScriptedOracle(again.clock, 10);
-    const resumed = await again.clock.run(resumeMatch(run.match.id, again.deps({ oracle: second })));
-    expect(resumed.ok && resumed.value.status).toBe('finished');
-    // Scramble 1 was played (a time-out) before the abort: asked again. The rest are answered at the bound now.
-    expect(second.asked).toEqual([states[1]]);
-    expect((await h.store.listScrambles(run.match.id)).every((s) => s.boundNote === undefined && s.bound.optimal !== undefined)).toBe(true);
-  });
-
   it('resumeMatch - unknown, finished and scramble-less matches are clear rejections', async () => {
     const h = harness({ a: answers });
     expect(await resumeMatch(99, h.deps())).toMatchObject({ ok: false, reason: 'no match with id 99' });
@@ -363,7 +212,8 @@ describe('runMatch in-process', () => {
     const all = generateScrambles(spec, 7, 'batches');
     if (!all.ok) throw new Error(all.reason);
     const batchBytes = 3 * scrambleBytes(all.value[0]) + 2; // three 3x3 boards per batch
-    const h = harness({ a: () => giveUp() });
+    // A bot that gives up after 10 ms, so that each play takes time, as a real one does.
+    const h = harness({ a: () => (req, bot) => bot.send({ type: 'give-up', id: req.id, reason: 'too hard' }, 10) });
     const storedAt: number[] = [];
     const stop = new AbortController();
     const deps = h.deps({
@@ -377,11 +227,12 @@ describe('runMatch in-process', () => {
     const first = await h.clock.run(startGeneratedMatch(cfg, { ...deps, store: watch(h.store, storedAt) }));
     if (!first.ok) throw new Error(first.reason);
     expect(first.value.status).toBe('interrupted');
-    // Scrambles stored when each result was recorded: the second batch only once play reached it.
-    expect(storedAt).toEqual([3, 3, 3, 6]);
+    // Scrambles stored when each result was committed (just after the next play began): the second batch
+    // only once play reached it.
+    expect(storedAt).toEqual([3, 3, 6, 6]);
     const resumed = await h.clock.run(resumeMatch(first.value.match.id, { ...h.deps({ scrambleBatchBytes: batchBytes }), store: watch(h.store, storedAt) }));
     expect(resumed.ok && resumed.value.status).toBe('finished');
-    expect(storedAt.slice(4)).toEqual([6, 6, 7]);
+    expect(storedAt.slice(4)).toEqual([6, 7, 7]);
     const stored = await h.store.listScrambles(first.value.match.id);
     expect(stored.map((x) => x.state)).toEqual(all.value);
     expect(await h.store.listResults(first.value.match.id)).toHaveLength(7);
