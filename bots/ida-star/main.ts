@@ -28,8 +28,9 @@ await runBot({
     if (puzzle.kind !== 'sliding') return { unsupported: `ida-star solves sliding puzzles only, not ${puzzle.kind}` };
     return solveSliding(puzzle, ctx, { weight: flags.weight, pdbs: () => loader?.get() ?? null });
   },
-  // The untimed warm-up: load (or, the first time on a machine, build) the 4x4 tables before timed solves.
-  async prepare({ puzzleClass }) {
-    if (puzzleClass === 'sliding 4x4') await loader?.ready();
+  // The untimed warm-up: load (or, the first time on a machine, build) the 4x4 tables before timed solves,
+  // waiting no longer than the referee allows (the build goes on on its thread; solves fall back meanwhile).
+  async prepare({ puzzleClass, timeLimitMs }) {
+    if (puzzleClass === 'sliding 4x4') await loader?.ready(timeLimitMs * 0.8);
   },
 });
