@@ -6,6 +6,8 @@ export interface OracleWorkerData {
   readonly cacheDir: string;
   /** Nodes between budget checks (tests make it small to exercise the budget). */
   readonly sliceNodes?: number;
+  /** The 5×5 partition to read (default PARTITION_5X5; tests use small, quick ones). */
+  readonly partition5x5?: readonly (readonly number[])[];
 }
 
 /** Solve one board exactly within a budget. */
