@@ -4,7 +4,8 @@
  * the additive 6-6-6-6 pattern databases of the 24-puzzle with the reflection, 255 MB built once into
  * .cache/pdb/ (a few minutes of CPU; `node --import tsx bots/pdb-beam/prepare.ts` builds them ahead, or the
  * bot starts building them on a thread at its first 5×5 and uses Manhattan + linear conflict meanwhile).
- * 4×4 uses ida-star's 6-6-3 tables when present. Takes no flags; logs only to stderr.
+ * 4×4 uses ida-star's 6-6-3 tables when present. `--no-build`: never build tables, use only what the cache
+ * holds (a build takes a core for minutes, which would slow the opponent of a match too). Logs only to stderr.
  */
 import type { PuzzleState } from '../../src/core/types.ts';
 import { runBot } from '../../src/sdk/index.ts';
@@ -14,10 +15,12 @@ import { PdbLoader } from '../shared/pdb-loader.ts';
 import { MAX_CELLS, solvePdbBeam } from './solve.ts';
 
 const log = (line: string): void => void process.stderr.write(`pdb-beam: ${line}\n`);
-if (process.argv.length > 2) {
-  log(`takes no flags, got ${process.argv.slice(2).join(' ')}`);
+const flags = process.argv.slice(2);
+if (flags.some((f) => f !== '--no-build')) {
+  log(`unknown flag in ${flags.join(' ')} (expected --no-build)`);
   process.exit(2);
 }
+const build = !flags.includes('--no-build');
 const loaders = new Map<string, PdbLoader>();
 /** The loader of a shape that has a partition (4×4, 5×5), made on first use. */
 function loader(rows: number, cols: number): PdbLoader | null {
@@ -25,7 +28,7 @@ function loader(rows: number, cols: number): PdbLoader | null {
   if (!partition) return null;
   const key = `${rows}x${cols}`;
   let l = loaders.get(key);
-  if (!l) loaders.set(key, (l = new PdbLoader(defaultCacheDir(), log, rows, cols, partition)));
+  if (!l) loaders.set(key, (l = new PdbLoader(defaultCacheDir(), log, rows, cols, partition, build)));
   return l;
 }
 

@@ -26,8 +26,8 @@ export function evaluatorFor(rows: number, cols: number, tables: TableSource): S
   return t ? new PatternValues(board, t) : new ManhattanEvaluator(board);
 }
 
-/** Answers one sliding board by the deadline. */
-export async function solvePdbBeam(state: SlidingState, ctx: SolveContext, tables: TableSource): Promise<SolveAnswer> {
+/** Answers one sliding board by the deadline; `onAnswer` hears each better answer's length. */
+export async function solvePdbBeam(state: SlidingState, ctx: SolveContext, tables: TableSource, onAnswer?: (length: number) => void): Promise<SolveAnswer> {
   const t0 = Date.now();
   const { rows, cols, tiles } = state;
   if (rows * cols > MAX_CELLS) return { unsupported: `boards of at most ${MAX_CELLS} cells` };
@@ -39,7 +39,7 @@ export async function solvePdbBeam(state: SlidingState, ctx: SolveContext, table
   const lowerBound = ev.full(Uint8Array.from({ length: rows * cols }, (_, t) => tiles.indexOf(t)), new Uint8Array(ev.width));
   // Stop 10% of the limit early (at least 20 ms, at most 1 s): the last run is abandoned, not awaited.
   const margin = Math.min(1000, Math.max(20, ctx.timeLimitMs * 0.1));
-  const r = await anytimeBeam(board, tiles, ev, { deadline: ctx.deadline - margin, signal: ctx.signal, lowerBound });
+  const r = await anytimeBeam(board, tiles, ev, { deadline: ctx.deadline - margin, signal: ctx.signal, lowerBound, ...(onAnswer ? { onAnswer } : {}) });
   if (ctx.signal.aborted) return { giveUp: 'cancelled' };
   if (!r) return { giveUp: 'no answer found in time' };
   const end = applyMoves(board, tiles, r.moves);

@@ -22,6 +22,8 @@ export interface AnytimeOptions {
   readonly slice?: number;
   /** A lower bound: an answer this long is optimal and ends the search. */
   readonly lowerBound?: number;
+  /** Called with each better answer's length (benchmarks plot the anytime curve with it). */
+  readonly onAnswer?: (length: number) => void;
 }
 
 /** The best answer and what it took. */
@@ -62,7 +64,10 @@ export async function anytimeBeam(board: Board, tiles: ArrayLike<number>, ev: St
     nodes += beam.nodes;
     if (status === 'running') break;
     completed = width;
-    if (status === 'found') best = beam.solution();
+    if (status === 'found') {
+      best = beam.solution();
+      opts.onAnswer?.(best.length);
+    }
     if (best !== null && opts.lowerBound !== undefined && best.length <= opts.lowerBound) break;
   }
   if (best === null) return null;

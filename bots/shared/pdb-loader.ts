@@ -21,6 +21,8 @@ export class PdbLoader {
     private readonly rows = 4,
     private readonly cols = 4,
     private readonly partition: readonly (readonly number[])[] = PARTITION_4X4,
+    /** False: never build, only read the cache (null until then). */
+    private readonly build = true,
   ) {}
 
   /** The tables if ready; the first call starts loading or building them. */
@@ -28,7 +30,8 @@ export class PdbLoader {
     if (!this.started) {
       this.started = true;
       this.tables = loadPdbSet(this.rows, this.cols, this.partition, this.dir);
-      if (!this.tables) this.building = this.build();
+      if (!this.tables && this.build) this.building = this.startBuild();
+      else if (!this.tables) this.log(`no ${this.rows}x${this.cols} pattern databases in ${this.dir}; not building them (--no-build)`);
     }
     return this.tables;
   }
@@ -47,7 +50,7 @@ export class PdbLoader {
     return this.tables;
   }
 
-  private build(): Promise<void> {
+  private startBuild(): Promise<void> {
     const shape = `${this.rows}x${this.cols}`;
     return new Promise((resolve) => {
       const req: BuildRequest = { rows: this.rows, cols: this.cols, partition: this.partition, dir: this.dir };
