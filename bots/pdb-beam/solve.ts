@@ -5,9 +5,10 @@
  * deadline. The answer is optimal, and says so, only when its length meets the lower bound.
  */
 import type { SlidingState } from '../../src/core/types.ts';
+import { sliding } from '../../src/puzzles/sliding/index.ts';
 import { isSolvable } from '../../src/puzzles/sliding/parity.ts';
 import type { SolveAnswer, SolveContext } from '../../src/sdk/types.ts';
-import { applyMoves, isGoal, isPermutation, makeBoard } from '../../src/solvers/sliding/board.ts';
+import { isPermutation, makeBoard } from '../../src/solvers/sliding/board.ts';
 import type { PatternTable } from '../../src/solvers/sliding/pdb-heuristic.ts';
 import { PatternValues } from '../../src/solvers/sliding/pdb-values.ts';
 import { anytimeBeam, ManhattanEvaluator } from '../shared/anytime-beam.ts';
@@ -42,8 +43,8 @@ export async function solvePdbBeam(state: SlidingState, ctx: SolveContext, table
   const r = await anytimeBeam(board, tiles, ev, { deadline: ctx.deadline - margin, signal: ctx.signal, lowerBound, ...(onAnswer ? { onAnswer } : {}) });
   if (ctx.signal.aborted) return { giveUp: 'cancelled' };
   if (!r) return { giveUp: 'no answer found in time' };
-  const end = applyMoves(board, tiles, r.moves);
-  if (!end || !isGoal(end)) throw new Error('pdb-beam: internal error, answer does not reach the goal');
+  // Never send a wrong answer: the puzzle kind's own validator replays it first (cheap next to the search).
+  if (sliding.replay(state, r.moves).verdict !== 'solved') throw new Error('pdb-beam: internal error, answer does not reach the goal');
   if (r.moves.length > ctx.maxMoves) return { giveUp: `answer of ${r.moves.length} moves exceeds maxMoves ${ctx.maxMoves}` };
   return {
     moves: r.moves,
