@@ -1,5 +1,5 @@
 /**
- * pdb-beam: near-optimal answers for mid-size sliding boards, strongest on 5×5. An anytime beam search over
+ * pdb-beam: near-optimal answers for sliding boards of up to 25 cells, made for 5×5. An anytime beam search over
  * whole states (widths doubling until the time is up, each run pruned by the best answer so far) ranked by
  * the additive 6-6-6-6 pattern databases of the 24-puzzle with the reflection, 255 MB built once into
  * .cache/pdb/ (a few minutes of CPU; `node --import tsx bots/pdb-beam/prepare.ts` builds them ahead, or the

@@ -14,8 +14,11 @@ import { PatternValues } from '../../src/solvers/sliding/pdb-values.ts';
 import { anytimeBeam, ManhattanEvaluator } from '../shared/anytime-beam.ts';
 import type { StateEvaluator } from '../shared/layer-beam.ts';
 
-/** Largest board accepted, in cells. */
-export const MAX_CELLS = 100;
+/**
+ * Largest board accepted, in cells: the beam keeps whole layers of whole states and its answers are as long
+ * as its depth cap allows (1,000 moves), which suits boards up to 5×5; bigger ones are `unsupported`.
+ */
+export const MAX_CELLS = 25;
 
 /** Tables by shape ("5x5"), or null while they are missing or being built. */
 export type TableSource = (rows: number, cols: number) => readonly PatternTable[] | null;

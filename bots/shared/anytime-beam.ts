@@ -95,7 +95,7 @@ export class ManhattanEvaluator implements StateEvaluator {
     return this.full(pos);
   }
 
-  readonly maxRank = 2000;
+  readonly maxRank = 4000;
 
   rank(_vals: Uint8Array, h: number): number {
     return Math.min(h, this.maxRank);

@@ -33,7 +33,7 @@ export type BeamStatus = 'running' | 'found' | 'failed';
 class Layer {
   pos: Uint8Array;
   vals: Uint8Array;
-  h: Uint8Array;
+  h: Uint16Array;
   rank: Uint16Array;
   hashHi: Int32Array;
   hashLo: Int32Array;
@@ -48,7 +48,7 @@ class Layer {
   ) {
     this.pos = new Uint8Array(cap * n);
     this.vals = new Uint8Array(cap * width);
-    this.h = new Uint8Array(cap);
+    this.h = new Uint16Array(cap);
     this.rank = new Uint16Array(cap);
     this.hashHi = new Int32Array(cap);
     this.hashLo = new Int32Array(cap);

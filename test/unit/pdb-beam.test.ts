@@ -112,7 +112,7 @@ describe('pdb-beam bot', () => {
     }
   });
 
-  it('gives up when cancelled and declines boards it cannot solve', async () => {
+  it('gives up when cancelled, declines unsolvable boards and boards over 25 cells', async () => {
     const s = sliding.scramble({ kind: 'sliding', size: 5 }, createRng('pdb-beam cancel'));
     const ac = new AbortController();
     const answer = solvePdbBeam(s, ctx(60_000, ac.signal), () => null);
@@ -121,6 +121,8 @@ describe('pdb-beam bot', () => {
     expect(await solvePdbBeam({ kind: 'sliding', rows: 3, cols: 3, tiles: [2, 1, 3, 4, 5, 6, 7, 8, 0] }, ctx(1000), () => null)).toMatchObject({
       giveUp: expect.stringContaining('unsolvable'),
     });
+    const six = sliding.scramble({ kind: 'sliding', size: 6 }, createRng('pdb-beam 6x6'));
+    expect(await solvePdbBeam(six, ctx(1000), () => null)).toEqual({ unsupported: 'boards of at most 25 cells' });
   });
 
   it('builds missing tables on a worker thread into the cache, answering null until they are ready', { timeout: 120_000 }, async () => {
