@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- --quick] [-- --json] [-- --only name,name]`: runs every suite in bench/*.ts (each
  * exports `bench: BenchSuite`) and prints one table, or JSON with --json. Suites run one after another in
- * this process so their figures do not compete for the two cores.
+ * this process so their figures do not compete for the two cores. A suite that exports `optIn = true`
+ * (minutes long) runs only when --only names it.
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -23,10 +24,11 @@ const suites = readdirSync(here)
 
 const all: { suite: string; rows: BenchRow[]; error?: string }[] = [];
 for (const suite of suites) {
-  if (!json) process.stderr.write(`running ${suite}${quick ? ' (quick)' : ''}...\n`);
   try {
-    const mod = (await import(pathToFileURL(join(here, `${suite}.ts`)).href)) as { bench?: BenchSuite };
+    const mod = (await import(pathToFileURL(join(here, `${suite}.ts`)).href)) as { bench?: BenchSuite; optIn?: boolean };
     if (typeof mod.bench !== 'function') continue;
+    if (mod.optIn && !only) continue;
+    if (!json) process.stderr.write(`running ${suite}${quick ? ' (quick)' : ''}...\n`);
     all.push({ suite, rows: await mod.bench({ quick }) });
   } catch (e) {
     all.push({ suite, rows: [], error: (e as Error).message });

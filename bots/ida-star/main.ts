@@ -1,7 +1,7 @@
 /**
  * ida-star: optimal IDA* for sliding boards up to 16 cells (4×4 with additive 6-6-3 pattern databases and
  * the reflection lookup, built once into .cache/pdb/), the seed's weighted search for bigger boards (f = g +
- * h·√h up to 25 cells, g + h·h above; the whole board up to 7×7, line by line beyond, see staged-search.ts).
+ * h·√h up to 25 cells, g + h·h above; the whole board up to 6×6, line by line beyond, see staged-search.ts).
  * Flags: `--weight w` (f = g + w·h everywhere), `--no-pdb`. Logs only to stderr.
  */
 import type { PuzzleState } from '../../src/core/types.ts';
@@ -34,9 +34,10 @@ await runBot({
   capabilities: [{ kind: 'sliding', maxSize: MAX_CELLS }],
   solve,
   // The untimed warm-up: load (or, the first time on a machine, build) the 4x4 tables before timed solves,
+  // waiting no longer than the referee allows (the build goes on on its thread; solves fall back meanwhile),
   // then one throwaway search so the JIT has compiled it.
   async prepare(request) {
-    if (request.puzzleClass === 'sliding 4x4') await loader?.ready();
+    if (request.puzzleClass === 'sliding 4x4') await loader?.ready(request.timeLimitMs * 0.8);
     await warmSearch(request);
   },
 });

@@ -1,51 +1,80 @@
+import { Worker } from 'node:worker_threads';
 import type { PatternTable } from '../../src/solvers/sliding/pdb-heuristic.ts';
-import { loadOrBuildPdbSet, loadPdbSet, PARTITION_4X4 } from '../../src/solvers/sliding/pdb-set.ts';
+import { loadPdbSet, PARTITION_4X4 } from '../../src/solvers/sliding/pdb-set.ts';
+import type { BuildRequest, BuildReply } from './pdb-build-worker.ts';
 
 /**
- * The bot's lazy handle on the 4×4 tables. The first request reads them from the disk cache (milliseconds);
- * when they are missing it starts building them in the background, in slices between event-loop turns, and
- * answers null until they are ready, so that solve falls back to Manhattan + linear conflict instead of
- * missing its deadline. The build happens once per cache directory.
+ * A bot's lazy handle on one board shape's pattern databases (4×4 by default). The first request reads them
+ * from the disk cache (milliseconds for 4×4, about a second for the 255 MB of 5×5); when they are missing it
+ * starts building them on a worker thread, which caches them, and answers null until they are ready, so
+ * that solve uses its fallback heuristic instead of missing its deadline while the main thread stays free
+ * for the referee. The build happens once per cache directory.
  */
 export class PdbLoader {
   private tables: PatternTable[] | null = null;
   private started = false;
   private building: Promise<void> | null = null;
-  private readonly dir: string;
-  private readonly log: (line: string) => void;
 
-  constructor(dir: string, log: (line: string) => void) {
-    this.dir = dir;
-    this.log = log;
-  }
+  constructor(
+    private readonly dir: string,
+    private readonly log: (line: string) => void,
+    private readonly rows = 4,
+    private readonly cols = 4,
+    private readonly partition: readonly (readonly number[])[] = PARTITION_4X4,
+    /** False: never build, only read the cache (null until then). */
+    private readonly build = true,
+  ) {}
 
   /** The tables if ready; the first call starts loading or building them. */
   get(): PatternTable[] | null {
     if (!this.started) {
       this.started = true;
-      this.tables = loadPdbSet(4, 4, PARTITION_4X4, this.dir);
-      if (!this.tables) this.building = this.build();
+      this.tables = loadPdbSet(this.rows, this.cols, this.partition, this.dir);
+      if (!this.tables && this.build) this.building = this.startBuild();
+      else if (!this.tables) this.log(`no ${this.rows}x${this.cols} pattern databases in ${this.dir}; not building them (--no-build)`);
     }
     return this.tables;
   }
 
-  /** Resolves when the tables are ready (or their build failed). */
-  async ready(): Promise<PatternTable[] | null> {
+  /** Resolves when the tables are ready (or their build failed), or after `waitMs`, whichever comes first. */
+  async ready(waitMs = Infinity): Promise<PatternTable[] | null> {
     this.get();
-    if (this.building) await this.building;
+    if (this.building) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((r) => {
+        if (Number.isFinite(waitMs)) timer = setTimeout(r, waitMs);
+      });
+      await Promise.race([this.building, timeout]);
+      if (timer) clearTimeout(timer);
+    }
     return this.tables;
   }
 
-  private async build(): Promise<void> {
-    try {
-      this.tables = await loadOrBuildPdbSet(4, 4, PARTITION_4X4, {
-        dir: this.dir,
-        log: this.log,
-        pause: () => new Promise((r) => setImmediate(r)),
+  private startBuild(): Promise<void> {
+    const shape = `${this.rows}x${this.cols}`;
+    return new Promise((resolve) => {
+      const req: BuildRequest = { rows: this.rows, cols: this.cols, partition: this.partition, dir: this.dir };
+      const worker = new Worker(new URL('./pdb-build-boot.mjs', import.meta.url), { workerData: req });
+      // The build must not keep a bot alive that the referee has told to go.
+      worker.unref();
+      const fail = (why: string): void => {
+        this.log(`pattern database build failed, staying with the fallback heuristic: ${why}`);
+        resolve();
+      };
+      worker.on('message', (m: BuildReply) => {
+        if (m.type === 'log') this.log(m.line);
+        else if (m.type === 'failed') fail(m.error);
+        else {
+          this.tables = loadPdbSet(this.rows, this.cols, this.partition, this.dir);
+          if (this.tables) this.log(`${shape} pattern databases ready`);
+          else fail('built, but not readable from the cache');
+          resolve();
+        }
       });
-      this.log('4x4 pattern databases ready');
-    } catch (e) {
-      this.log(`pattern database build failed, staying with manhattan+lc: ${e instanceof Error ? e.message : String(e)}`);
-    }
+      worker.on('error', (e) => fail(e.message));
+      worker.on('exit', (code) => {
+        if (!this.tables && code !== 0) fail(`worker exited with code ${code}`);
+      });
+    });
   }
 }

@@ -85,6 +85,18 @@ describe('built-in bots e2e - sliding', () => {
   });
 });
 
+describe('built-in bots e2e - sliding, bigger boards', () => {
+  it('pdb-beam and ida-star answer 5x5 within a short limit, and ida-star solves 8x8 line by line', async () => {
+    // --no-build: the bot must not start a minutes-long 5x5 table build inside a test (it searches on
+    // Manhattan + linear conflict when the cache has no 5x5 tables).
+    const rows = await play(['pdb-beam --no-build', 'ida-star'], scrambles({ kind: 'sliding', size: 5 }, 2, 'e2e-5x5'), 3000);
+    expectSolved(rows, []);
+    for (const r of rows) expect(r.claimedOptimal, r.bot).toBe(false);
+    const big = await play(['ida-star'], scrambles({ kind: 'sliding', size: 8 }, 1, 'e2e-8x8'), 30_000);
+    expectSolved(big, []);
+  });
+});
+
 describe('built-in bots e2e - hanoi, swaps, warehouse', () => {
   it('hanoi: both bots move a 24-disc tower (16,777,215 moves) optimally; recursive solves any to any', async () => {
     const tower: PuzzleState = { kind: 'hanoi', pegs: 3, start: 'A'.repeat(24), goal: 'C'.repeat(24) };

@@ -16,9 +16,14 @@ export type ExactOutcome =
 /** Boards up to this many cells get an exact answer from IDA* (beyond it only the weighted search is fast). */
 export const EXACT_MAX_CELLS = 16;
 
+/** Bigger shapes whose pattern databases make a short IDA* worth it for a tighter lower bound (5×5). */
+export function boundBySearch(rows: number, cols: number): boolean {
+  return rows === 5 && cols === 5;
+}
+
 /**
- * Optimal IDA* on one sliding board: the 4×4 additive pattern databases (with reflection) when `tables` are
- * given for a 4×4, else Manhattan + linear conflict. Works in slices of `sliceNodes` and asks `expired()`
+ * Optimal IDA* on one sliding board: the additive pattern databases (with reflection) when `tables` are
+ * given (they must be the board's shape's: 4×4 or 5×5), else Manhattan + linear conflict. Works in slices of `sliceNodes` and asks `expired()`
  * between slices, so a caller can bound the time without threads or timers. Both heuristics are admissible,
  * so the first solution is optimal. `tiles` must be a solvable arrangement (the referee's scrambles are).
  *
@@ -37,7 +42,7 @@ export function exactSolve(
   known?: number,
 ): ExactOutcome {
   const board = makeBoard(rows, cols);
-  const heuristic = tables && rows === 4 && cols === 4 ? new PdbHeuristic(board, tables) : new ManhattanLcHeuristic(board);
+  const heuristic = tables ? new PdbHeuristic(board, tables) : new ManhattanLcHeuristic(board);
   const search = new IdaSearch(board, tiles, heuristic);
   if (known !== undefined) search.stopAtBound = known;
   for (;;) {

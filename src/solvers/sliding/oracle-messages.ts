@@ -11,6 +11,8 @@ export interface OracleWorkerData {
    * slices (and before loading its tables) until it is 0 again, and does not count the wait against a budget.
    */
   readonly gate: SharedArrayBuffer;
+  /** The 5×5 partition to read (default PARTITION_5X5; tests use small, quick ones). */
+  readonly partition5x5?: readonly (readonly number[])[];
 }
 
 /** Solve one board exactly within a budget. */

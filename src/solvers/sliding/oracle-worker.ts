@@ -1,7 +1,8 @@
 /**
- * The body of the exact oracle's worker thread (see ./oracle.ts): loads the 4×4 pattern databases once,
- * then answers one request at a time. The search is synchronous, so the budget is checked between slices
- * against this thread's own clock; the main thread stays free for the match.
+ * The body of the exact oracle's worker thread (see ./oracle.ts): loads the 4×4 pattern databases once (the
+ * 5×5 ones at the first 5×5 request, 255 MB), then answers one request at a time. The search is synchronous,
+ * so the budget is checked between slices against this thread's own clock; the main thread stays free for
+ * the match.
  *
  * Between slices (and before loading the tables) the worker also looks at the gate the main thread holds
  * shut while a bot's solve is being timed, and waits there until it opens: the oracle never competes with a
@@ -9,9 +10,9 @@
  * small enough (a fraction of a millisecond) that a solve starting meanwhile overlaps the oracle by no more.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { EXACT_MAX_CELLS, exactSolve } from './exact.ts';
+import { boundBySearch, EXACT_MAX_CELLS, exactSolve } from './exact.ts';
 import type { PatternTable } from './pdb-heuristic.ts';
-import { loadPdbSet, PARTITION_4X4 } from './pdb-set.ts';
+import { loadPdbSet, PARTITION_4X4, PARTITION_5X5 } from './pdb-set.ts';
 import type { OracleReply, OracleRequest, OracleWorkerData } from './oracle-messages.ts';
 
 /** Nodes per slice when nothing else asks: about a quarter of a millisecond of search. */
@@ -31,16 +32,41 @@ function waitAtGate(): void {
 }
 
 waitAtGate();
-const tables: PatternTable[] | null = loadPdbSet(4, 4, PARTITION_4X4, data.cacheDir);
+const tables4 = loadPdbSet(4, 4, PARTITION_4X4, data.cacheDir);
+let tables5: PatternTable[] | null | undefined;
+
+/** The pattern databases of a shape: 4×4 (null when missing), 5×5 (read at first use), else none. */
+function tablesFor(rows: number, cols: number): PatternTable[] | null {
+  if (rows === 4 && cols === 4) return tables4;
+  if (rows === 5 && cols === 5) {
+    if (tables5 === undefined) {
+      waitAtGate();
+      tables5 = loadPdbSet(5, 5, data.partition5x5 ?? PARTITION_5X5, data.cacheDir);
+    }
+    return tables5;
+  }
+  return null;
+}
 
 function answer(req: OracleRequest): OracleReply {
   const t0 = performance.now();
   const w0 = waited;
   const { rows, cols, tiles } = req;
-  if (rows * cols > EXACT_MAX_CELLS) return { id: req.id, status: 'bound', note: `no exact search above ${EXACT_MAX_CELLS} cells`, ms: 0 };
+  if (rows * cols > EXACT_MAX_CELLS && !boundBySearch(rows, cols)) {
+    return { id: req.id, status: 'bound', note: `no exact search above ${EXACT_MAX_CELLS} cells`, ms: 0 };
+  }
+  const tables = tablesFor(rows, cols);
   if (rows === 4 && cols === 4 && !tables) {
     // Without the tables a random 15-puzzle takes IDA* minutes: keep the bound and say how to get them.
     return { id: req.id, status: 'bound', note: `no 4x4 pattern databases in ${data.cacheDir} (npm install builds them)`, ms: 0 };
+  }
+  if (boundBySearch(rows, cols) && !tables) {
+    return {
+      id: req.id,
+      status: 'bound',
+      note: `Manhattan + linear conflict: no ${rows}x${cols} pattern databases in ${data.cacheDir} (node --import tsx bots/pdb-beam/prepare.ts builds them)`,
+      ms: 0,
+    };
   }
   const own = (): number => performance.now() - t0 - (waited - w0);
   const expired = (): boolean => {
@@ -52,10 +78,14 @@ function answer(req: OracleRequest): OracleReply {
   const ms = own();
   if (out.status === 'exact') return { id: req.id, status: 'exact', optimal: out.moves.length, moves: out.moves, nodes: out.nodes, ms };
   if (out.status === 'proved') return { id: req.id, status: 'proved', optimal: out.optimal, nodes: out.nodes, ms };
+  const budget = req.budgetMs >= 1000 ? `${Math.round(req.budgetMs / 1000)} s` : `${req.budgetMs} ms`;
+  const note = boundBySearch(rows, cols)
+    ? `lower bound: ${out.heuristic}, raised by ${budget} of IDA* over them (the exact optimum is out of reach)`
+    : `exact search (${out.heuristic}) stopped at its budget of ${budget}`;
   return {
     id: req.id,
     status: 'bound',
-    note: `exact search (${out.heuristic}) stopped at its budget of ${Math.round(req.budgetMs / 1000)} s`,
+    note,
     lowerBound: out.boundReached,
     nodes: out.nodes,
     ms,

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Bound, PuzzleState, SlidingState } from '../../core/types.ts';
 import type { OptimumOracle, OracleResult } from '../oracle.ts';
 import { sliding } from '../../puzzles/sliding/index.ts';
-import { EXACT_MAX_CELLS } from './exact.ts';
+import { boundBySearch, EXACT_MAX_CELLS } from './exact.ts';
 import type { OracleReply, OracleRequest, OracleWorkerData } from './oracle-messages.ts';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,10 +17,19 @@ export interface SlidingOracleOptions {
   readonly cacheDir?: string;
   /** Nodes between budget checks (default 500,000, a few milliseconds). */
   readonly sliceNodes?: number;
+  /** Budget of the search on 5×5 boards, which only raises the lower bound (default 3 s). */
+  readonly boundBudgetMs?: number;
+  /** The 5×5 partition whose tables are read (default the 6-6-6-6; tests pass small ones). */
+  readonly partition5x5?: readonly (readonly number[])[];
 }
 
 /** The default per-scramble budget of the exact search. */
 export const ORACLE_BUDGET_MS = 30_000;
+/**
+ * The default budget on 5×5, where the optimum is out of reach (hours of IDA*) but 3 s of IDA* over the
+ * pattern databases raise their bound by about 12 moves (to 0.93 of the optimum on Korf & Felner's fifty).
+ */
+export const BOUND_BUDGET_MS = 3_000;
 
 interface Pending {
   readonly state: SlidingState;
@@ -32,7 +41,9 @@ interface Pending {
 /**
  * The exact optimum of sliding boards of 10–16 cells (the ≤ 9-cell ones have exact tables already): IDA*
  * with the 4×4 pattern databases (Manhattan + linear conflict on the other shapes) in one worker thread, so
- * a match goes on while it searches. Requests are answered one at a time, in order. The thread is started on
+ * a match goes on while it searches. On 5×5 it raises the lower bound instead: the 6-6-6-6 pattern
+ * databases when they are in the cache, then IDA* over them for {@link BOUND_BUDGET_MS} (every answer says
+ * which bound it is in its note). Requests are answered one at a time, in order. The thread is started on
  * the first request and holds the process open only while requests are pending.
  *
  * Every exact answer's solution is replayed here before it is believed: the optimum is then at least an
@@ -54,15 +65,21 @@ export class SlidingOracle implements OptimumOracle {
   private readonly sliceNodes?: number;
   private readonly gate = new Int32Array(new SharedArrayBuffer(4));
   private holds = 0;
+  private readonly boundBudgetMs: number;
+  private readonly partition5x5?: readonly (readonly number[])[];
 
   constructor(opts: SlidingOracleOptions = {}) {
     this.budgetMs = opts.budgetMs ?? ORACLE_BUDGET_MS;
     this.cacheDir = opts.cacheDir ?? defaultCacheDir();
     this.sliceNodes = opts.sliceNodes;
+    this.boundBudgetMs = opts.boundBudgetMs ?? BOUND_BUDGET_MS;
+    this.partition5x5 = opts.partition5x5;
   }
 
   covers(state: PuzzleState, bound: Bound): boolean {
-    return state.kind === sliding.kind && bound.optimal === undefined && state.rows * state.cols <= EXACT_MAX_CELLS;
+    if (state.kind !== sliding.kind || bound.optimal !== undefined) return false;
+    const s = state as SlidingState;
+    return s.rows * s.cols <= EXACT_MAX_CELLS || boundBySearch(s.rows, s.cols);
   }
 
   improve(state: PuzzleState, bound: Bound, known?: number): Promise<OracleResult> {
@@ -78,7 +95,8 @@ export class SlidingOracle implements OptimumOracle {
       this.pending.set(id, { state: s, bound, known: usable, resolve });
       const w = this.start();
       w.ref();
-      const req: OracleRequest = { id, rows: s.rows, cols: s.cols, tiles: s.tiles, budgetMs: this.budgetMs, ...(usable !== undefined ? { known: usable } : {}) };
+      const budgetMs = boundBySearch(s.rows, s.cols) ? Math.min(this.budgetMs, this.boundBudgetMs) : this.budgetMs;
+      const req: OracleRequest = { id, rows: s.rows, cols: s.cols, tiles: s.tiles, budgetMs, ...(usable !== undefined ? { known: usable } : {}) };
       w.postMessage(req);
     });
   }
@@ -112,7 +130,12 @@ export class SlidingOracle implements OptimumOracle {
     const entry = runsCompiled(import.meta.url)
       ? pathToFileURL(join(projectRootOf(import.meta.url), DIST_DIR, 'oracle-worker.js'))
       : new URL('./oracle-boot.mjs', import.meta.url);
-    const data: OracleWorkerData = { cacheDir: this.cacheDir, gate: this.gate.buffer as SharedArrayBuffer, ...(this.sliceNodes ? { sliceNodes: this.sliceNodes } : {}) };
+    const data: OracleWorkerData = {
+      cacheDir: this.cacheDir,
+      gate: this.gate.buffer as SharedArrayBuffer,
+      ...(this.sliceNodes ? { sliceNodes: this.sliceNodes } : {}),
+      ...(this.partition5x5 ? { partition5x5: this.partition5x5 } : {}),
+    };
     const w = new Worker(entry, { workerData: data });
     w.on('message', (reply: OracleReply) => this.onReply(reply));
     w.on('error', (e) => this.fail(`oracle failed: ${e.message}`));

@@ -1,6 +1,6 @@
 import type { Board } from './board.ts';
 import type { IncrementalHeuristic } from './heuristic.ts';
-import { popcount32, rankWeights } from './pdb-rank.ts';
+import { POPCOUNT16, popcount32, rankWeights } from './pdb-rank.ts';
 
 /**
  * One pattern: its tiles (in rank order) and its table from pdb-build.ts. With `cellMap`, the table was
@@ -45,6 +45,11 @@ export class PdbHeuristic implements IncrementalHeuristic {
   private readonly rval: Int32Array;
   private sum = 0;
   private rsum = 0;
+  /** More than 16 cells: occupancy masks need two popcount lookups. */
+  private readonly wide: boolean;
+  /** Some pattern is read through a symmetry: cells go through tileCell in the normal view too. */
+  private readonly mapped: boolean;
+  private readonly tr: Uint8Array;
   /** Undo stack, 6 ints per depth: old sum, old rsum, then per view the slot and (old table cell << 8 | old value). */
   private stack: Int32Array;
 
@@ -57,8 +62,10 @@ export class PdbHeuristic implements IncrementalHeuristic {
     this.tables = patterns.map((p) => p.table);
     this.group = new Int8Array(n).fill(-1);
     this.slot = new Int8Array(n).fill(-1);
-    const tr = new Uint8Array(n);
+    const tr = (this.tr = new Uint8Array(n));
     for (let c = 0; c < n; c++) tr[c] = reflect ? board.colOf[c] * board.cols + board.rowOf[c] : c;
+    this.wide = n > 16;
+    this.mapped = patterns.some((p) => p.cellMap !== undefined);
     const g = patterns.length;
     this.offset = new Int32Array(g);
     this.size = new Int32Array(g);
@@ -111,10 +118,19 @@ export class PdbHeuristic implements IncrementalHeuristic {
     const w = this.weights;
     let used = 0;
     let idx = 0;
-    for (let i = 0; i < k; i++) {
-      const p = cells[off + i];
-      idx += (p - popcount32(used & ((1 << p) - 1))) * w[off + i];
-      used |= 1 << p;
+    if (this.wide) {
+      for (let i = 0; i < k; i++) {
+        const p = cells[off + i];
+        idx += (p - popcount32(used & ((1 << p) - 1))) * w[off + i];
+        used |= 1 << p;
+      }
+    } else {
+      // Up to 16 cells: one lookup per item (the 4×4 IDA* inner loop).
+      for (let i = 0; i < k; i++) {
+        const p = cells[off + i];
+        idx += (p - POPCOUNT16[used & ((1 << p) - 1)]) * w[off + i];
+        used |= 1 << p;
+      }
     }
     return idx;
   }
@@ -136,7 +152,7 @@ export class PdbHeuristic implements IncrementalHeuristic {
     return this.sum > this.rsum ? this.sum : this.rsum;
   }
 
-  move(_tiles: Uint8Array, tile: number, _from: number, to: number, depth: number): number {
+  move(_tiles: Uint8Array, tile: number, from: number, to: number, depth: number): number {
     const s = depth * 6;
     if (s + 6 > this.stack.length) {
       const grown = new Int32Array(this.stack.length * 2);
@@ -144,14 +160,14 @@ export class PdbHeuristic implements IncrementalHeuristic {
       this.stack = grown;
     }
     const st = this.stack;
-    const at = tile * this.n + to;
     st[s] = this.sum;
     st[s + 1] = this.rsum;
     const g = this.group[tile];
     const ci = this.offset[g] + this.slot[tile];
     st[s + 2] = ci;
-    st[s + 3] = (this.cells[ci] << 8) | this.val[g];
-    this.cells[ci] = this.tileCell[at];
+    const mapped = this.mapped;
+    st[s + 3] = ((mapped ? this.cells[ci] : from) << 8) | this.val[g];
+    this.cells[ci] = mapped ? this.tileCell[tile * this.n + to] : to;
     const v = this.tables[g][this.rankOf(this.cells, g)];
     this.sum += v - this.val[g];
     this.val[g] = v;
@@ -159,7 +175,7 @@ export class PdbHeuristic implements IncrementalHeuristic {
     const ri = this.offset[rg] + this.rslot[tile];
     st[s + 4] = ri;
     st[s + 5] = (this.rcells[ri] << 8) | this.rval[rg];
-    this.rcells[ri] = this.rTileCell[at];
+    this.rcells[ri] = mapped ? this.rTileCell[tile * this.n + to] : this.tr[to];
     const rv = this.tables[rg][this.rankOf(this.rcells, rg)];
     this.rsum += rv - this.rval[rg];
     this.rval[rg] = rv;
