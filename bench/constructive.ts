@@ -6,7 +6,7 @@
  */
 import { createRng } from '../src/core/rng.ts';
 import { sliding } from '../src/puzzles/sliding/index.ts';
-import { solveConstructive } from '../bots/constructive/constructive.ts';
+import { solveConstructive } from '../bots/shared/constructive/constructive.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 
 const PARBERRY_EXPECTED = 8 / 3;

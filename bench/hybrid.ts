@@ -8,7 +8,7 @@
 import { createRng } from '../src/core/rng.ts';
 import { sliding } from '../src/puzzles/sliding/index.ts';
 import { manhattanLinearConflict } from '../src/puzzles/sliding/bound.ts';
-import { solveConstructive } from '../bots/constructive/constructive.ts';
+import { solveConstructive } from '../bots/shared/constructive/constructive.ts';
 import { planTables } from '../bots/hybrid/plan-tables.ts';
 import { HybridSolver } from '../bots/hybrid/hybrid.ts';
 import { defaultCacheDir } from '../src/solvers/sliding/pdb-cache.ts';

@@ -5,7 +5,7 @@
 import type { PuzzleState } from '../../src/core/types.ts';
 import { sliding } from '../../src/puzzles/sliding/index.ts';
 import type { SolveAnswer, SolveContext } from '../../src/sdk/types.ts';
-import { solveConstructive } from './constructive.ts';
+import { solveConstructive } from '../shared/constructive/constructive.ts';
 
 /** Longest chunk streamed, in moves (one character each). */
 export const CHUNK_MOVES = 1 << 20;

@@ -11,7 +11,7 @@
 import { sliding } from '../../src/puzzles/sliding/index.ts';
 import { hasSlidingTable, slidingTable } from '../../src/puzzles/sliding/table.ts';
 import type { PatternTable } from '../../src/solvers/sliding/pdb-heuristic.ts';
-import { reduceConstructive, solveConstructive } from '../constructive/constructive.ts';
+import { reduceConstructive, solveConstructive } from '../shared/constructive/constructive.ts';
 import { BeamSearch } from './beam.ts';
 import { removeCycles } from '../shared/cycles.ts';
 import { BlockSolver, cutBlock } from './final-block.ts';

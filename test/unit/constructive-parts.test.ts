@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import { sliding } from '../../src/puzzles/sliding/index.ts';
-import { approachAlongBestPath } from '../../bots/constructive/approach.ts';
-import { Board } from '../../bots/constructive/board.ts';
-import { beginLine, shiftGain } from '../../bots/constructive/drag-weights.ts';
-import { solveLocally } from '../../bots/constructive/local-search.ts';
-import { MoveBuffer } from '../../bots/constructive/move-buffer.ts';
-import { carryCost } from '../../bots/constructive/step-cost.ts';
+import { approachAlongBestPath } from '../../bots/shared/constructive/approach.ts';
+import { Board } from '../../bots/shared/constructive/board.ts';
+import { beginLine, shiftGain } from '../../bots/shared/constructive/drag-weights.ts';
+import { solveLocally } from '../../bots/shared/constructive/local-search.ts';
+import { MoveBuffer } from '../../bots/shared/constructive/move-buffer.ts';
+import { carryCost } from '../../bots/shared/constructive/step-cost.ts';
 import { constructiveAnswer } from '../../bots/constructive/solve.ts';
 
 const LETTERS = 'UDLR';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import type { SlidingState } from '../../src/core/types.ts';
 import { sliding } from '../../src/puzzles/sliding/index.ts';
-import { solveConstructive } from '../../bots/constructive/constructive.ts';
+import { solveConstructive } from '../../bots/shared/constructive/constructive.ts';
 
 /** Theorem 2's bound on the thesis algorithm's moves for an n×n board (n ≥ 4). */
 function thesisBound(n: number): number {

@@ -9,7 +9,7 @@ import { defaultCacheDir } from '../../src/solvers/sliding/pdb-cache.ts';
 import { PdbHeuristic } from '../../src/solvers/sliding/pdb-heuristic.ts';
 import type { PatternTable } from '../../src/solvers/sliding/pdb-heuristic.ts';
 import { loadOrBuildPdbSet, PARTITION_4X4 } from '../../src/solvers/sliding/pdb-set.ts';
-import { solveConstructive } from '../../bots/constructive/constructive.ts';
+import { solveConstructive } from '../../bots/shared/constructive/constructive.ts';
 import { BeamSearch } from '../../bots/hybrid/beam.ts';
 import { planTables } from '../../bots/hybrid/plan-tables.ts';
 import { settingsFor } from '../../bots/hybrid/settings.ts';

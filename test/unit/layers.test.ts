@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 // strings and multi-line imports cannot fool it).
 
 const SRC = resolve(import.meta.dirname, '../../src');
+const BOTS = resolve(import.meta.dirname, '../../bots');
 
 /**
  * What each folder of src/ may import at run time (besides itself), and additionally as types only.
@@ -150,6 +151,34 @@ export function violations(file: string, text: string): string[] {
   return out;
 }
 
+/** What a built-in bot may import from src/: the SDK and the pure layers and solvers it builds on. */
+const BOT_MAY = new Set(['core', 'puzzles', 'protocol', 'solvers', 'sdk', 'runtime']);
+
+/**
+ * Every rule a file of bots/ breaks: a bot imports its own folder, bots/shared and the layers above, never
+ * another bot's folder (one bot = one folder, so each can change alone); bots/shared imports no bot folder.
+ */
+export function botViolations(file: string, text: string): string[] {
+  const where = relative(BOTS, file);
+  const own = where.split(sep)[0];
+  const out: string[] = [];
+  for (const imp of scan(file, text).imports) {
+    if (!imp.specifier.startsWith('.')) continue;
+    const at = `bots/${where.split(sep).join('/')}:${imp.line}`;
+    const target = resolve(file, '..', imp.specifier);
+    if (target.startsWith(SRC + sep)) {
+      const layer = layerOf(target);
+      if (!BOT_MAY.has(layer)) out.push(`${at}: a bot may not import src/${layer}/ (${imp.specifier})`);
+    } else if (target.startsWith(BOTS + sep)) {
+      const to = relative(BOTS, target).split(sep)[0];
+      if (to !== own && to !== 'shared') out.push(`${at}: ${own} imports the folder of bot ${to} (${imp.specifier}); share code through bots/shared`);
+    } else {
+      out.push(`${at}: imports ${imp.specifier}, outside bots/ and src/`);
+    }
+  }
+  return out;
+}
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
@@ -164,6 +193,24 @@ describe('layers', () => {
     expect(files.length).toBeGreaterThan(50);
     const found = files.flatMap((f) => violations(f, readFileSync(f, 'utf8')));
     expect(found).toEqual([]);
+  });
+
+  it('layers - no bot imports another bot\'s folder, and bots import only the SDK and the pure layers', () => {
+    const files = sourceFiles(BOTS);
+    expect(files.length).toBeGreaterThan(30);
+    const found = files.flatMap((f) => botViolations(f, readFileSync(f, 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  it('layers - the bots checker catches a bot importing another bot, and a bot importing the app', () => {
+    const at = (p: string) => join(BOTS, p);
+    expect(botViolations(at('hybrid/x.ts'), `import { a } from '../constructive/constructive.ts';`)).toEqual([
+      expect.stringMatching(/hybrid imports the folder of bot constructive/),
+    ]);
+    expect(botViolations(at('shared/x.ts'), `import { a } from '../ida-star/solve.ts';`)).toHaveLength(1);
+    expect(botViolations(at('hybrid/x.ts'), `import { a } from '../shared/constructive/constructive.ts';`)).toEqual([]);
+    expect(botViolations(at('shared/constructive/x.ts'), `import { a } from '../../../src/puzzles/sliding/table.ts';`)).toEqual([]);
+    expect(botViolations(at('hybrid/x.ts'), `import { a } from '../../src/store/open.ts';`)).toEqual([expect.stringMatching(/src\/store/)]);
   });
 
   it('layers - the checker catches each kind of violation (so the test above can fail)', () => {

@@ -7,7 +7,7 @@
  * from the exact table, where the thesis uses brute force on the 3×3. Moves that cancel are dropped as they
  * are recorded (see move-buffer.ts).
  */
-import { slidingTable } from '../../src/puzzles/sliding/table.ts';
+import { slidingTable } from '../../../src/puzzles/sliding/table.ts';
 import { Board } from './board.ts';
 import { fillTopRow } from './fill-line.ts';
 
