@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binomialTails, incompleteBetaInt, logBetaDensityInt, logChoose, logFactorial } from '../../src/referee/binomial.ts';
+import { binomialTails, incompleteBetaInt, logBetaDensityInt, logChoose, logFactorial } from '../../src/stats/binomial.ts';
 
 describe('logFactorial', () => {
   it('matches math.lgamma(n + 1) across the table edge and far beyond', () => {
