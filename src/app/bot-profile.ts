@@ -1,7 +1,7 @@
 import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import { VERDICTS, type Verdict } from '../core/verdict.ts';
-import { leaderboardOfColumns, type LeaderboardEntry } from '../referee/leaderboard.ts';
+import { leaderboardOfColumns, type LeaderboardEntry } from '../stats/leaderboard.ts';
 import { listBots, type BotEntry } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
 import { listMatches, type MatchListing } from './matches.ts';

@@ -1,8 +1,8 @@
-import { leaderboardOfColumns, type ClassBoard } from '../referee/leaderboard.ts';
+import { leaderboardOfColumns, type ClassBoard } from '../stats/leaderboard.ts';
 import type { AppContext } from './context.ts';
 import { ratedResults } from './rated-results.ts';
 
-export type { ClassBoard, LeaderboardEntry } from '../referee/leaderboard.ts';
+export type { ClassBoard, LeaderboardEntry } from '../stats/leaderboard.ts';
 
 /** Which results the leaderboard rates. */
 export interface LeaderboardOptions {

@@ -2,9 +2,9 @@ import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import { parseMatchConfig, tieBreakOf } from '../referee/match-config.ts';
 import { sprtTraceOf } from '../referee/match-report.ts';
-import type { SprtTrace } from '../referee/sprt-progress.ts';
+import type { SprtTrace } from '../stats/sprt-progress.ts';
 
-export type { SprtTrace } from '../referee/sprt-progress.ts';
+export type { SprtTrace } from '../stats/sprt-progress.ts';
 import type { MatchRecord, MatchStatus } from '../store/types.ts';
 import type { AppContext } from './context.ts';
 import { showMatch, type MatchReport } from './matches.ts';

@@ -16,8 +16,8 @@ import {
   type MatchStart,
   type ResultEvent,
 } from '../referee/run-match.ts';
-import type { ScoreBy } from '../referee/outcome.ts';
-import type { SprtParams } from '../referee/sprt.ts';
+import type { ScoreBy } from '../stats/outcome.ts';
+import type { SprtParams } from '../stats/sprt.ts';
 import type { BoundEvent } from '../referee/refine-bounds.ts';
 import { preflight, specSamples, stateSamples, verdictOf } from '../referee/preflight.ts';
 import { declineNotice } from './playable.ts';
@@ -41,14 +41,14 @@ import { sandboxOfMatch } from './sandbox-policy.ts';
 export { listMatches, showMatch, type MatchListing, type ListMatchesOptions } from './records.ts';
 
 export { MATCH_DEFAULTS, MATCH_LIMITS } from '../referee/match-config.ts';
-export type { CrossTable } from '../referee/cross-table.ts';
+export type { CrossTable } from '../stats/cross-table.ts';
 export type { MatchReport, ReportPair, ReportResult, ReportScramble } from '../referee/match-report.ts';
 export type { MatchRun, ResultEvent } from '../referee/run-match.ts';
 export type { BoundEvent } from '../referee/refine-bounds.ts';
 export type { BlockedBot } from '../referee/start-guard.ts';
-export { parseSprt, type SprtParams } from '../referee/sprt.ts';
-export { SCORE_BY, type ScoreBy } from '../referee/outcome.ts';
-export type { SprtProgress } from '../referee/sprt-progress.ts';
+export { parseSprt, type SprtParams } from '../stats/sprt.ts';
+export { SCORE_BY, type ScoreBy } from '../stats/outcome.ts';
+export type { SprtProgress } from '../stats/sprt-progress.ts';
 
 /** Where a match's scrambles come from. */
 export type ScrambleSource =

@@ -5,7 +5,7 @@
  * the results, so a write that lands in between leaves an older marker beside newer results, which only
  * costs one more read next time; nothing stale is ever served.
  */
-import { leaderboardOfColumns, type ClassBoard } from '../referee/leaderboard.ts';
+import { leaderboardOfColumns, type ClassBoard } from '../stats/leaderboard.ts';
 import type { SummaryColumns } from '../core/summary-columns.ts';
 import type { Store } from '../store/types.ts';
 import type { AppContext } from './context.ts';

@@ -1,6 +1,6 @@
-import { fitBradleyTerry } from '../referee/bradley-terry.ts';
-import { addPairCounts, botOrder, byMatch, talliesOf } from '../referee/column-tallies.ts';
-import type { PairTally } from '../referee/match-stats.ts';
+import { fitBradleyTerry } from '../stats/bradley-terry.ts';
+import { addPairCounts, botOrder, byMatch, talliesOf } from '../stats/column-tallies.ts';
+import type { PairTally } from '../stats/match-stats.ts';
 import { columnsOf, VERDICT_CODE, type SummaryColumns } from '../core/summary-columns.ts';
 import type { ResultSummary } from '../store/types.ts';
 

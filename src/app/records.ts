@@ -6,7 +6,7 @@ import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import { parseMatchConfig, tieBreakOf } from '../referee/match-config.ts';
 import { buildMatchReport, type MatchReport } from '../referee/match-report.ts';
-import { pairTallies } from '../referee/match-stats.ts';
+import { pairTallies } from '../stats/match-stats.ts';
 import type { MatchFilter, MatchRecord, MatchStatus, ResultSummary } from '../store/types.ts';
 
 export type { MatchStatus } from '../store/types.ts';

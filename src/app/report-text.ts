@@ -3,7 +3,7 @@
  * thing the same way: a percentage that is not exactly 100% never prints as 100%, an infinite rating is
  * ±∞ (never a dash that reads as a minus sign), and an Elo-like number carries the unit of its model.
  */
-import type { SprtParams } from '../referee/sprt.ts';
+import type { SprtParams } from '../stats/sprt.ts';
 
 /** Decimals added at most to keep a value off an end it is not; closer than that it reads "> 99.999". */
 const EXTRA_DIGITS = 3;

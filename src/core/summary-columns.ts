@@ -1,7 +1,7 @@
 /**
  * Every stored result reduced to what ratings read, one typed array per field: the leaderboard of 100,000
  * results is a few megabytes of numbers instead of 100,000 objects with a dozen properties each (building
- * those objects was most of the page's time). Pure: stores fill it (each its own way), the referee rates it.
+ * those objects was most of the page's time). Pure: stores fill it (each its own way), src/stats rates it.
  */
 import type { Bound } from './types.ts';
 import { VERDICTS, type Verdict } from './verdict.ts';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { PUZZLE_KINDS } from '../core/puzzle-kinds.ts';
 import type { PuzzleState, Result, ScrambleSpec } from '../core/types.ts';
 import { reject } from '../core/types.ts';
-import { SCORE_BY, type ScoreBy, type TieBreak } from './outcome.ts';
-import { validateSprt, type SprtParams } from './sprt.ts';
+import { SCORE_BY, type ScoreBy, type TieBreak } from '../stats/outcome.ts';
+import { validateSprt, type SprtParams } from '../stats/sprt.ts';
 
 /**
  * Everything that defines a match, stored as the match's config so `--resume` needs nothing else.

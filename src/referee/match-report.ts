@@ -1,13 +1,13 @@
 import { scrambleNumber } from '../core/scramble-number.ts';
 import type { Verdict } from '../core/verdict.ts';
 import type { MatchRecord, ResultSummary, ScrambleRecord } from '../store/types.ts';
-import { buildCrossTable, type CrossTable } from './cross-table.ts';
-import { pairStats, pairTallies, summarizeBots, type BotSummary, type PairStats, type ScoredResult } from './match-stats.ts';
+import { buildCrossTable, type CrossTable } from '../stats/cross-table.ts';
+import { pairStats, pairTallies, summarizeBots, type BotSummary, type PairStats, type ScoredResult } from '../stats/match-stats.ts';
 import { buildScrambleReport, claimContradicted, type ReportScramble } from './scramble-report.ts';
-import type { ScoreBy, TieBreak } from './outcome.ts';
-import { speedRatio, tiedTimePairs, type SpeedRatio } from './speed-ratio.ts';
-import type { SprtParams } from './sprt.ts';
-import { sprtProgress, sprtTrace, type SprtProgress, type SprtTrace } from './sprt-progress.ts';
+import type { ScoreBy, TieBreak } from '../stats/outcome.ts';
+import { speedRatio, tiedTimePairs, type SpeedRatio } from '../stats/speed-ratio.ts';
+import type { SprtParams } from '../stats/sprt.ts';
+import { sprtProgress, sprtTrace, type SprtProgress, type SprtTrace } from '../stats/sprt-progress.ts';
 
 export type { ReportScramble } from './scramble-report.ts';
 

@@ -12,7 +12,7 @@ import { firstBatch, newScramble, SCRAMBLE_BATCH_BYTES, scramblePages } from './
 import { SharedLinks } from './shared-links.ts';
 import { StartGuard, type BlockedBot } from './start-guard.ts';
 import { RestartLoops, type RestartLoop } from './restart-loops.ts';
-import type { SprtProgress } from './sprt-progress.ts';
+import type { SprtProgress } from '../stats/sprt-progress.ts';
 import { SprtWatch } from './sprt-watch.ts';
 import { runWorker, type LaunchOptions, type Recorded } from './worker.ts';
 import { BoundRefiner, markForOracle, type BoundEvent } from './refine-bounds.ts';

@@ -6,7 +6,7 @@
 import { scrambleNumber } from '../core/scramble-number.ts';
 import type { Bound } from '../core/types.ts';
 import type { ResultSummary, ScrambleRecord } from '../store/types.ts';
-import { compareResults, type Contender, type TieBreak } from './outcome.ts';
+import { compareResults, type Contender, type TieBreak } from '../stats/outcome.ts';
 import { ORACLE_PENDING } from './refine-bounds.ts';
 
 /** What decided a scramble: a verdict (solved against unsolved), fewer moves, or time where moves tied. */

@@ -1,8 +1,8 @@
 import type { ScrambleRecord } from '../store/types.ts';
 import { tieBreakOf, type MatchConfig } from './match-config.ts';
-import type { ScoredResult } from './match-stats.ts';
-import type { SprtParams } from './sprt.ts';
-import { sprtProgress, type SprtProgress } from './sprt-progress.ts';
+import type { ScoredResult } from '../stats/match-stats.ts';
+import type { SprtParams } from '../stats/sprt.ts';
+import { sprtProgress, type SprtProgress } from '../stats/sprt-progress.ts';
 
 /**
  * Follows a match's SPRT as results are recorded (the results seen so far, the progress recomputed). The

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { auditDatabase } from '../../src/app/audit.ts';
 import type { AppContext } from '../../src/app/context.ts';
 import { puzzleOf } from '../../src/puzzles/index.ts';
-import { parseSprt } from '../../src/referee/sprt.ts';
+import { parseSprt } from '../../src/stats/sprt.ts';
 import { createMemoryStore } from '../../src/store/memory-store.ts';
 import { keyCheck } from '../../src/store/seal.ts';
 import type { Store } from '../../src/store/types.ts';

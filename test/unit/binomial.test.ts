@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binomialTails, incompleteBetaInt, logBetaDensityInt, logChoose, logFactorial } from '../../src/referee/binomial.ts';
+import { binomialTails, incompleteBetaInt, logBetaDensityInt, logChoose, logFactorial } from '../../src/stats/binomial.ts';
 
 describe('logFactorial', () => {
   it('matches math.lgamma(n + 1) across the table edge and far beyond', () => {
@@ -34,6 +34,24 @@ describe('binomialTails', () => {
       // Relative accuracy, so the tiny tails count as much as the large ones.
       expect(Math.abs(t.atMost / atMost - 1)).toBeLessThan(1e-12);
       expect(Math.abs(t.atLeast / atLeast - 1)).toBeLessThan(1e-12);
+    }
+  });
+
+  it('keeps both tails to 1e-10 relative at n up to 10^6, far tails included (mpmath, 50 digits)', () => {
+    // mpmath 1.3 at 50 digits: the smaller tail summed outwards from k, the larger as 1 − it + P(X = k).
+    // [k, n, p, P(X ≤ k), P(X ≥ k)]
+    const cases: Array<[number, number, number, number, number]> = [
+      [500_000, 1_000_000, 0.5, 0.5003989421806658, 0.5003989421806658],
+      [499_000, 1_000_000, 0.5, 0.02280414993269104, 0.9773038320453279],
+      [5_100, 10_000, 0.5, 0.9777871004769597, 0.023292763852473693],
+      [3, 1_000_000, 1e-06, 0.9810119044370966, 0.08030130510144959],
+      [2_000, 1_000_000, 0.001, 1.0, 1.8536539944013863e-170],
+      [50_500, 100_000, 0.5, 0.9992258201845774, 0.0007911799394257978],
+    ];
+    for (const [k, n, p, atMost, atLeast] of cases) {
+      const t = binomialTails(k, n, p);
+      expect(Math.abs(t.atMost / atMost - 1)).toBeLessThan(1e-10);
+      expect(Math.abs(t.atLeast / atLeast - 1)).toBeLessThan(1e-10);
     }
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
-import { fitBradleyTerry } from '../../src/referee/bradley-terry.ts';
-import type { BtFit } from '../../src/referee/bradley-terry.ts';
-import type { PairTally } from '../../src/referee/match-stats.ts';
+import { fitBradleyTerry } from '../../src/stats/bradley-terry.ts';
+import type { BtFit } from '../../src/stats/bradley-terry.ts';
+import type { PairTally } from '../../src/stats/match-stats.ts';
 
 const ELO_75 = 400 * Math.log10(3); // 190.848…
 

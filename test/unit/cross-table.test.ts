@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildCrossTable } from '../../src/referee/cross-table.ts';
-import { pairStats, reversePairStats, type PairStats } from '../../src/referee/match-stats.ts';
+import { buildCrossTable } from '../../src/stats/cross-table.ts';
+import { pairStats, reversePairStats, type PairStats } from '../../src/stats/match-stats.ts';
 
 function expectSameStats(actual: PairStats | null, expected: PairStats): void {
   expect(actual).not.toBeNull();

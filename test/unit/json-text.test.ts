@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jsonText, jsonValue } from '../../src/app/json-text.ts';
-import { pairStats } from '../../src/referee/match-stats.ts';
+import { pairStats } from '../../src/stats/match-stats.ts';
 
 describe('jsonText', () => {
   it('json-text - an undefeated pair writes its infinite Elo as "Infinity", which Number() reads back; null stays null', () => {

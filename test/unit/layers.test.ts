@@ -12,7 +12,8 @@ const BOTS = resolve(import.meta.dirname, '../../bots');
 /**
  * What each folder of src/ may import at run time (besides itself), and additionally as types only.
  * Arrows point down: core < puzzles < solvers/protocol < store/transport < sandbox < referee < app < entry
- * points. The sandbox builds on transport's confinement interface and its process helper.
+ * points. stats (pure statistics) sits just above core: it reads results through core's types only, so the
+ * engine and the app use it while it knows nothing of a store, a link or a match. The sandbox builds on transport's confinement interface and its process helper.
  * runtime (where the running code is on disk: the project root, the bundle in dist/) sits beside core.
  * The referee is handed its store, links and clock, so it imports the store's types but no implementation.
  * Entry points (cli, web, worker) call app; they may use the pure core and puzzles for parsing and display.
@@ -21,14 +22,15 @@ const BOTS = resolve(import.meta.dirname, '../../bots');
 const LAYERS: Record<string, { readonly may: readonly string[]; readonly typesMay?: readonly string[] }> = {
   core: { may: [] },
   runtime: { may: ['core'] },
+  stats: { may: ['core'] },
   puzzles: { may: ['core'] },
   solvers: { may: ['core', 'puzzles', 'runtime'] },
   protocol: { may: ['core', 'puzzles'] },
   store: { may: ['core', 'puzzles', 'protocol'] },
   transport: { may: ['core', 'puzzles', 'protocol', 'runtime'] },
   sandbox: { may: ['core', 'protocol', 'transport', 'runtime'] },
-  referee: { may: ['core', 'puzzles', 'solvers', 'protocol'], typesMay: ['store'] },
-  app: { may: ['core', 'puzzles', 'solvers', 'protocol', 'store', 'transport', 'sandbox', 'referee', 'runtime'] },
+  referee: { may: ['core', 'stats', 'puzzles', 'solvers', 'protocol'], typesMay: ['store'] },
+  app: { may: ['core', 'stats', 'puzzles', 'solvers', 'protocol', 'store', 'transport', 'sandbox', 'referee', 'runtime'] },
   cli: { may: ['core', 'puzzles', 'app', 'web', 'worker'] },
   web: { may: ['core', 'puzzles', 'app', 'runtime'] },
   worker: { may: ['core', 'puzzles', 'app'] },
@@ -41,9 +43,12 @@ const RESTRICTED: ReadonlyArray<{ readonly modules: RegExp; readonly only: reado
   { modules: /^(better-sqlite3|pg|pg-boss)(\/|$)/, only: ['store'], why: 'database drivers and the job queue belong to store' },
 ];
 
-/** Layers that must stay pure: no Node module, and of packages only these computation-only ones. */
-const PURE = new Set(['core', 'puzzles']);
-const PURE_PACKAGES = new Set(['zod']);
+/**
+ * Layers that must stay pure: no Node module, and of packages only computation-only ones: zod, and
+ * stdlib-js's per-function math and distribution packages (the statistics' special functions).
+ */
+const PURE = new Set(['core', 'puzzles', 'stats']);
+const PURE_PACKAGES = /^(zod|@stdlib\/(math-base-special|stats-base-dists)-[a-z0-9-]+)$/;
 
 /**
  * Printing and exiting are the CLI's. The SDK is the exception: it runs in the bot's own process, whose
@@ -139,7 +144,7 @@ export function violations(file: string, text: string): string[] {
       const allowed = rules.may.includes(to) || (imp.typeOnly && (rules.typesMay ?? []).includes(to));
       if (!allowed) out.push(`${at}: ${from} may not import ${to} (${imp.specifier}${imp.typeOnly ? ', types' : ''})`);
     } else {
-      if (PURE.has(from) && !imp.typeOnly && !PURE_PACKAGES.has(imp.specifier)) out.push(`${at}: ${from} is pure but imports ${imp.specifier}`);
+      if (PURE.has(from) && !imp.typeOnly && !PURE_PACKAGES.test(imp.specifier)) out.push(`${at}: ${from} is pure but imports ${imp.specifier}`);
       for (const r of RESTRICTED) {
         if (r.modules.test(imp.specifier) && !r.only.includes(from)) out.push(`${at}: ${from} imports ${imp.specifier}: ${r.why}`);
       }
@@ -225,6 +230,12 @@ describe('layers', () => {
     expect(violations(at('puzzles/x.ts'), `import { readFileSync } from 'node:fs';`)).toEqual([expect.stringMatching(/pure/)]);
     expect(violations(at('puzzles/x.ts'), `import { z } from 'zod';`)).toEqual([]);
     expect(violations(at('core/x.ts'), `export { x } from '../referee/y.ts';`)).toHaveLength(1);
+    expect(violations(at('stats/x.ts'), `import type { VERDICTS } from '../core/verdict.ts';`)).toEqual([]);
+    expect(violations(at('stats/x.ts'), `import cdf from '@stdlib/stats-base-dists-normal-cdf';`)).toEqual([]);
+    expect(violations(at('stats/x.ts'), `import type { Store } from '../store/types.ts';`)).toEqual([expect.stringMatching(/stats may not import store/)]);
+    expect(violations(at('stats/x.ts'), `import { tieBreakOf } from '../referee/match-config.ts';`)).toHaveLength(1);
+    expect(violations(at('stats/x.ts'), `import { readFileSync } from 'node:fs';`)).toEqual([expect.stringMatching(/stats is pure/)]);
+    expect(violations(at('stats/x.ts'), `import stdlib from '@stdlib/stdlib';`)).toEqual([expect.stringMatching(/stats is pure/)]);
     expect(violations(at('cli/x.ts'), `const m = await import('../store/sqlite-store.ts');`)).toHaveLength(1);
     expect(violations(at('cli/x.ts'), `import { spawn } from 'node:child_process';`)).toHaveLength(1);
     expect(violations(at('cli/x.ts'), `await import(new URL('../store/y.ts', import.meta.url).href);`)).toHaveLength(1);

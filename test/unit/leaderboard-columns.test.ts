@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createRng, type Rng } from '../../src/core/rng.ts';
 import { VERDICTS, type Verdict } from '../../src/core/verdict.ts';
 import { ratingHistoryOf } from '../../src/app/rating-history.ts';
-import { fitBradleyTerry } from '../../src/referee/bradley-terry.ts';
-import { buildLeaderboard, leaderboardOfColumns, type ClassBoard } from '../../src/referee/leaderboard.ts';
-import { pairTallies, summarizeBots, type PairTally } from '../../src/referee/match-stats.ts';
+import { fitBradleyTerry } from '../../src/stats/bradley-terry.ts';
+import { buildLeaderboard, leaderboardOfColumns, type ClassBoard } from '../../src/stats/leaderboard.ts';
+import { pairTallies, summarizeBots, type PairTally } from '../../src/stats/match-stats.ts';
 import { columnsOf } from '../../src/core/summary-columns.ts';
 import type { ResultSummary } from '../../src/store/types.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../../src/core/verdict.ts';
 import { createRng } from '../../src/core/rng.ts';
 import { puzzles } from '../../src/puzzles/index.ts';
-import { buildLeaderboard } from '../../src/referee/leaderboard.ts';
+import { buildLeaderboard } from '../../src/stats/leaderboard.ts';
 import type { ResultSummary } from '../../src/store/types.ts';
 
 function row(scrambleId: number, bot: string, verdict: Verdict, moveCount: number, puzzleClass = 'sliding 3x3'): ResultSummary {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Outcome } from '../../src/referee/outcome.ts';
+import type { Outcome } from '../../src/stats/outcome.ts';
 import {
   eloFromScore,
   headToHead,
@@ -10,9 +10,9 @@ import {
   summarizeBots,
   tally,
   NELO_PER_T,
-} from '../../src/referee/match-stats.ts';
-import { signTestP } from '../../src/referee/sign-test.ts';
-import type { ScoredResult } from '../../src/referee/match-stats.ts';
+} from '../../src/stats/match-stats.ts';
+import { signTestP } from '../../src/stats/sign-test.ts';
+import type { ScoredResult } from '../../src/stats/match-stats.ts';
 
 describe('eloFromScore', () => {
   it('maps 0.75 to +190.8 and 0.5 to 0, antisymmetrically', () => {

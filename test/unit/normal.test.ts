@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalCdf, normalQuantile } from '../../src/referee/normal.ts';
+import { normalCdf, normalQuantile } from '../../src/stats/normal.ts';
 
 describe('normalCdf', () => {
   it('matches mpmath.ncdf at 40 digits, tails to a relative 2e-13', () => {

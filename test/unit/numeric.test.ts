@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { increasingRoot, integrate } from '../../src/referee/numeric.ts';
+import { increasingRoot, integrate } from '../../src/stats/numeric.ts';
 
 describe('integrate', () => {
   it('integrates a smooth function and a narrow peak to near machine precision', () => {

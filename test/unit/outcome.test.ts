@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VERDICTS } from '../../src/core/verdict.ts';
 import type { Verdict } from '../../src/core/verdict.ts';
-import { compareResults, defaultMarginMs, MIN_MARGIN_MS, tieTimes } from '../../src/referee/outcome.ts';
+import { compareResults, defaultMarginMs, MIN_MARGIN_MS, tieTimes } from '../../src/stats/outcome.ts';
 
 const solved = (moveCount: number, wallMs: number) => ({ verdict: 'solved' as Verdict, moveCount, wallMs });
 const failed = (verdict: Verdict, wallMs = 1) => ({ verdict, moveCount: 0, wallMs });

@@ -7,7 +7,7 @@ import { percentText, ratingText, scramblesText } from '../../src/app/report-tex
 import { formatMatchReport } from '../../src/cli/format-report.ts';
 import type { Verdict } from '../../src/core/verdict.ts';
 import { buildMatchReport, sprtTraceOf } from '../../src/referee/match-report.ts';
-import type { SprtParams } from '../../src/referee/sprt.ts';
+import type { SprtParams } from '../../src/stats/sprt.ts';
 import { createMemoryStore } from '../../src/store/memory-store.ts';
 import type { MatchRecord, MatchStatus, ResultSummary, ScrambleRecord } from '../../src/store/types.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';

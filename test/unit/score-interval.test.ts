@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { logFactorial } from '../../src/referee/binomial.ts';
-import { pairStats, scoreInterval } from '../../src/referee/match-stats.ts';
-import { scoreCdf, scoreQuantile } from '../../src/referee/score-distribution.ts';
+import { logFactorial } from '../../src/stats/binomial.ts';
+import { pairStats, scoreInterval } from '../../src/stats/match-stats.ts';
+import { scoreCdf, scoreQuantile } from '../../src/stats/score-distribution.ts';
 
 describe('scoreInterval', () => {
   it('matches an independent oracle: 2-D integral of the Dirichlet density (scipy dblquad + brentq)', () => {

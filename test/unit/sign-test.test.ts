@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { likelihoodOfSuperiority, signTestP } from '../../src/referee/sign-test.ts';
+import { likelihoodOfSuperiority, signTestP } from '../../src/stats/sign-test.ts';
 
 describe('signTestP', () => {
   it('matches hand-computed exact binomial values', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
-import type { ScoredResult } from '../../src/referee/match-stats.ts';
-import { exactSignedRankCutoff, normalSignedRankCutoff, speedRatio, tiedTimePairs } from '../../src/referee/speed-ratio.ts';
+import type { ScoredResult } from '../../src/stats/match-stats.ts';
+import { exactSignedRankCutoff, normalSignedRankCutoff, speedRatio, tiedTimePairs } from '../../src/stats/speed-ratio.ts';
 
 const zip = (a: number[], b: number[]): Array<[number, number]> => a.map((x, i) => [x, b[i]]);
 

@@ -3,7 +3,7 @@ import type { PuzzleState } from '../../src/core/types.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
 import { parseMatchConfig } from '../../src/referee/match-config.ts';
 import { resumeMatch, startMatch, type MatchDeps, type ResultEvent } from '../../src/referee/run-match.ts';
-import { sprtLlr, type SprtParams } from '../../src/referee/sprt.ts';
+import { sprtLlr, type SprtParams } from '../../src/stats/sprt.ts';
 import { createMemoryStore } from '../../src/store/memory-store.ts';
 import type { Store } from '../../src/store/types.ts';
 import { slidingBoard } from '../helpers/boards.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
-import { headToHead, tally, type ScoredResult } from '../../src/referee/match-stats.ts';
-import { sprtLlr, type SprtParams } from '../../src/referee/sprt.ts';
-import { sprtProgress, sprtTrace } from '../../src/referee/sprt-progress.ts';
+import { headToHead, tally, type ScoredResult } from '../../src/stats/match-stats.ts';
+import { sprtLlr, type SprtParams } from '../../src/stats/sprt.ts';
+import { sprtProgress, sprtTrace } from '../../src/stats/sprt-progress.ts';
 
 const params: SprtParams = { elo0: 0, elo1: 20, alpha: 0.05, beta: 0.05, model: 'normalized' };
 const row = (scrambleId: number, bot: string, moveCount: number): ScoredResult =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
-import { NELO_PER_T } from '../../src/referee/match-stats.ts';
-import { parseSprt, scoreFromElo, sprtBounds, sprtLlr, sprtState, type EloModel, type SprtParams } from '../../src/referee/sprt.ts';
+import { NELO_PER_T } from '../../src/stats/match-stats.ts';
+import { parseSprt, scoreFromElo, sprtBounds, sprtLlr, sprtState, type EloModel, type SprtParams } from '../../src/stats/sprt.ts';
 
 const design = (elo0: number, elo1: number, model: EloModel): SprtParams => ({ elo0, elo1, alpha: 0.05, beta: 0.05, model });
 

@@ -9,7 +9,7 @@
  *            = P(T ≤ y) [y ≥ 0; there 2U − 1 ≤ 1 settles it]  +  ∫_{|y|}^1 f_T(t) · I_{(1 + y/t)/2}(a, c) dt,
  * a one-dimensional integral of a Beta density times a regularized incomplete Beta function.
  */
-import { incompleteBetaInt, logBetaDensityInt } from './binomial.ts';
+import { betaLogDensity, incompleteBetaInt } from './binomial.ts';
 import { normalQuantile } from './normal.ts';
 import { increasingRoot, integrate } from './numeric.ts';
 
@@ -47,9 +47,10 @@ export function scoreCdf(x: number, params: DirichletWdl): number {
   if (c === 0) return ibeta(y, a, b); // s = (1 + pW)/2, pW ~ Beta(a, b)
 
   const p = a + c;
+  const logDensity = betaLogDensity(p, b);
   const integrand = (t: number): number => {
     if (t <= 0 || t >= 1) return 0;
-    const f = Math.exp(logBetaDensityInt(t, p, b));
+    const f = Math.exp(logDensity(t));
     return f === 0 ? 0 : f * ibeta((1 + y / t) / 2, a, c);
   };
   const from = Math.abs(y);

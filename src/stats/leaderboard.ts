@@ -1,5 +1,4 @@
-import type { ResultSummary } from '../store/types.ts';
-import { columnsOf, VERDICT_CODE, type SummaryColumns } from '../core/summary-columns.ts';
+import { columnsOf, VERDICT_CODE, type ColumnSource, type SummaryColumns } from '../core/summary-columns.ts';
 import { fitBradleyTerry } from './bradley-terry.ts';
 import { addPairCounts, botOrder, rowsByClass, talliesOf, type BotOrder } from './column-tallies.ts';
 
@@ -35,7 +34,7 @@ export interface ClassBoard {
  * `unsupported` is a bot declining a class it does not claim to solve, not a loss: those results enter
  * neither the games nor the solve rate, and a bot that declined everything in a class is not listed there.
  */
-export function buildLeaderboard(rows: readonly ResultSummary[]): ClassBoard[] {
+export function buildLeaderboard(rows: readonly ColumnSource[]): ClassBoard[] {
   return leaderboardOfColumns(columnsOf(rows));
 }
 

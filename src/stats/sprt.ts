@@ -12,7 +12,8 @@
  * accepts H1 at LLR ≥ ln((1 − β)/α) and H0 at LLR ≤ ln(β/(1 − α)) (Wald's bounds).
  */
 import { reject, ok, type Result } from '../core/types.ts';
-import { NELO_PER_T, type Wdl } from './match-stats.ts';
+import { NELO_PER_T } from './elo-scale.ts';
+import type { Wdl } from './match-stats.ts';
 
 /** The Elo scale of the hypotheses. */
 export type EloModel = 'normalized' | 'logistic';

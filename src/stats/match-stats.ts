@@ -9,13 +9,10 @@ import { compareResults } from './outcome.ts';
 import { scoreQuantile } from './score-distribution.ts';
 import { binomialTails } from './binomial.ts';
 import { likelihoodOfSuperiority, signTestP } from './sign-test.ts';
+import { NELO_PER_T } from './elo-scale.ts';
 import type { Contender, Outcome, TieBreak } from './outcome.ts';
 
-/** Two-sided 95% standard normal quantile, Φ⁻¹(0.975). */
-export const Z_95 = 1.959963984540054;
-
-/** Normalized Elo per unit of t-value (mean score excess over its per-game standard deviation): 800 / ln 10. */
-export const NELO_PER_T = 800 / Math.LN10;
+export { NELO_PER_T, Z_95 } from './elo-scale.ts';
 
 /** Wins, draws and losses of one bot against another. */
 export interface Wdl {

@@ -4,8 +4,8 @@
  * log-posterior; reported on the Elo scale (400·log10), centred on mean 0, each with an approximate interval
  * from the inverse of the observed Fisher information. Pure and deterministic.
  */
+import { Z_95 } from './elo-scale.ts';
 import type { PairTally } from './match-stats.ts';
-import { Z_95 } from './match-stats.ts';
 
 /** One bot's fitted rating. */
 export interface BtRating {
