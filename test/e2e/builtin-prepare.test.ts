@@ -25,7 +25,12 @@ const CLASSES: Record<string, string[]> = {
   'warehouse-corridors': ['warehouse 16'],
   'warehouse-simple': ['warehouse 16'],
   'reference-bfs': ['sliding 2x3', 'sliding 3x3'],
+  // 4×4 reads ida-star's installed tables; 5×5 would start a minutes-long table build.
+  'pdb-beam': ['sliding 3x3', 'sliding 4x4'],
 };
+
+/** The time limit sent; an anytime bot searches until it, so it gets a short one. */
+const LIMIT_MS: Record<string, number> = { 'pdb-beam': 2_000 };
 
 /** Runs one bot over stdio through prepare, ready, solve and bye; what it said. */
 async function session(bot: string): Promise<{ declared: boolean; readied: string[]; solved: string[]; code: number | null }> {
@@ -41,7 +46,7 @@ async function session(bot: string): Promise<{ declared: boolean; readied: strin
   const solved: string[] = [];
   for (const [i, puzzleClass] of CLASSES[bot]!.entries()) {
     if (declared) {
-      send({ type: 'prepare', id: `p${i}`, kind: puzzleClass.split(' ')[0], puzzleClass, timeLimitMs: 60_000 });
+      send({ type: 'prepare', id: `p${i}`, kind: puzzleClass.split(' ')[0], puzzleClass, timeLimitMs: LIMIT_MS[bot] ?? 60_000 });
       const ready = await next();
       if (ready.type === 'ready' && ready.id === `p${i}`) readied.push(puzzleClass);
     }
@@ -49,7 +54,7 @@ async function session(bot: string): Promise<{ declared: boolean; readied: strin
     // hanoi-iterative takes whole towers only (the seed's method).
     const state: PuzzleState =
       bot === 'hanoi-iterative' ? { kind: 'hanoi', pegs: 3, start: 'B'.repeat(spec.discs!), goal: 'C'.repeat(spec.discs!) } : puzzleOf(spec).scramble(spec, createRng(`builtin-prepare ${bot}`));
-    send({ type: 'solve', id: `s${i}`, puzzle: state, timeLimitMs: 60_000, maxMoves: 50_000_000 });
+    send({ type: 'solve', id: `s${i}`, puzzle: state, timeLimitMs: LIMIT_MS[bot] ?? 60_000, maxMoves: 50_000_000 });
     const replayer = puzzleOf(state).replayer(state);
     for (;;) {
       const m = (await next()) as { type: string; moves: string | Array<[number, number]>; final: boolean };

@@ -84,8 +84,9 @@ describe.runIf(linux)('cpu meter - control group against the /proc walk', () => 
       const [byGroup, byWalk] = await measure(c, [groupCpuMeter(c.pid!, () => [], group), treeCpuMeter(c.pid!)]);
       const show = JSON.stringify({ byGroup, byWalk });
       if (process.env.SHOW_CPU) console.log(mode, wrap, show);
-      // Worker threads spin for wall time, which a loaded machine shares out: at least half of it is theirs.
-      const spent = mode === 'single' ? BURN_MS * 0.9 : mode === 'fork' ? 2 * BURN_MS * 0.9 : BURN_MS / 2;
+      // Worker threads spin for wall time, which a loaded machine shares out (at load 15 on two cores they got
+      // a third of it): only ask that they visibly ran; the agreement below is the point.
+      const spent = mode === 'single' ? BURN_MS * 0.9 : mode === 'fork' ? 2 * BURN_MS * 0.9 : BURN_MS / 4;
       expect(byWalk, show).toBeGreaterThan(spent - TICK_SLACK_MS);
       expect(Math.abs(byGroup - byWalk), show).toBeLessThanOrEqual(0.05 * byWalk + TICK_SLACK_MS);
       group.remove();
