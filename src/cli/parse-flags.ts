@@ -1,9 +1,12 @@
-import { MATCH_LIMITS } from '../app/matches.ts';
-import { parseByteSize, parseDuration } from '../app/units.ts';
+import { z } from 'zod';
+import { byteSize, duration, MATCH_SETTINGS, wholeNumber } from '../app/settings.ts';
 import type { ScrambleSpec } from '../core/types.ts';
 import { allPuzzles, getPuzzle, type SizeOption } from '../puzzles/index.ts';
 import { sizeOptionHelp, specFromSizeOptions } from '../puzzles/size-options.ts';
 import { CliError, must } from './errors.ts';
+
+/** The seed's reader, the match setting's. */
+const SEED = MATCH_SETTINGS.seed.value;
 
 /** An inclusive range of accepted values. */
 export interface Range {
@@ -23,27 +26,16 @@ function sizeNumber(name: string, value: string | undefined): number | undefined
 
 /** Parses a whole-number flag within `range`, with a one-line error naming the flag and the range. */
 export function intFlag(name: string, value: string | undefined, range: Range): number | undefined {
-  if (value === undefined) return undefined;
-  const text = value.trim();
-  const n = Number(text);
-  if (!/^\d+$/.test(text) || n < range.min || n > range.max) {
-    throw new CliError(`--${name} must be a whole number from ${range.min} to ${range.max}, got "${value}"`);
-  }
-  return n;
+  return value === undefined ? undefined : must(wholeNumber('', range).read(value), `--${name}`);
 }
 
 /**
  * Parses a duration with its unit ("500ms", "10s", "2m", "1h") within `range` (ms). A bare number is
  * refused with the unit it most likely meant (`typicalMs`, the flag's usual value, default 10 s, decides:
- * 10 -> 10s).
+ * 10 -> 10s). The same reader as the match settings', so every time flag words a mistake alike.
  */
 export function durationFlag(name: string, value: string | undefined, range: Range, typicalMs = 10_000): number | undefined {
-  if (value === undefined) return undefined;
-  const ms = must(parseDuration(value, { ...range, typical: typicalMs }), `--${name}`);
-  if (ms < range.min || ms > range.max) {
-    throw new CliError(`--${name} must be from ${range.min} ms to ${range.max} ms (${range.max / 3_600_000} h), got "${value}"`);
-  }
-  return ms;
+  return value === undefined ? undefined : must(duration('', range, typicalMs, z.number()).read(value), `--${name}`);
 }
 
 /** A duration in whole seconds within `range` (seconds), given with its unit like any other time ("5s", "2m"). */
@@ -54,13 +46,9 @@ export function secondsFlag(name: string, value: string | undefined, range: Rang
   return ms / 1000;
 }
 
-/** A seed: any non-empty text up to the stored limit. */
+/** A seed: any non-empty text up to the stored limit (the match setting's reader). */
 export function seedFlag(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const { min, max } = MATCH_LIMITS.seedLength;
-  if (value.trim().length < min) throw new CliError('--seed must not be empty');
-  if (value.length > max) throw new CliError(`--seed must be at most ${max} characters, got ${value.length}`);
-  return value;
+  return value === undefined ? undefined : must(SEED.read(value), '--seed');
 }
 
 /**
@@ -68,11 +56,7 @@ export function seedFlag(value: string | undefined): string | undefined {
  * number is refused with the unit it most likely meant (`typical` bytes decides: 512 -> 512m).
  */
 export function byteSizeFlag(name: string, value: string | undefined, min: number, max: number, typical = 2 ** 30): number | undefined {
-  if (value === undefined) return undefined;
-  const bytes = must(parseByteSize(value, { min, max, typical }), `--${name}`);
-  const show = (n: number) => `${+(n / 2 ** 20).toFixed(1)} MiB`;
-  if (bytes < min || bytes > max) throw new CliError(`--${name} must be from ${show(min)} to ${show(max)}, got ${show(bytes)}`);
-  return bytes;
+  return value === undefined ? undefined : must(byteSize('', { min, max }, typical).read(value), `--${name}`);
 }
 
 /** The size flags shared by `scramble` and `match`. */

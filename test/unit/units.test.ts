@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadPreset } from '../../src/app/presets.ts';
-import { parseByteSize, parseDuration, unitGuesses } from '../../src/app/units.ts';
+import { parseByteSize, parseDuration, unitGuesses } from '../../src/core/units.ts';
 import { byteSizeFlag, durationFlag, secondsFlag } from '../../src/cli/parse-flags.ts';
 
 const MiB = 2 ** 20;
