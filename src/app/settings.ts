@@ -5,7 +5,7 @@
  */
 export { MATCH_SETTINGS, SETTING_LIST } from '../referee/settings/match-settings.ts';
 export { flagSpelling, helpOf, presetKeyOf, type Setting } from '../referee/settings/setting.ts';
-export { byteSize, duration, wholeNumber } from '../referee/settings/value-types.ts';
+export { duration, wholeNumber } from '../referee/settings/value-types.ts';
 export { readSettings } from '../referee/settings/read-settings.ts';
 export type { SettingValues } from '../referee/settings/stored-settings.ts';
 export type { SettingRow } from '../referee/settings/settings-view.ts';

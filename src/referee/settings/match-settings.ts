@@ -38,7 +38,8 @@ const MARGIN_TYPICAL_MS = 5;
 const MEMORY_TYPICAL_BYTES = 2 ** 30;
 
 /** Keeps each entry's literal types (its key, part, value type), from which the stored config's type is read. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry's own value type is kept by `const S`
+// `any`: each entry keeps its own value type through `const S`, which the settings' derived types read.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const setting = <const S extends Setting<any, string>>(s: S): S => s;
 
 const sizeHelp = (option: SizeOption) => () => sizeOptionHelp(option, allPuzzles());

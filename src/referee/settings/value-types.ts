@@ -67,9 +67,10 @@ export function sizeNumber(placeholder: string): ValueType<number> {
 
 /**
  * A time with its unit, as milliseconds within `range`. A bare number (JSON 30 or "30") is refused with the
- * unit it most likely meant, which `typicalMs` (the usual value) decides.
+ * unit it most likely meant, which `typicalMs` (the usual value) decides. `stored` narrows the stored
+ * check where the setting's format does (whole milliseconds, its range).
  */
-export function duration(placeholder: string, range: Range, typicalMs: number, stored: z.ZodType<number>): ValueType<number> {
+export function duration(placeholder: string, range: Range, typicalMs: number, stored: z.ZodType<number> = z.number()): ValueType<number> {
   return {
     placeholder,
     read(input) {
