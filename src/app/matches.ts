@@ -40,14 +40,11 @@ import { sandboxOfMatch } from './sandbox-policy.ts';
 
 export { listMatches, showMatch, type MatchListing, type ListMatchesOptions } from './records.ts';
 
-export { MATCH_DEFAULTS, MATCH_LIMITS } from '../referee/match-config.ts';
 export type { CrossTable } from '../referee/cross-table.ts';
 export type { MatchReport, ReportPair, ReportResult, ReportScramble } from '../referee/match-report.ts';
 export type { MatchRun, ResultEvent } from '../referee/run-match.ts';
 export type { BoundEvent } from '../referee/refine-bounds.ts';
 export type { BlockedBot } from '../referee/start-guard.ts';
-export { parseSprt, type SprtParams } from '../referee/sprt.ts';
-export { SCORE_BY, type ScoreBy } from '../referee/outcome.ts';
 export type { SprtProgress } from '../referee/sprt-progress.ts';
 
 /** Where a match's scrambles come from. */
