@@ -20,7 +20,10 @@ export interface Setting<V = unknown, K extends string = string> {
   readonly key: K;
   readonly part: SettingPart;
   readonly value: ValueType<V>;
-  /** The flag's help; a function when it is read off something registered at run time (puzzle kinds). */
+  /**
+   * The flag's help, without the default (helpOf adds a fixed one); a function when it is read off something
+   * registered at run time (puzzle kinds).
+   */
   readonly help: string | (() => string);
   /** The value of a new match that does not give one. */
   readonly default?: V;
@@ -46,7 +49,11 @@ export function flagSpelling(s: Pick<Setting, 'flag' | 'value'>): string {
   return s.value.placeholder ? `--${s.flag} ${s.value.placeholder}` : `--${s.flag}`;
 }
 
-/** A setting's help text now. */
-export function helpOf(s: Pick<Setting, 'help'>): string {
-  return typeof s.help === 'function' ? s.help() : s.help;
+/**
+ * A setting's help text now, ending with its default as the flag spells it when it has a fixed one (a
+ * default that depends on something, like the machine's memory, is said in the help itself).
+ */
+export function helpOf(s: Pick<Setting, 'help' | 'default' | 'value'>): string {
+  const help = typeof s.help === 'function' ? s.help() : s.help;
+  return s.default !== undefined && s.value.placeholder ? `${help} (default ${String(s.value.spell(s.default))})` : help;
 }
