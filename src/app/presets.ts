@@ -4,7 +4,7 @@
  * (src/referee/settings/), plus the bots and a description.
  */
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import { presetKeyOf } from '../referee/settings/setting.ts';
@@ -50,7 +50,7 @@ export function parsePreset(text: string): Result<Preset> {
   return { ok: true, value: { ...own.value, settings: settings.value } };
 }
 
-/** Loads a preset by name (matches/<name>.json) or by path; its scramble file is relative to its folder. */
+/** Loads a preset by name (matches/<name>.json) or by path; its scramble file is relative to its folder (or absolute, as --json's match.settings spells it). */
 export function loadPreset(arg: string, projectRoot: string): Result<Preset> {
   const candidates = [arg, join(projectRoot, 'matches', arg), join(projectRoot, 'matches', `${arg}.json`)];
   const file = candidates.find((f) => existsSync(f) && f.endsWith('.json'));
@@ -60,5 +60,5 @@ export function loadPreset(arg: string, projectRoot: string): Result<Preset> {
   const preset = parsePreset(text.value);
   if (!preset.ok) return reject(preset.code, `preset ${file}: ${preset.reason}`);
   const scrambleFile = preset.value.settings.scrambleFile;
-  return scrambleFile === undefined ? preset : { ok: true, value: { ...preset.value, settings: { ...preset.value.settings, scrambleFile: join(dirname(file), scrambleFile) } } };
+  return scrambleFile === undefined ? preset : { ok: true, value: { ...preset.value, settings: { ...preset.value.settings, scrambleFile: resolve(dirname(file), scrambleFile) } } };
 }

@@ -110,6 +110,14 @@ describe('settings schema', () => {
     expect(storedConfig(again)).toEqual(config);
   });
 
+  it('settings - a scramble file stored with a match reads back from its --json as a preset', () => {
+    const settings = presetSettings({ scrambles: 'hanoi-towers.jsonl' });
+    expect(settings.scrambleFile).toBe(join(dir, 'hanoi-towers.jsonl'));
+    const config = storedConfig(settings);
+    if (!config.ok) throw new Error(config.reason);
+    expect(presetSettings(presetOfConfig(config.value)).scrambleFile).toBe(join(dir, 'hanoi-towers.jsonl'));
+  });
+
   it('settings - flags override a preset, and a size on the command line replaces the preset size whole', () => {
     const preset = presetSettings({ puzzle: 'sliding', rows: 3, cols: 4, count: 5, timeLimit: '30s' });
     const flags = readSettings({ size: '5', timeLimit: '2s' }, 'flags');
