@@ -13,7 +13,7 @@ import type { SizeOption } from '../../puzzles/puzzle.ts';
 import { SCORE_BY } from '../outcome.ts';
 import { parseSprt, type SprtParams } from '../sprt.ts';
 import type { Setting } from './setting.ts';
-import { byteSize, choice, custom, duration, onOff, shortText, sizeNumber, wholeNumber } from './value-types.ts';
+import { byteSize, choice, custom, duration, onOff, shortText, sizeNumber, wholeNumber, type ValueType } from './value-types.ts';
 
 /**
  * The accepted range of every number of a match, inclusive. Each bound has a reason: timers take at most
@@ -37,10 +37,13 @@ export const MATCH_LIMITS = {
 const MARGIN_TYPICAL_MS = 5;
 const MEMORY_TYPICAL_BYTES = 2 ** 30;
 
-/** Keeps each entry's literal types (its key, part, value type), from which the stored config's type is read. */
-// `any`: each entry keeps its own value type through `const S`, which the settings' derived types read.
+/**
+ * Keeps each entry's literal types (its key, part, value type), from which the stored config's type is
+ * read, and holds its default and omitted value to its value type. (`any`: the value type is the entry's own.)
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const setting = <const S extends Setting<any, string>>(s: S): S => s;
+const setting = <const S extends Setting<any, string>>(s: S & Pick<Setting<ValueOf<S['value']>>, 'default' | 'omitted'>): S => s;
+type ValueOf<T> = T extends ValueType<infer V> ? V : never;
 
 const sizeHelp = (option: SizeOption) => () => sizeOptionHelp(option, allPuzzles());
 
