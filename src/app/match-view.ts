@@ -2,9 +2,11 @@ import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import { parseMatchConfig, tieBreakOf } from '../referee/match-config.ts';
 import { sprtTraceOf } from '../referee/match-report.ts';
+import { settingRows, type SettingRow } from '../referee/settings/settings-view.ts';
 import type { SprtTrace } from '../stats/sprt-progress.ts';
 
 export type { SprtTrace } from '../stats/sprt-progress.ts';
+export type { SettingRow } from '../referee/settings/settings-view.ts';
 import type { MatchRecord, MatchStatus } from '../store/types.ts';
 import type { AppContext } from './context.ts';
 import { showMatch, type MatchReport } from './matches.ts';
@@ -12,7 +14,10 @@ import { showMatch, type MatchReport } from './matches.ts';
 /** A match page's data: the report, the configuration it was started with, and its SPRT's LLR trace. */
 export interface MatchView {
   readonly report: MatchReport;
+  /** The stored config as it is (shown raw when it does not validate: a database from elsewhere). */
   readonly config: unknown;
+  /** The configuration view: each setting spelled as its flag takes it; absent when the config does not validate. */
+  readonly settings?: readonly SettingRow[];
   /** Present when the match runs an SPRT. */
   readonly sprt?: SprtTrace;
 }
@@ -23,7 +28,14 @@ export async function matchView(ctx: AppContext, id: number): Promise<Result<Mat
   if (!report.ok) return report;
   const m = await ctx.store.getMatch(id);
   const sprt = m ? await traceOf(ctx, m) : undefined;
-  return { ok: true, value: { report: report.value, config: m?.config ?? null, ...(sprt ? { sprt } : {}) } };
+  const settings = configRows(m?.config);
+  return { ok: true, value: { report: report.value, config: m?.config ?? null, ...(settings ? { settings } : {}), ...(sprt ? { sprt } : {}) } };
+}
+
+/** The configuration view of a stored config (read off the settings schema), or undefined when it does not validate. */
+export function configRows(stored: unknown): SettingRow[] | undefined {
+  const config = parseMatchConfig(stored);
+  return config.ok ? settingRows(config.value) : undefined;
 }
 
 /** The LLR of a match's SPRT after each counted scramble, with its bounds and decision; null without an SPRT. */

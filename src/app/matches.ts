@@ -3,6 +3,7 @@
  * worker) goes through these; the composition of a run (bots resolved, the WebSocket server with the right
  * admission, launchers, the referee, the report) lives here and nowhere else.
  */
+import { randomInt } from 'node:crypto';
 import type { PuzzleState, Result, ScrambleSpec } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import { parseMatchConfig, type MatchConfig } from '../referee/match-config.ts';
@@ -16,8 +17,7 @@ import {
   type MatchStart,
   type ResultEvent,
 } from '../referee/run-match.ts';
-import type { ScoreBy } from '../stats/outcome.ts';
-import type { SprtParams } from '../stats/sprt.ts';
+import { playWithDefaults, storedFields, type PlaySettings } from '../referee/settings/stored-settings.ts';
 import type { BoundEvent } from '../referee/refine-bounds.ts';
 import { preflight, specSamples, stateSamples, verdictOf } from '../referee/preflight.ts';
 import { declineNotice } from './playable.ts';
@@ -40,14 +40,11 @@ import { sandboxOfMatch } from './sandbox-policy.ts';
 
 export { listMatches, showMatch, type MatchListing, type ListMatchesOptions } from './records.ts';
 
-export { MATCH_DEFAULTS, MATCH_LIMITS } from '../referee/match-config.ts';
 export type { CrossTable } from '../stats/cross-table.ts';
 export type { MatchReport, ReportPair, ReportResult, ReportScramble } from '../referee/match-report.ts';
 export type { MatchRun, ResultEvent } from '../referee/run-match.ts';
 export type { BoundEvent } from '../referee/refine-bounds.ts';
 export type { BlockedBot } from '../referee/start-guard.ts';
-export { parseSprt, type SprtParams } from '../stats/sprt.ts';
-export { SCORE_BY, type ScoreBy } from '../stats/outcome.ts';
 export type { SprtProgress } from '../stats/sprt-progress.ts';
 
 /** Where a match's scrambles come from. */
@@ -55,31 +52,18 @@ export type ScrambleSource =
   | { readonly spec: ScrambleSpec; readonly count: number; readonly walk?: number }
   | { readonly file: string };
 
-/** Everything needed to start a match. */
-export interface StartMatchOptions {
+/**
+ * Everything needed to start a match: the bots, where the scrambles come from, where remote bots dial in,
+ * and the play settings of the settings schema (src/referee/settings/match-settings.ts, where each is
+ * described), each optional: absent, its default (a random seed; the machine's memory limit).
+ */
+export type StartMatchOptions = {
   /** Bot arguments: "<name> [extra flags]". */
   readonly bots: readonly string[];
   readonly scrambles: ScrambleSource;
-  readonly seed: string;
-  readonly timeLimitMs: number;
-  readonly maxMoves: number;
-  readonly concurrency: number;
-  readonly marginMs?: number;
-  /** Which time breaks ties on moves (default wall); `cpu` needs bots the arena starts, on Linux. */
-  readonly scoreBy?: ScoreBy;
-  /** Stop once the SPRT decides (two bots; `count` is then the most scrambles played). */
-  readonly sprt?: SprtParams;
-  /** Memory limit of each bot, bytes; default a quarter of the machine, at most 2 GiB (bot-limits.ts). */
-  readonly memoryLimitBytes?: number;
-  /** Pin each parallel worker's bots to cores of their own (Linux with taskset; else a warning, unpinned). */
-  readonly affinity?: boolean;
-  /** The untimed warm-up solve before each bot's first timed scramble of a class (default on). */
-  readonly warmUp?: boolean;
   /** Where remote bots dial in; default a free port on 127.0.0.1. */
   readonly listen?: ListenAddress;
-  /** Run the bots the arena starts outside the sandbox (recorded with the match; see sandbox-policy.ts). */
-  readonly noSandbox?: boolean;
-}
+} & PlaySettings;
 
 /** How a running match talks to its caller. */
 export interface MatchIo {
@@ -148,23 +132,18 @@ export function prepareMatch(o: StartMatchOptions): Result<{ config: MatchConfig
   // A file is read whole (its size is the user's); generated scrambles are made batch by batch.
   const states = 'file' in src ? readScrambleFile(src.file) : undefined;
   if (states && !states.ok) return states;
+  const play: PlaySettings = {
+    ...playWithDefaults(o),
+    seed: o.seed ?? String(randomInt(0, 2 ** 31)),
+    // Stored as played, so a resumed match and a reader of the results know the limit.
+    memoryLimitBytes: o.memoryLimitBytes ?? defaultMemoryLimit(),
+  };
   const config = parseMatchConfig({
     bots: o.bots,
     ...('spec' in src ? { spec: src.spec, ...(src.walk !== undefined ? { walk: src.walk } : {}) } : { scrambleFile: src.file }),
     count: 'spec' in src ? src.count : states ? states.value.length : 0,
-    seed: o.seed,
-    timeLimitMs: o.timeLimitMs,
-    maxMoves: o.maxMoves,
-    concurrency: o.concurrency,
-    ...(o.marginMs !== undefined ? { marginMs: o.marginMs } : {}),
-    ...(o.scoreBy !== undefined && o.scoreBy !== 'wall' ? { scoreBy: o.scoreBy } : {}),
-    ...(o.sprt ? { sprt: o.sprt } : {}),
-    // Stored as played, so a resumed match and a reader of the results know the limit.
-    memoryLimitBytes: o.memoryLimitBytes ?? defaultMemoryLimit(),
-    ...(o.affinity ? { affinity: true } : {}),
-    ...(o.noSandbox ? { unconfined: true } : {}),
-    warmUp: o.warmUp !== false,
-  } satisfies MatchConfig);
+    ...storedFields(play, 'play'),
+  });
   if (!config.ok) return config;
   return { ok: true, value: { config: config.value, ...(states ? { states: states.value } : {}) } };
 }

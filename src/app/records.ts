@@ -7,6 +7,7 @@ import { reject } from '../core/types.ts';
 import { parseMatchConfig, tieBreakOf } from '../referee/match-config.ts';
 import { buildMatchReport, type MatchReport } from '../referee/match-report.ts';
 import { pairTallies } from '../stats/match-stats.ts';
+import { presetOfConfig } from '../referee/settings/settings-view.ts';
 import type { MatchFilter, MatchRecord, MatchStatus, ResultSummary } from '../store/types.ts';
 
 export type { MatchStatus } from '../store/types.ts';
@@ -25,8 +26,10 @@ export async function reportOf(ctx: AppContext, match: MatchRecord): Promise<Mat
     config.ok ? tieBreakOf(config.value) : {},
     config.ok ? config.value.sprt : undefined,
   );
-  // Every reader of a match (show, --json, the web page) learns that its bots ran unconfined.
-  return config.ok && config.value.unconfined ? { ...report, match: { ...report.match, unconfined: true } } : report;
+  if (!config.ok) return report;
+  // Every reader of a match (show, --json, the web page) learns its settings and that its bots ran unconfined.
+  const settings = presetOfConfig(config.value);
+  return { ...report, match: { ...report.match, ...(config.value.unconfined ? { unconfined: true as const } : {}), settings } };
 }
 
 /** The report of a stored match (running, interrupted or finished): the document `arena match --json` prints. */

@@ -1,5 +1,4 @@
 import { Command, CommanderError } from 'commander';
-import { databaseFailure } from '../app/context.ts';
 import { CliError } from './errors.ts';
 import { commandOf, listAll } from './catalog.ts';
 import { loadCommand } from './load-command.ts';
@@ -74,14 +73,19 @@ try {
   } else if (e instanceof CliError) {
     process.stderr.write(`arena: ${e.message}\n`);
     process.exitCode = e.exitCode;
-  } else if (databaseFailure(e) !== undefined) {
-    // The database itself failed (a full disk, a read-only file): its reason in one line, no stack.
-    process.stderr.write(`arena: the database failed: ${databaseFailure(e)}\n`);
-    process.exitCode = 1;
   } else {
-    const err = e as Error;
-    process.stderr.write(`arena: internal error: ${err?.message ?? String(e)}\n`);
-    if (process.env.ARENA_DEBUG === '1') process.stderr.write(`${err?.stack ?? ''}\n`);
-    process.exitCode = 70;
+    // Loaded only here, so `arena --help` never loads the database drivers that tell their errors apart.
+    const { databaseFailure } = await import('../app/context.ts');
+    const why = databaseFailure(e);
+    if (why !== undefined) {
+      // The database itself failed (a full disk, a read-only file): its reason in one line, no stack.
+      process.stderr.write(`arena: the database failed: ${why}\n`);
+      process.exitCode = 1;
+    } else {
+      const err = e as Error;
+      process.stderr.write(`arena: internal error: ${err?.message ?? String(e)}\n`);
+      if (process.env.ARENA_DEBUG === '1') process.stderr.write(`${err?.stack ?? ''}\n`);
+      process.exitCode = 70;
+    }
   }
 }

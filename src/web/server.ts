@@ -118,7 +118,7 @@ export function createWebApp(ctx: AppContext, log: (line: string) => void = () =
     const v = must(c, await matchView(ctx, id));
     if (v instanceof Response) return v;
     const dist = must(c, await distributedView(ctx, id));
-    return dist instanceof Response ? dist : c.html(matchPage(v.report, v.config, dist, v.sprt));
+    return dist instanceof Response ? dist : c.html(matchPage(v.report, v.config, dist, v.sprt, v.settings));
   });
   app.get('/api/matches/:id/sprt', async (c) => {
     const t = must(c, await matchSprt(ctx, idParam(c.req.param('id'), 'match id')));

@@ -2,8 +2,10 @@ import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadPreset } from '../../src/app/presets.ts';
-import { parseByteSize, parseDuration, unitGuesses } from '../../src/app/units.ts';
-import { byteSizeFlag, durationFlag, secondsFlag } from '../../src/cli/parse-flags.ts';
+import { parseByteSize, parseDuration, unitGuesses } from '../../src/core/units.ts';
+import { durationFlag, secondsFlag } from '../../src/cli/parse-flags.ts';
+import { readSettings } from '../../src/referee/settings/read-settings.ts';
+import { byteSize } from '../../src/referee/settings/value-types.ts';
 
 const MiB = 2 ** 20;
 const TIME = { min: 1, max: 86_400_000 };
@@ -44,19 +46,23 @@ describe('units - durations need a unit', () => {
 });
 
 describe('units - memory sizes need a unit', () => {
+  const read = (text: string, min = 1, max = 2 ** 40) => byteSize('<size>', { min, max }, 2 ** 30).read(text);
+  const memoryFlag = (text: string) => readSettings({ memoryLimit: text }, 'flags');
+
   it('reads binary units in their usual spellings', () => {
-    expect(byteSizeFlag('m', '512m', 1, 2 ** 40, 2 ** 30)).toBe(512 * MiB);
-    expect(byteSizeFlag('m', '1.5GiB', 1, 2 ** 40, 2 ** 30)).toBe(1.5 * 1024 * MiB);
-    expect(byteSizeFlag('m', '2G', 1, 2 ** 40, 2 ** 30)).toBe(2048 * MiB);
-    expect(byteSizeFlag('m', '1048576b', 1, 2 ** 40, 2 ** 30)).toBe(MiB);
-    expect(byteSizeFlag('m', undefined, 1, 2, 1)).toBeUndefined();
+    expect(read('512m')).toEqual({ ok: true, value: 512 * MiB });
+    expect(read('1.5GiB')).toEqual({ ok: true, value: 1.5 * 1024 * MiB });
+    expect(read('2G')).toEqual({ ok: true, value: 2048 * MiB });
+    expect(read('1048576b')).toEqual({ ok: true, value: MiB });
+    expect(memoryFlag('2g')).toEqual({ ok: true, value: { memoryLimitBytes: 2 ** 31 } });
   });
 
   it('refuses a bare number with the likely unit, other units and sizes out of range with one line', () => {
-    expect(() => byteSizeFlag('memory-limit', '512', MEMORY.min, MEMORY.max, 2 ** 30)).toThrow('--memory-limit needs a unit (k, m, g or t), got "512": did you mean 512m?');
-    expect(() => byteSizeFlag('memory-limit', '2', MEMORY.min, MEMORY.max, 2 ** 30)).toThrow('did you mean 2g?');
-    expect(() => byteSizeFlag('memory-limit', '5 bananas', 1, 2 ** 40, 2 ** 30)).toThrow('--memory-limit must be a size like 512m, 2g or 1.5GiB, got "5 bananas"');
-    expect(() => byteSizeFlag('memory-limit', '1m', MEMORY.min, MEMORY.max, 2 ** 30)).toThrow('--memory-limit must be from 16 MiB to 1048576 MiB, got 1 MiB');
+    expect(memoryFlag('512')).toMatchObject({ ok: false, reason: '--memory-limit needs a unit (k, m, g or t), got "512": did you mean 512m?' });
+    expect(memoryFlag('2')).toMatchObject({ ok: false, reason: expect.stringContaining('did you mean 2g?') });
+    expect(memoryFlag('5 bananas')).toMatchObject({ ok: false, reason: '--memory-limit must be a size like 512m, 2g or 1.5GiB, got "5 bananas"' });
+    expect(memoryFlag('1m')).toMatchObject({ ok: false, reason: '--memory-limit must be from 16 MiB to 1048576 MiB, got 1 MiB' });
+    expect(read('1m', MEMORY.min, MEMORY.max)).toMatchObject({ ok: false, code: 'bad-size' });
   });
 });
 

@@ -3,7 +3,7 @@ import { summaryOf } from '../catalog.ts';
 import { checkBot } from '../../app/bot-check.ts';
 import { parseListen } from '../../app/listen.ts';
 import { addBot, listBots, removeBot } from '../../app/bot-registry.ts';
-import { MATCH_LIMITS } from '../../app/matches.ts';
+import { MATCH_DEFAULTS, readSettings } from '../../app/settings.ts';
 import { createInterface } from 'node:readline/promises';
 import { botResults, purgeBot } from '../../app/bot-results.ts';
 import { withApp } from '../context.ts';
@@ -100,7 +100,8 @@ export function registerBot(program: Command, print: (text: string) => void, set
     .option('--no-sandbox', 'run it unconfined, with your own rights (by default it runs in the sandbox a match gives it)')
     .option('--db <file>', 'database')
     .action(async (name: string, f: { db?: string; timeLimit?: string; listen?: string; wait?: string; sandbox?: boolean }) => {
-      const timeLimitMs = durationFlag('time-limit', f.timeLimit, MATCH_LIMITS.timeLimitMs, 10_000) ?? 10_000;
+      // The match setting's flag: the same range, unit rule and default as a match's time limit.
+      const timeLimitMs = must(readSettings({ timeLimit: f.timeLimit }, 'flags')).timeLimitMs ?? MATCH_DEFAULTS.timeLimitMs;
       const waitMs = durationFlag('wait', f.wait, { min: 1000, max: 86_400_000 });
       const listen = f.listen !== undefined ? must(parseListen(f.listen)) : undefined;
       const options = { name, timeLimitMs, ...(listen ? { listen } : {}), ...(waitMs !== undefined ? { waitMs } : {}), noSandbox: f.sandbox === false, notice: info };

@@ -1,54 +1,27 @@
-import { randomInt } from 'node:crypto';
 import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
 import { parseListen, type ListenAddress } from '../../app/listen.ts';
 import { jsonText } from '../../app/json-text.ts';
 import { writeRemedy } from '../../app/context.ts';
 import { scrambleNumber } from '../../core/scramble-number.ts';
-import {
-  MATCH_DEFAULTS,
-  MATCH_LIMITS,
-  parseSprt,
-  resumeMatch,
-  SCORE_BY,
-  type ScoreBy,
-  startMatch,
-  type MatchIo,
-  type MatchOutcome,
-  type ScrambleSource,
-  type StartMatchOptions,
-} from '../../app/matches.ts';
-import { loadPreset, type Preset } from '../../app/presets.ts';
+import { mergeSettings, startOptionsOf } from '../../app/match-options.ts';
+import { resumeMatch, startMatch, type MatchIo, type MatchOutcome, type StartMatchOptions } from '../../app/matches.ts';
+import { loadPreset } from '../../app/presets.ts';
+import { flagSpelling, helpOf, readSettings, SETTING_LIST } from '../../app/settings.ts';
 import { PROJECT_ROOT } from '../../app/project-root.ts';
 import { RECORDS, sealingNotice } from '../../app/seal-keys.ts';
 import { withApp } from '../context.ts';
 import { shellQuote } from '../shell-quote.ts';
 import { CliError, must } from '../errors.ts';
 import { formatMatchReport } from '../format-report.ts';
-import { DEFAULT_KIND, puzzleKinds } from '../../puzzles/index.ts';
-import { byteSizeFlag, durationFlag, intFlag, seedFlag, sizeFlagHelp, specFromFlags } from '../parse-flags.ts';
+import { intFlag } from '../parse-flags.ts';
 import { runDistributedMatch, type Out } from './distributed-match.ts';
 
+/**
+ * The flags of `arena match` that are not match settings (those are the settings schema's, read by
+ * {@link settingFlags}; commander hands them over under the same object).
+ */
 interface MatchFlags {
-  puzzle?: string;
-  size?: string;
-  rows?: string;
-  cols?: string;
-  discs?: string;
-  randomGoal?: boolean;
-  count?: string;
-  seed?: string;
-  walk?: string;
-  scrambles?: string;
-  timeLimit?: string;
-  maxMoves?: string;
-  concurrency?: string;
-  margin?: string;
-  scoreBy?: string;
-  sprt?: string;
-  memoryLimit?: string;
-  affinity?: boolean;
-  warmUp?: boolean;
   preset?: string;
   resume?: string;
   db?: string;
@@ -58,18 +31,20 @@ interface MatchFlags {
   batch?: string;
   quiet?: boolean;
   showScrambles?: boolean;
-  /** Commander's --no-sandbox: false when given. */
+  /** Commander's --no-sandbox: false when given (also a setting, which a resume repeats). */
   sandbox?: boolean;
 }
-
-/** Usual values, which decide the unit a bare number is hinted in (`--margin 5`: 5ms; `--memory-limit 512`: 512m). */
-const MARGIN_TYPICAL_MS = 5;
-const MEMORY_TYPICAL_BYTES = 2 ** 30;
 
 /** What `arena match` was asked to do. */
 type MatchCommand =
   | { readonly resume: number; readonly listen?: ListenAddress; readonly noSandbox?: boolean }
   | { readonly start: StartMatchOptions };
+
+/** Every match setting as commander read it: one option per setting of the schema, help and all. */
+function settingFlags(cmd: Command): Command {
+  for (const s of SETTING_LIST) cmd.option(flagSpelling(s), helpOf(s));
+  return cmd;
+}
 
 /** Maps flags (over an optional preset) to the service's typed options. */
 function matchCommand(bots: string[], f: MatchFlags): MatchCommand {
@@ -77,57 +52,10 @@ function matchCommand(bots: string[], f: MatchFlags): MatchCommand {
   const resume = intFlag('resume', f.resume, { min: 1, max: Number.MAX_SAFE_INTEGER });
   const noSandbox = f.sandbox === false;
   if (resume !== undefined) return { resume, ...(listen ? { listen } : {}), ...(noSandbox ? { noSandbox } : {}) };
-
-  const p: Preset = f.preset ? must(loadPreset(f.preset, PROJECT_ROOT)) : {};
-  const str = (v: unknown) => (v === undefined ? undefined : String(v));
-  const file = f.scrambles ?? p.scrambles;
-  let scrambles: ScrambleSource;
-  if (file !== undefined) {
-    scrambles = { file };
-  } else {
-    const sizeFlags = f.size ?? f.rows ?? f.cols ?? f.discs;
-    const spec = specFromFlags(f.puzzle ?? p.puzzle ?? DEFAULT_KIND, {
-      size: sizeFlags !== undefined ? f.size : str(p.size),
-      rows: sizeFlags !== undefined ? f.rows : str(p.rows),
-      cols: sizeFlags !== undefined ? f.cols : str(p.cols),
-      discs: sizeFlags !== undefined ? f.discs : str(p.discs),
-      randomGoal: f.randomGoal ?? p.randomGoal ?? false,
-    });
-    const walk = intFlag('walk', f.walk ?? str(p.walk), MATCH_LIMITS.walk);
-    const count = intFlag('count', f.count ?? str(p.count), MATCH_LIMITS.count) ?? MATCH_DEFAULTS.count;
-    scrambles = { spec, count, ...(walk !== undefined ? { walk } : {}) };
-  }
-  const margin = durationFlag('margin', f.margin, MATCH_LIMITS.marginMs, MARGIN_TYPICAL_MS);
-  const sprt = f.sprt !== undefined ? must(parseSprt(f.sprt)) : undefined;
-  const scoreBy = scoreByFlag(f.scoreBy);
-  const memory = MATCH_LIMITS.memoryLimitBytes;
-  const memoryLimitBytes = byteSizeFlag('memory-limit', f.memoryLimit, memory.min, memory.max, MEMORY_TYPICAL_BYTES);
-  return {
-    start: {
-      bots: bots.length ? bots : (p.bots ?? []),
-      scrambles,
-      seed: seedFlag(f.seed ?? str(p.seed)) ?? String(randomInt(0, 2 ** 31)),
-      timeLimitMs: durationFlag('time-limit', f.timeLimit ?? p.timeLimit, MATCH_LIMITS.timeLimitMs, MATCH_DEFAULTS.timeLimitMs) ?? MATCH_DEFAULTS.timeLimitMs,
-      maxMoves: intFlag('max-moves', f.maxMoves ?? str(p.maxMoves), MATCH_LIMITS.maxMoves) ?? MATCH_DEFAULTS.maxMoves,
-      concurrency: intFlag('concurrency', f.concurrency ?? str(p.concurrency), MATCH_LIMITS.concurrency) ?? MATCH_DEFAULTS.concurrency,
-      ...(margin !== undefined ? { marginMs: margin } : {}),
-      ...(scoreBy !== undefined ? { scoreBy } : {}),
-      ...(sprt ? { sprt } : {}),
-      ...(memoryLimitBytes !== undefined ? { memoryLimitBytes } : {}),
-      ...(f.affinity ? { affinity: true } : {}),
-      ...(f.warmUp === false ? { warmUp: false } : {}),
-      ...(listen ? { listen } : {}),
-      ...(noSandbox ? { noSandbox } : {}),
-    },
-  };
-}
-
-/** `--score-by wall|cpu`, checked. */
-function scoreByFlag(value: string | undefined): ScoreBy | undefined {
-  if (value === undefined) return undefined;
-  const known = SCORE_BY as readonly string[];
-  if (!known.includes(value)) throw new CliError(`--score-by must be ${SCORE_BY.join(' or ')} (got ${JSON.stringify(value)})`);
-  return value as ScoreBy;
+  const preset = f.preset ? must(loadPreset(f.preset, PROJECT_ROOT)) : undefined;
+  const flags = must(readSettings(f as Readonly<Record<string, unknown>>, 'flags'));
+  const start = must(startOptionsOf(bots, mergeSettings(flags, preset?.settings), preset));
+  return { start: { ...start, ...(listen ? { listen } : {}) } };
 }
 
 /** How the outcome is printed, and what a resume would need repeated. */
@@ -197,30 +125,11 @@ function resumeFlags(dbFlag: string | undefined, dbLocation: string, listen: str
 
 /** Registers `arena match`; exit code 0 finished, 130 interrupted. */
 export function registerMatch(program: Command, terminal: TerminalRun, out: Out & { setExit(code: number): void }): void {
-  program
+  const match = program
     .command('match')
     .description(summaryOf('match'))
-    .argument('[bots...]', 'bot names (built-in or registered); quote to pass flags: "ida-star --weight 2"')
-    .option('--puzzle <kind>', `${puzzleKinds().join(' | ')} (default ${DEFAULT_KIND})`)
-    .option('--size <n>', sizeFlagHelp('size'))
-    .option('--rows <R>', sizeFlagHelp('rows'))
-    .option('--cols <C>', sizeFlagHelp('cols'))
-    .option('--discs <N>', sizeFlagHelp('discs'))
-    .option('--random-goal', sizeFlagHelp('randomGoal'))
-    .option('--count <K>', `number of scrambles, 1 to ${MATCH_LIMITS.count.max} (default ${MATCH_DEFAULTS.count})`)
-    .option('--seed <S>', 'seed for the scrambles (default: a random one, printed and stored)')
-    .option('--walk <k>', 'scramble by a random walk of k moves instead of a uniform state')
-    .option('--scrambles <file>', 'play the scrambles of a JSON Lines file instead of generating them')
-    .option('--time-limit <t>', 'per scramble and bot, with its unit: 500ms, 10s, 2m, up to 24h (default 10s)')
-    .option('--max-moves <n>', `most moves accepted per answer, up to ${MATCH_LIMITS.maxMoves.max} (default ${MATCH_DEFAULTS.maxMoves})`)
-    .option('--concurrency <n>', `parallel jobs, each with its own bot processes, up to ${MATCH_LIMITS.concurrency.max} (default 1)`)
-    .option('--margin <t>', 'equal moves: faster wins only beyond this margin, with its unit, e.g. 20ms (default 10% of the slower, ≥ 5ms)')
-    .option('--score-by <time>', 'which time breaks ties on moves: wall (the referee\'s clock) or cpu (CPU time of the bot\'s processes; Linux, bots the arena starts) (default wall)')
-    .option('--sprt <design>', 'stop early once an SPRT decides (two bots; --count is the most played): elo0=0,elo1=5[,alpha=0.05,beta=0.05][,model=normalized|logistic]')
-    .option('--memory-limit <size>', 'per bot, e.g. 512m, 2g; a bot over it gets `memory` (default: 1/4 of RAM, at most 2g)')
-    .option('--affinity', "Linux: pin each parallel worker's bots to cores of their own (through taskset), so jobs do not share a core")
-    .option('--no-sandbox', 'run the bots the arena starts unconfined, with your own rights (recorded with the match); by default each runs in a bubblewrap sandbox')
-    .option('--no-warm-up', "no untimed warm-up solve of a throwaway scramble before each bot's first timed one of a class (and after each restart)")
+    .argument('[bots...]', 'bot names (built-in or registered); quote to pass flags: "ida-star --weight 2"');
+  settingFlags(match)
     .option('--preset <name|file>', 'load defaults from matches/<name>.json')
     .option('--resume <id>', 'finish an interrupted match: play only what has no result yet')
     .option('--listen <host:port>', 'where remote bots dial in (default 127.0.0.1 on a free port)')

@@ -1,6 +1,6 @@
 import type { DistributedView } from '../../app/distributed.ts';
 import type { MatchReport } from '../../app/matches.ts';
-import { progressOf, type SprtTrace } from '../../app/match-view.ts';
+import { progressOf, type SettingRow, type SprtTrace } from '../../app/match-view.ts';
 import { coloursBlock, swatch } from '../bot-colour.ts';
 import { workersSection } from './distributed.ts';
 
@@ -77,8 +77,19 @@ LLR <b>${num(t.llr, 2)}</b> between A = ${num(t.lower, 2)} and B = ${num(t.upper
 ${jsonBlock('sprt', t)}`;
 }
 
+/**
+ * The configuration a match was started with: each setting as its flag takes it (read off the settings
+ * schema, so a new setting appears here by itself; an older match's missing one says what its absence
+ * means), or the stored JSON as it is when it does not validate.
+ */
+export function configurationSection(config: unknown, settings?: readonly SettingRow[]): Markup {
+  if (!settings) return h`<details><summary>Configuration</summary><pre>${JSON.stringify(config, null, 2)}</pre></details>`;
+  const rows = settings.map((r) => h`<tr${r.stored ? '' : h` class="absent"`}><th><code>${r.flag}</code></th><td>${r.value}</td></tr>`);
+  return h`<details><summary>Configuration</summary><table id="configuration"><tbody>${rows}</tbody></table></details>`;
+}
+
 /** A match: config and seed, progress, per-bot summary, pairs, cross-table, per-scramble table and plots. */
-export function matchPage(report: MatchReport, config: unknown, distributed?: DistributedView, sprt?: SprtTrace): string {
+export function matchPage(report: MatchReport, config: unknown, distributed?: DistributedView, sprt?: SprtTrace, settings?: readonly SettingRow[]): string {
   const m = report.match;
   const { done, total } = progressOf(m.status, report.results.length, m.scrambles * m.bots.length);
   const early = m.status === 'finished' && m.played < m.scrambles ? h` · ${sprt?.decision ? 'the SPRT decided' : 'finished'} after ${m.played} of ${m.scrambles} scrambles` : '';
@@ -91,7 +102,7 @@ export function matchPage(report: MatchReport, config: unknown, distributed?: Di
 ${m.unconfined ? h`<p class="warning" id="unconfined"><b>Unconfined:</b> the bots the arena started ran outside the sandbox (--no-sandbox, or a machine that could not confine them).</p>` : ''}
 <p><progress id="progress" max="${total}" value="${done}"></progress> <span id="progress-text">${done} / ${total} results</span>${early}</p>
 ${distributed ? workersSection(m.id, distributed) : ''}
-<details><summary>Configuration</summary><pre>${JSON.stringify(config, null, 2)}</pre></details>
+${configurationSection(config, settings)}
 <h2>Bots</h2>
 <div class="scroll"><table id="bots"><thead><tr><th>bot</th><th>solved</th><th>mean moves</th><th>mean gap</th><th>optimal</th><th>median time</th><th>median CPU</th></tr></thead><tbody>${summary}</tbody></table></div>
 ${report.summary.pairs.length ? h`<h2>Head to head</h2>${pairsTable(report)}` : ''}

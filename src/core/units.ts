@@ -2,10 +2,11 @@
  * Times and memory sizes as people write them ("10s", "500ms", "512m", "2GiB"). A number without a unit
  * is refused rather than guessed: `--time-limit 10` used to mean 10 ms and cost a whole match of
  * timeouts. The refusal names the unit the number most likely meant, or both when either is as likely.
- * Shared by the CLI's flags and the presets (matches/*.json), so both read a time the same way.
+ * Shared by the CLI's flags and the presets (matches/*.json) through the settings schema
+ * (src/referee/settings/), so both read a time the same way.
  */
-import type { Result } from '../core/types.ts';
-import { reject } from '../core/types.ts';
+import type { Result } from './types.ts';
+import { reject } from './types.ts';
 
 /** What a quantity may be, and the value it usually has (which decides the likely unit of a bare number). */
 export interface QuantityRange {
@@ -77,4 +78,16 @@ export function parseByteSize(text: string, r: QuantityRange): Result<number> {
   const scale = SIZE_UNITS[m[2]!.toLowerCase()];
   if (scale === undefined) return reject('bad-size', `must be a size like 512m, 2g or 1.5GiB, got "${text}"`);
   return { ok: true, value: Math.floor(Number(m[1]) * scale) };
+}
+
+/** Spells milliseconds with the largest unit that keeps them whole ("10s", "2m", "500ms"): the form a flag takes. */
+export function spellDuration(ms: number): string {
+  for (const u of ['h', 'm', 's'] as const) if (ms > 0 && ms % TIME_UNITS[u]! === 0) return `${ms / TIME_UNITS[u]!}${u}`;
+  return `${ms}ms`;
+}
+
+/** Spells bytes with the largest binary unit that keeps them whole ("2g", "512m"): the form a flag takes. */
+export function spellByteSize(bytes: number): string {
+  for (const u of ['t', 'g', 'm', 'k'] as const) if (bytes > 0 && bytes % SIZE_UNITS[u]! === 0) return `${bytes / SIZE_UNITS[u]!}${u}`;
+  return `${bytes}b`;
 }
