@@ -27,15 +27,19 @@ import type {
 import { MemorySeals } from './memory-seals.ts';
 import { recordedMovesDigest } from './moves-digest.ts';
 import { stateDigest, type SealKey } from './seal.ts';
-import { decodeMoves, dropEmpty, encodeJson, encodeMoves, keepMatch, makeBound, nowIso } from './row-codec.ts';
-import type { MovesKind } from './row-codec.ts';
+import { dropEmpty, encodeJson, keepMatch, makeBound, nowIso, storedScramble } from './row-codec.ts';
+import { inlineHead, joinStored, storedMovesOf, storedPieces, type StoredHead, type StoredMoves } from './stored-moves.ts';
 import { columnsOf, type SummaryColumns } from '../core/summary-columns.ts';
 
 interface StoredResult {
   readonly seq: number;
   readonly record: ResultRecord;
-  readonly movesKind: MovesKind;
-  readonly movesText: string;
+  /** Kept as the SQL stores keep it (a long answer in its blocks), so it is read back the same way. */
+  readonly moves: StoredMoves;
+}
+
+function headOf(m: StoredMoves): StoredHead {
+  return m.packed ? { form: m.form } : inlineHead(m.kind, m.text);
 }
 
 /** Creates an empty in-memory store. Nothing survives `close()` or the process. */
@@ -56,6 +60,8 @@ class MemoryStore implements Store {
   private readonly optima = new Map<string, number>();
   private nextMatchId = 1;
   private nextScrambleId = 1;
+  /** Counts writes that change what the leaderboard reads (see changeMarker). */
+  private changes = 0;
   private readonly seals = new MemorySeals();
   private sealKey: SealKey | undefined;
 
@@ -137,6 +143,7 @@ class MemoryStore implements Store {
     const { boundNote: _old, ...rest } = s;
     const updated = { ...rest, bound: makeBound(bound.optimal, bound.lowerBound), ...(note !== undefined ? { boundNote: note } : {}) };
     this.scrambles.set(scrambleId, updated);
+    this.changes++;
     this.seals.scrambleStored(this.sealKey, updated);
   }
 
@@ -146,10 +153,12 @@ class MemoryStore implements Store {
     const key = `${r.scrambleId}\u0000${r.bot}`;
     if (this.resultKeys.has(key)) return; // first write wins
     this.resultKeys.add(key);
-    // Keep the encoded moves, not the caller's array, so later mutation by the caller cannot leak in.
-    const moves = encodeMoves(r.moves);
+    // Keep the encoded moves (copies of the blocks), not the caller's values, so later mutation cannot leak in.
+    const stored = storedMovesOf(r.moves);
+    const moves = stored.packed ? { ...stored, blocks: stored.blocks.map((b) => b.slice()) } : stored;
     const record = dropEmpty<ResultRecord>({ ...r, moves: '' });
-    this.results.push({ seq: this.results.length, record, movesKind: moves.kind, movesText: moves.text });
+    this.results.push({ seq: this.results.length, record, moves });
+    this.changes++;
     this.seals.resultStored(this.sealKey, r, this.scrambles.get(r.scrambleId)!, this.sealKey ? recordedMovesDigest(r.moves) : '');
   }
 
@@ -167,6 +176,7 @@ class MemoryStore implements Store {
       if (r.record.bot === bot) this.seals.resultRemoved(this.sealKey, r.record.scrambleId, bot, this.scrambles.get(r.record.scrambleId)!);
     }
     this.results = this.results.filter((r) => r.record.bot !== bot);
+    this.changes++;
     for (const key of [...this.resultKeys]) if (key.endsWith(`\u0000${bot}`)) this.resultKeys.delete(key);
     return before - this.results.length;
   }
@@ -188,8 +198,7 @@ class MemoryStore implements Store {
   }
 
   async changeMarker(): Promise<string | undefined> {
-    // Not tracked: unit tests read a fresh store; nothing caches over it.
-    return undefined;
+    return String(this.changes);
   }
 
   async sealMeta(): Promise<SealMeta> {
@@ -208,9 +217,9 @@ class MemoryStore implements Store {
     return this.seals.matchSeals(matchId, await this.listScrambles(matchId), await this.listSummaries(matchId));
   }
 
-  async *readMoves(scrambleId: number, bot: string): AsyncIterable<WireMoves> {
-    const row = await this.getResult(scrambleId, bot);
-    if (row) yield row.moves;
+  async *readMoves(scrambleId: number, bot: string, from = 0): AsyncIterable<WireMoves> {
+    const r = this.results.find((x) => x.record.scrambleId === scrambleId && x.record.bot === bot);
+    if (r) yield* storedPieces(headOf(r.moves), (seq) => (r.moves.packed ? r.moves.blocks[seq] : undefined), from);
   }
 
   async knownOptima(keys: readonly string[]): Promise<Map<string, number>> {
@@ -234,16 +243,9 @@ class MemoryStore implements Store {
   }
 
   private insertScrambles(matchId: number, scrambles: readonly NewScramble[]): ScrambleRecord[] {
+    this.changes++;
     return scrambles.map((s) => {
-      const record: ScrambleRecord = {
-        id: this.nextScrambleId++,
-        matchId,
-        index: s.index,
-        state: jsonCopy(s.state) as PuzzleState,
-        puzzleClass: s.puzzleClass,
-        bound: makeBound(s.bound.optimal, s.bound.lowerBound),
-        ...(s.boundNote !== undefined ? { boundNote: s.boundNote } : {}),
-      };
+      const record = storedScramble(this.nextScrambleId++, matchId, s);
       this.scrambles.set(record.id, record);
       this.seals.scrambleStored(this.sealKey, record, this.sealKey ? stateDigest(record.state) : undefined);
       return copyScramble(record);
@@ -257,7 +259,7 @@ class MemoryStore implements Store {
       if (!s || !keep(s)) continue;
       const row: ResultRow = {
         ...r.record,
-        moves: decodeMoves(r.movesKind, r.movesText),
+        moves: joinStored(headOf(r.moves), () => (r.moves.packed ? r.moves.blocks : [])),
         matchId: s.matchId,
         scrambleIndex: s.index,
         puzzleClass: s.puzzleClass,

@@ -258,10 +258,12 @@ export interface Store {
   /** The seals of a match, or undefined for an unknown match. */
   matchSeals(matchId: number): Promise<MatchSeals | undefined>;
   /**
-   * One stored answer's moves, in pieces in order (one piece for a short answer, a block at a time for a
-   * long one), so a reader never holds a 16.7 M-move answer twice. Nothing for an unknown result.
+   * One stored answer's moves, in pieces in order (one piece for a short answer; for a long one its form's
+   * empty moves, then a block of at most 1 MiB at a time), so a reader never holds a 16.7 M-move answer,
+   * on any store. From piece `from` (default 0) on: a reader that noted where a piece began (a replay's
+   * checkpoint) reads on from there without reading what came before. Nothing for an unknown result.
    */
-  readMoves(scrambleId: number, bot: string): AsyncIterable<WireMoves>;
+  readMoves(scrambleId: number, bot: string, from?: number): AsyncIterable<WireMoves>;
 
   // the exact-optimum cache, shared by every match and worker of the database
   /** The cached optima of these state keys (keys the cache does not know are absent from the map). */
