@@ -170,6 +170,10 @@ class MemoryStore implements Store {
     return this.rows((s) => s.id === scrambleId).find((r) => r.bot === bot);
   }
 
+  async getSummary(scrambleId: number, bot: string): Promise<ResultSummary | undefined> {
+    return this.rows((s) => s.id === scrambleId, false).find((r) => r.bot === bot);
+  }
+
   async removeResults(bot: string): Promise<number> {
     const before = this.results.length;
     for (const r of this.results) {
@@ -186,11 +190,11 @@ class MemoryStore implements Store {
   }
 
   async listSummaries(matchId: number): Promise<ResultSummary[]> {
-    return (await this.listResults(matchId)).map(withoutMoves);
+    return this.rows((s) => s.matchId === matchId, false);
   }
 
   async allSummaries(puzzleClass?: string): Promise<ResultSummary[]> {
-    return (await this.allResults(puzzleClass)).map(withoutMoves);
+    return this.rows((s) => puzzleClass === undefined || s.puzzleClass === puzzleClass, false);
   }
 
   async summaryColumns(): Promise<SummaryColumns> {
@@ -252,22 +256,19 @@ class MemoryStore implements Store {
     });
   }
 
-  private rows(keep: (s: ScrambleRecord) => boolean): ResultRow[] {
-    const out: Array<{ row: ResultRow; seq: number }> = [];
+  /** The joined rows of the results kept, in the SQL stores' order; with their moves joined, or without. */
+  private rows(keep: (s: ScrambleRecord) => boolean): ResultRow[];
+  private rows(keep: (s: ScrambleRecord) => boolean, withMoves: false): ResultSummary[];
+  private rows(keep: (s: ScrambleRecord) => boolean, withMoves = true): ResultSummary[] {
+    const out: Array<{ row: ResultSummary | ResultRow; seq: number }> = [];
     for (const r of this.results) {
       const s = this.scrambles.get(r.record.scrambleId);
       if (!s || !keep(s)) continue;
-      const row: ResultRow = {
-        ...r.record,
-        moves: joinStored(headOf(r.moves), () => (r.moves.packed ? r.moves.blocks : [])),
-        matchId: s.matchId,
-        scrambleIndex: s.index,
-        puzzleClass: s.puzzleClass,
-        bound: { ...s.bound },
-      };
-      out.push({ row, seq: r.seq });
+      const { moves: _moves, ...fields } = r.record;
+      const row: ResultSummary = { ...fields, matchId: s.matchId, scrambleIndex: s.index, puzzleClass: s.puzzleClass, bound: { ...s.bound } };
+      out.push({ row: withMoves ? { ...row, moves: joinStored(headOf(r.moves), () => (r.moves.packed ? r.moves.blocks : [])) } : row, seq: r.seq });
     }
-    // Same order as the SQLite query: match, scramble index, then insertion.
+    // Same order as the SQL stores: match, scramble index, then insertion.
     out.sort((a, b) => a.row.matchId - b.row.matchId || a.row.scrambleIndex - b.row.scrambleIndex || a.seq - b.seq);
     return out.map((o) => o.row);
   }
@@ -292,8 +293,4 @@ function copyScramble(s: ScrambleRecord): ScrambleRecord {
 /** Byte-wise order, like SQLite's default BINARY collation. */
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function withoutMoves({ moves: _moves, ...rest }: ResultRow): ResultSummary {
-  return rest;
 }

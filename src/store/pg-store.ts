@@ -221,6 +221,11 @@ class PostgresStore implements PgStore {
     return (await this.results(sql.getResult, [scrambleId, bot]))[0];
   }
 
+  async getSummary(scrambleId: number, bot: string): Promise<T.ResultSummary | undefined> {
+    const { rows } = await this.q<SummaryRow>(sql.getSummary, [scrambleId, bot], true);
+    return rows[0] && toSummary(rows[0]);
+  }
+
   async removeResults(bot: string): Promise<number> {
     // A removal on purpose leaves a (sealed) record of each numbered result it deletes, for arena audit.
     const { rowCount } = await withReconnect(() => this.tx(async (c) => {

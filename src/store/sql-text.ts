@@ -55,6 +55,7 @@ export function sharedSql(d: SqlDialect) {
     getResult: `${results} WHERE r.scramble_id = $1 AND r.bot = $2`,
     allResults: `${results} ${all}`,
     classResults: `${results} ${byClass}`,
+    getSummary: `${summaries} WHERE r.scramble_id = $1 AND r.bot = $2`,
     listSummaries: `${summaries} ${byMatch}`,
     allSummaries: `${summaries} ${all}`,
     classSummaries: `${summaries} ${byClass}`,

@@ -82,6 +82,7 @@ function prepare(db: Database.Database) {
     getResult: p<ResultJoinRow>(sql.getResult),
     allResults: p<ResultJoinRow>(sql.allResults),
     classResults: p<ResultJoinRow>(sql.classResults),
+    getSummary: p<SummaryRow>(sql.getSummary),
     listSummaries: p<SummaryRow>(sql.listSummaries),
     allSummaries: p<SummaryRow>(sql.allSummaries),
     classSummaries: p<SummaryRow>(sql.classSummaries),
@@ -225,6 +226,11 @@ class SqliteStore implements T.Store {
   async getResult(scrambleId: number, bot: string): Promise<T.ResultRow | undefined> {
     const row = this.stmts.getResult.get(sqliteArgs(scrambleId, bot));
     return row && this.toResult(row);
+  }
+
+  async getSummary(scrambleId: number, bot: string): Promise<T.ResultSummary | undefined> {
+    const row = this.stmts.getSummary.get(sqliteArgs(scrambleId, bot));
+    return row && toSummary(row);
   }
 
   async removeResults(bot: string): Promise<number> {

@@ -232,6 +232,8 @@ export interface Store {
   listResults(matchId: number): Promise<ResultRow[]>;
   /** One result with its moves (a replay reads one answer, not the match's). */
   getResult(scrambleId: number, bot: string): Promise<ResultRow | undefined>;
+  /** {@link getResult} without the moves: what a replay or a viewer reads before streaming them (readMoves). */
+  getSummary(scrambleId: number, bot: string): Promise<ResultSummary | undefined>;
   /** Deletes every result recorded under `bot` (exactly that name), in every match; returns how many. */
   removeResults(bot: string): Promise<number>;
   /** Every result, optionally for one puzzle class. */
