@@ -317,12 +317,16 @@ for (const impl of impls) {
       await expect(store.setScrambleBound(9999, { lowerBound: 1 })).rejects.toThrow(/no scramble/);
     });
 
-    it('gets one result with its moves, and removes every result of one bot name', async () => {
+    it('gets one result with its moves or without, and removes every result of one bot name', async () => {
       const { m, scrambles } = await matchWithScrambles();
       const r = (bot: string, i: number): ResultRecord => ({ scrambleId: scrambles[i].id, bot, verdict: 'solved', moveCount: 2, moves: 'UD', wallMs: 1 });
       for (const bot of ['a', 'a --x', 'b']) for (const i of [0, 1]) await store.recordResult(r(bot, i));
       expect(await store.getResult(scrambles[1].id, 'a --x')).toMatchObject({ ...r('a --x', 1), matchId: m.id, scrambleIndex: 1 });
       expect(await store.getResult(scrambles[2].id, 'a')).toBeUndefined();
+      // The same row without its moves, for readers that stream them (readMoves).
+      const { moves: _moves, ...summary } = (await store.getResult(scrambles[1].id, 'a --x'))!;
+      expect(await store.getSummary(scrambles[1].id, 'a --x')).toEqual(summary);
+      expect(await store.getSummary(scrambles[2].id, 'a')).toBeUndefined();
       expect(await store.removeResults('a')).toBe(2);
       expect(await store.removeResults('a')).toBe(0);
       expect((await store.listSummaries(m.id)).map((x) => x.bot).sort()).toEqual(['a --x', 'a --x', 'b', 'b']);
