@@ -103,7 +103,7 @@ export interface ResultRecord {
 
 /** One stored result with where it was played, as reports and the leaderboard consume it. */
 export interface ResultRow extends Omit<ResultRecord, 'moves'> {
-  /** The moves as received, joined. */
+  /** The moves as received, joined (each answer whole: readers of answers of any length use Store.readMoves). */
   readonly moves: WireMoves;
   readonly matchId: number;
   readonly scrambleIndex: number;
@@ -113,7 +113,7 @@ export interface ResultRow extends Omit<ResultRecord, 'moves'> {
 
 /**
  * A result row without its moves: everything scoring, reporting and resuming need. Reading the moves of a
- * match can mean tens of megabytes (a 24-disc Hanoi answer is 33 MB), so only replays ask for them.
+ * match can mean tens of megabytes (a 24-disc Hanoi answer is 33 MB), so readers stream them (readMoves).
  */
 export type ResultSummary = Omit<ResultRow, 'moves'>;
 
@@ -229,14 +229,18 @@ export interface Store {
    * the call changes nothing and the first write wins.
    */
   recordResult(r: ResultRecord): Promise<void>;
+  /**
+   * The results of a match with their moves joined, each answer whole: for tests and small checks. Replay,
+   * export, audit and the web read summaries and stream each answer with {@link readMoves}.
+   */
   listResults(matchId: number): Promise<ResultRow[]>;
-  /** One result with its moves (a replay reads one answer, not the match's). */
+  /** One result with its moves joined (see {@link listResults}). */
   getResult(scrambleId: number, bot: string): Promise<ResultRow | undefined>;
   /** {@link getResult} without the moves: what a replay or a viewer reads before streaming them (readMoves). */
   getSummary(scrambleId: number, bot: string): Promise<ResultSummary | undefined>;
   /** Deletes every result recorded under `bot` (exactly that name), in every match; returns how many. */
   removeResults(bot: string): Promise<number>;
-  /** Every result, optionally for one puzzle class. */
+  /** Every result with its moves joined (see {@link listResults}), optionally for one puzzle class. */
   allResults(puzzleClass?: string): Promise<ResultRow[]>;
   /** {@link listResults} without the moves. */
   listSummaries(matchId: number): Promise<ResultSummary[]>;
