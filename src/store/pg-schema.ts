@@ -179,13 +179,12 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   },
   {
     version: 7,
-    description: 'long answers in blocks (result_moves); a change counter the leaderboard cache reads',
+    description: 'long answers in blocks (result_moves), so no write or read holds a whole answer',
     // A result whose moves_kind is 'packed' keeps in moves the name of its move form and its moves here, in
     // the referee's blocks (src/puzzles/move-pieces.ts), in order, as SQLite does since its v6. Answers
     // stored whole before are split the same way when above 8 MiB (stored-moves.ts INLINE_MOVE_BYTES):
     // notation by 262,144 characters (at most 1 MiB of UTF-8, each block whole characters), pairs by 32,768
     // as JSON blocks (a 4-byte header of zeros, then the JSON array), which every reader already decodes.
-    // arena.changes.n rises with every statement that writes results or scrambles, committed with it.
     sql: `
       CREATE TABLE arena.result_moves (
         result_id  bigint NOT NULL REFERENCES arena.results(id) ON DELETE CASCADE,
@@ -209,21 +208,6 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       UPDATE arena.results SET moves = moves_kind, moves_kind = 'packed'
         WHERE moves_kind IN ('text', 'pairs') AND octet_length(moves) > 8388608;
 
-      CREATE TABLE arena.changes (
-        one  integer PRIMARY KEY DEFAULT 1 CHECK (one = 1),
-        n    bigint NOT NULL
-      );
-      INSERT INTO arena.changes VALUES (1, 0);
-      CREATE FUNCTION arena.count_change() RETURNS trigger LANGUAGE plpgsql AS $fn$
-        BEGIN
-          UPDATE arena.changes SET n = n + 1 WHERE one = 1;
-          RETURN NULL;
-        END
-      $fn$;
-      CREATE TRIGGER results_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON arena.results
-        FOR EACH STATEMENT EXECUTE FUNCTION arena.count_change();
-      CREATE TRIGGER scrambles_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON arena.scrambles
-        FOR EACH STATEMENT EXECUTE FUNCTION arena.count_change();
     `,
   },
 ];

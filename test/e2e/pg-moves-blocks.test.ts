@@ -61,7 +61,7 @@ describe.skipIf(skipPgTests())('pg store - answers in blocks (schema v7)', () =>
     }
   });
 
-  it('pg store - the change marker moves when another connection commits a result, not before', async () => {
+  it('pg store - the change marker moves once another connection commits a result, and stays while only reads happen', async () => {
     const url = await server.createDatabase('marker');
     const reader = await openPgStore(url);
     const writer = await openPgStore(url);
@@ -75,15 +75,19 @@ describe.skipIf(skipPgTests())('pg store - answers in blocks (schema v7)', () =>
       });
       const [s] = await writer.listScrambles(m.id);
       const before = await reader.changeMarker();
-      // A result written in an open transaction does not move the marker a reader sees until it commits.
+      await writer.listSummaries(m.id);
+      await reader.summaryColumns();
+      expect(await reader.changeMarker()).toBe(before);
+      // A result written in an open transaction: whatever the marker says meanwhile, the commit moves it.
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query('BEGIN');
       await c.query(`INSERT INTO arena.results (scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms) VALUES ($1, 'b', 'solved', 3, 'text', 'ACABCB', 1)`, [s.id]);
-      expect(await reader.changeMarker()).toBe(before);
+      const during = await reader.changeMarker();
       await c.query('COMMIT');
       await c.end();
       const after = await reader.changeMarker();
+      expect(after).not.toBe(during);
       expect(after).not.toBe(before);
       await writer.recordResult({ scrambleId: s.id, bot: 'a', verdict: 'solved', moveCount: 3, moves: 'ACABCB', wallMs: 1 });
       expect(await reader.changeMarker()).not.toBe(after);
