@@ -5,10 +5,10 @@
 import { scrambleNumber } from '../core/scramble-number.ts';
 import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
-import { moveFormOf } from '../puzzles/move-form.ts';
 import { roundMs } from '../referee/match-report.ts';
 import { claimContradicted } from '../referee/scramble-report.ts';
-import type { ResultRow, ResultSummary } from '../store/types.ts';
+import type { WireMoves } from '../core/types.ts';
+import type { ResultSummary, Store } from '../store/types.ts';
 import type { AppContext } from './context.ts';
 import type { ClassBoard } from './leaderboard.ts';
 
@@ -38,8 +38,16 @@ export interface ExportRow {
   readonly error_index: number | null;
   readonly error: string | null;
   readonly note: string | null;
-  /** With --with-moves: the answer as stored (notation text, or swap pairs as JSON). */
-  readonly solution?: string;
+}
+
+/**
+ * One exported result: its row and, with --with-moves, its answer as stored (notation text, or swap pairs
+ * as JSON) in pieces of at most a block, read afresh from the store on each call, so an answer of any
+ * length goes out without being held (a writer that must look at it before writing it may read it twice).
+ */
+export interface ExportItem {
+  readonly row: ExportRow;
+  readonly solution?: () => AsyncIterable<string>;
 }
 
 /** What to export. */
@@ -50,9 +58,9 @@ export interface ExportOptions {
   readonly withMoves?: boolean;
 }
 
-function toRow(r: ResultSummary | ResultRow, withMoves: boolean): ExportRow {
+function toRow(r: ResultSummary): ExportRow {
   const gap = r.verdict === 'solved' ? r.moveCount - (r.bound.optimal ?? r.bound.lowerBound) : null;
-  const row: ExportRow = {
+  return {
     match: r.matchId,
     scramble: scrambleNumber(r.scrambleIndex),
     puzzle_class: r.puzzleClass,
@@ -73,16 +81,41 @@ function toRow(r: ResultSummary | ResultRow, withMoves: boolean): ExportRow {
     error: r.error ?? null,
     note: r.note ?? null,
   };
-  if (!withMoves) return row;
-  const moves = (r as ResultRow).moves;
-  return { ...row, solution: moves === undefined ? '' : moveFormOf(moves).encode(moves) };
 }
 
 /**
- * The rows of one match, or of every match (oldest first), a match at a time so that exporting answers
- * with their moves never holds more than one match's moves in memory. Rejects an unknown match at once.
+ * The stored text of one answer from its pieces: notation verbatim, pairs as one JSON array (the pieces'
+ * arrays joined, exactly as JSON.stringify writes the whole answer). An unknown result is empty text.
  */
-export async function exportResults(ctx: AppContext, o: ExportOptions): Promise<Result<AsyncIterable<ExportRow[]>>> {
+export async function* solutionText(pieces: AsyncIterable<WireMoves>): AsyncGenerator<string> {
+  let open = false;
+  let any = false;
+  for await (const piece of pieces) {
+    if (typeof piece === 'string') {
+      if (piece) yield piece;
+      continue;
+    }
+    if (!open) yield '[';
+    open = true;
+    if (piece.length === 0) continue;
+    const inner = JSON.stringify(piece).slice(1, -1);
+    yield any ? `,${inner}` : inner;
+    any = true;
+  }
+  if (open) yield ']';
+}
+
+function itemOf(store: Store, r: ResultSummary, withMoves: boolean): ExportItem {
+  const row = toRow(r);
+  return withMoves ? { row, solution: () => solutionText(store.readMoves(r.scrambleId, r.bot)) } : { row };
+}
+
+/**
+ * The rows of one match, or of every match (oldest first), a match at a time; answers (with their moves)
+ * stream from the store as each row is written, so memory stays bounded whatever their length. Rejects an
+ * unknown match at once.
+ */
+export async function exportResults(ctx: AppContext, o: ExportOptions): Promise<Result<AsyncIterable<ExportItem[]>>> {
   let ids: number[];
   if (o.match !== undefined) {
     if (!(await ctx.store.getMatch(o.match))) return reject('no-match', `no match with id ${o.match}`);
@@ -91,11 +124,8 @@ export async function exportResults(ctx: AppContext, o: ExportOptions): Promise<
     ids = (await ctx.store.listMatches()).map((m) => m.id).reverse();
   }
   const withMoves = Boolean(o.withMoves);
-  async function* batches(): AsyncIterable<ExportRow[]> {
-    for (const id of ids) {
-      const rows = withMoves ? await ctx.store.listResults(id) : await ctx.store.listSummaries(id);
-      yield rows.map((r) => toRow(r, withMoves));
-    }
+  async function* batches(): AsyncIterable<ExportItem[]> {
+    for (const id of ids) yield (await ctx.store.listSummaries(id)).map((r) => itemOf(ctx.store, r, withMoves));
   }
   return { ok: true, value: batches() };
 }

@@ -1,5 +1,6 @@
 import type { PuzzleState, ReplayOutcome, WireMoves } from '../core/types.ts';
 import { puzzleOf } from '../puzzles/index.ts';
+import { MoveFeeder } from './move-feeder.ts';
 
 /** One position of a replay. */
 export interface ReplayFrame {
@@ -16,53 +17,75 @@ export interface FrameOptions {
   readonly every?: number;
 }
 
+/** Asked of the piece source by {@link frameSteps}: the next piece of the answer, or undefined at its end. */
+const NEED_PIECE = Symbol('need a piece');
+
 /**
- * Replays stored moves from the scramble with the puzzle's own validator and yields the positions on the
- * way: the start, the state after every `every`-th move, and the last position reached (the final state, or
- * the one before the first illegal move). Returns the validator's outcome, so a result whose moves no longer
- * solve the scramble (tampered with, or a validator that changed) is reported, not shown as solved.
- *
- * The moves are fed in pieces that cannot overshoot the next frame: a text move is at least one character,
- * so pushing as many characters as moves remain never completes too many; the last moves before a frame go
- * one character at a time. A 16-million-move answer with `every` in the millions therefore costs about as
- * much as validating it once.
+ * The frames of a replay as a generator that asks for the answer's pieces as it needs them (it yields
+ * {@link NEED_PIECE} and is resumed with the next piece), so the same walk serves moves held whole and moves
+ * streamed from a store: the start, the state after every `every`-th move, and the last position reached
+ * (the final state, or the one before the first illegal move). Returns the validator's outcome.
  */
-export function* replayFrames(start: PuzzleState, moves: WireMoves, opts: FrameOptions = {}): Generator<ReplayFrame, ReplayOutcome> {
+function* frameSteps(start: PuzzleState, opts: FrameOptions): Generator<ReplayFrame | typeof NEED_PIECE, ReplayOutcome, WireMoves | undefined> {
   const every = Math.max(1, Math.floor(opts.every ?? 1));
-  const replayer = puzzleOf(start).replayer(start);
+  const feeder = new MoveFeeder(puzzleOf(start).replayer(start), every === 1);
+  const replayer = feeder.replayer;
   yield { index: 0, state: start };
-  const total = moves.length;
-  let at = 0;
-  let lastEnd = 0;
-  let target = every;
   let emitted = 0;
-  while (at < total) {
-    const room = target - replayer.count;
-    const end = Math.min(total, at + Math.max(1, room));
-    const piece = typeof moves === 'string' ? moves.slice(at, end) : moves.slice(at, end);
-    const before = replayer.count;
-    const bad = replayer.push(piece);
-    at = end;
-    if (bad) break;
-    if (replayer.count === before) continue;
-    if (replayer.count >= target) {
-      const move = every === 1 ? describeMove(moves, lastEnd, at) : undefined;
-      emitted = replayer.count;
-      yield { index: emitted, state: replayer.state(), ...(move !== undefined ? { move } : {}) };
-      target = emitted + every;
+  for (;;) {
+    const stop = feeder.to(emitted + every);
+    if (stop === 'illegal') break;
+    if (stop === 'need-piece') {
+      const piece = yield NEED_PIECE;
+      if (piece === undefined) break;
+      feeder.give(piece);
+      continue;
     }
-    lastEnd = at;
+    emitted = replayer.count;
+    yield { index: emitted, state: replayer.state(), ...(every === 1 && feeder.lastMove !== undefined ? { move: feeder.lastMove } : {}) };
   }
   const outcome = replayer.finish();
   if (replayer.count !== emitted) yield { index: replayer.count, state: replayer.state() };
   return outcome;
 }
 
-/** The notation of the single move in moves[from, to): its text, or a swap as "a<->b". */
-function describeMove(moves: WireMoves, from: number, to: number): string {
-  if (typeof moves === 'string') return moves.slice(from, to).trim();
-  const pair = moves[to - 1];
-  return `${pair[0]}<->${pair[1]}`;
+/**
+ * Replays moves held whole from the scramble with the puzzle's own validator and yields the positions on
+ * the way (see {@link frameSteps}). A result whose moves no longer solve the scramble (tampered with, or a
+ * validator that changed) is reported, not shown as solved. A 16-million-move answer with `every` in the
+ * millions costs about as much as validating it once.
+ */
+export function* replayFrames(start: PuzzleState, moves: WireMoves, opts: FrameOptions = {}): Generator<ReplayFrame, ReplayOutcome> {
+  const steps = frameSteps(start, opts);
+  let given = false;
+  let r = steps.next();
+  for (; !r.done; ) {
+    if (r.value === NEED_PIECE) {
+      r = steps.next(given ? undefined : moves);
+      given = true;
+    } else {
+      yield r.value;
+      r = steps.next();
+    }
+  }
+  return r.value;
+}
+
+/** {@link replayFrames} over an answer streamed in pieces (Store.readMoves): at most one piece held at a time. */
+export async function* streamFrames(start: PuzzleState, pieces: AsyncIterable<WireMoves>, opts: FrameOptions = {}): AsyncGenerator<ReplayFrame, ReplayOutcome> {
+  const source = pieces[Symbol.asyncIterator]();
+  const steps = frameSteps(start, opts);
+  let r = steps.next();
+  for (; !r.done; ) {
+    if (r.value === NEED_PIECE) {
+      const next = await source.next();
+      r = steps.next(next.done ? undefined : next.value);
+    } else {
+      yield r.value;
+      r = steps.next();
+    }
+  }
+  return r.value;
 }
 
 /** Collects every frame and the outcome (for tests and small answers). */

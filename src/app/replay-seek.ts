@@ -5,6 +5,7 @@ import type { Verdict } from '../core/verdict.ts';
 import { puzzleOf } from '../puzzles/index.ts';
 import type { Scene } from '../puzzles/scene.ts';
 import type { AppContext } from './context.ts';
+import { feedTo, MoveFeeder, type MovePosition } from './move-feeder.ts';
 
 /** A position of a stored answer, as a viewer draws it. */
 export interface SeekFrame {
@@ -34,13 +35,16 @@ export interface ReplayInfo {
 export interface ReplayHandle {
   readonly info: ReplayInfo;
   /** The position after `index` moves (clamped to 0 … legalMoves). */
-  seek(index: number): SeekFrame;
+  seek(index: number): Promise<SeekFrame>;
 }
+
+/** The pieces of one stored answer from piece `from` on (Store.readMoves). */
+export type PieceSource = (from: number) => AsyncIterable<WireMoves>;
 
 interface Checkpoint {
   readonly index: number;
-  /** Where the move after `index` starts in the stored moves (characters, or pairs). */
-  readonly offset: number;
+  /** Where the move after `index` starts in the stored answer. */
+  readonly at: MovePosition;
   readonly state: PuzzleState;
 }
 
@@ -50,52 +54,30 @@ const CHECKPOINTS = 256;
 const SNAPSHOT_CHARS = 48_000_000;
 
 /**
- * Pushes moves[from…] into `replayer` until it has applied `want` more moves (or the moves end or fail);
- * returns the offset reached. Text moves are at least one character each, so a slice as long as the moves
- * still wanted never overshoots; the walk converges in a few pushes whatever the notation.
+ * Opens a stored answer: replays it once with the puzzle's own validator (so tampered moves are caught) as
+ * it streams from the store, keeping a snapshot and the place in the answer every total/256 moves; a later
+ * seek reads on from the nearest snapshot's piece (Store.readMoves from a piece), so neither holds the
+ * answer. A 16,777,215-move Hanoi answer costs one validation pass to open, then about 65,000 moves (a
+ * block or two read again) per seek.
  */
-function advance(replayer: { push(c: WireMoves): unknown; readonly count: number }, moves: WireMoves, from: number, want: number): number {
-  const target = replayer.count + want;
-  let at = from;
-  while (at < moves.length && replayer.count < target) {
-    const end = Math.min(moves.length, at + (target - replayer.count));
-    const before = replayer.count;
-    const bad = replayer.push(moves.slice(at, end) as WireMoves);
-    at = end;
-    if (bad) break;
-    if (replayer.count === before && typeof moves !== 'string') break;
-  }
-  return at;
-}
-
-/**
- * Opens a stored answer: replays it once with the puzzle's own validator (so tampered moves are caught),
- * keeping a snapshot every total/256 moves, so any later seek replays a bounded slice. A 16,777,215-move
- * Hanoi answer costs one validation pass to open, then about 65,000 moves per seek.
- */
-export function openStoredAnswer(
-  start: PuzzleState,
-  moves: WireMoves,
-  meta: Omit<ReplayInfo, 'legalMoves' | 'outcome'>,
-): ReplayHandle {
+export async function openStoredAnswer(start: PuzzleState, pieces: PieceSource, meta: Omit<ReplayInfo, 'legalMoves' | 'outcome'>): Promise<ReplayHandle> {
   const puzzle = puzzleOf(start);
-  const replayer = puzzle.replayer(start);
   const points = Math.max(1, Math.min(CHECKPOINTS, Math.floor(SNAPSHOT_CHARS / JSON.stringify(start).length)));
   const step = Math.max(1, Math.ceil(Math.max(1, meta.recordedMoves) / points));
-  const checkpoints: Checkpoint[] = [{ index: 0, offset: 0, state: start }];
-  let offset = 0;
-  for (;;) {
-    const before = replayer.count;
-    offset = advance(replayer, moves, offset, step);
-    if (replayer.count === before || offset >= moves.length) break;
-    checkpoints.push({ index: replayer.count, offset, state: replayer.state() });
+  const checkpoints: Checkpoint[] = [{ index: 0, at: { piece: 0, offset: 0 }, state: start }];
+  const feeder = new MoveFeeder(puzzle.replayer(start));
+  const source = pieces(0)[Symbol.asyncIterator]();
+  const replayer = feeder.replayer;
+  while ((await feedTo(feeder, source, replayer.count + step)) === 'reached') {
+    checkpoints.push({ index: replayer.count, at: feeder.position(), state: replayer.state() });
   }
+  await source.return?.();
   const outcome = replayer.finish();
   const legalMoves = replayer.count;
   const info: ReplayInfo = { ...meta, legalMoves, outcome };
   return {
     info,
-    seek(index: number): SeekFrame {
+    async seek(index: number): Promise<SeekFrame> {
       const k = Math.max(0, Math.min(legalMoves, Math.floor(index)));
       let lo = 0;
       let hi = checkpoints.length - 1;
@@ -105,9 +87,14 @@ export function openStoredAnswer(
         else hi = mid - 1;
       }
       const cp = checkpoints[lo];
-      const r = puzzle.replayer(cp.state as never);
-      if (k > cp.index) advance(r, moves, cp.offset, k - cp.index);
-      const state = k === cp.index ? cp.state : r.state();
+      let state = cp.state;
+      if (k > cp.index) {
+        const f = new MoveFeeder(puzzle.replayer(cp.state as never), false, cp.at);
+        const from = pieces(cp.at.piece)[Symbol.asyncIterator]();
+        await feedTo(f, from, k - cp.index);
+        await from.return?.();
+        state = f.replayer.state();
+      }
       return { index: k, state, scene: puzzle.scene(state as never) };
     },
   };
@@ -143,14 +130,17 @@ export async function loadAnswer(ctx: AppContext, match: number, scramble: numbe
   const m = await ctx.store.getMatch(match);
   if (!m) return reject('no-match', `no match with id ${match}`);
   if (!m.bots.includes(bot)) return reject('no-bot', `bot ${bot} is not in match ${match} (${m.bots.join(', ')})`);
-  const scrambles = await ctx.store.listScrambles(match);
-  const s = scrambles.find((x) => x.index === scrambleIndexOf(scramble));
-  if (!s) return reject('no-scramble', `match ${match} has scrambles 1 to ${scrambles.length}, not ${scramble}`);
-  const row = (await ctx.store.listResults(match)).find((r) => r.scrambleId === s.id && r.bot === bot);
+  const index = scrambleIndexOf(scramble);
+  const [s] = await ctx.store.listScrambles(match, { from: index, limit: 1 });
+  if (s?.index !== index) {
+    const count = (await ctx.store.scrambleClasses(match)).reduce((n, c) => n + c.count, 0);
+    return reject('no-scramble', `match ${match} has scrambles 1 to ${count}, not ${scramble}`);
+  }
+  const row = await ctx.store.getSummary(s.id, bot);
   if (!row) return reject('no-result', `${bot} has no result yet for scramble ${scramble} of match ${match}`);
   return {
     ok: true,
-    value: openStoredAnswer(s.state, row.moves, {
+    value: await openStoredAnswer(s.state, (from) => ctx.store.readMoves(s.id, bot, from), {
       match,
       scramble,
       bot,

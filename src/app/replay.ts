@@ -6,9 +6,9 @@
 import { scrambleIndexOf } from '../core/scramble-number.ts';
 import type { Result, ReplayOutcome } from '../core/types.ts';
 import { reject } from '../core/types.ts';
-import type { MatchRecord, ResultRow, ScrambleRecord } from '../store/types.ts';
+import type { MatchRecord, ResultRow, ResultSummary, ScrambleRecord } from '../store/types.ts';
 import type { AppContext } from './context.ts';
-import { replayFrames, type ReplayFrame } from './replay-frames.ts';
+import { streamFrames, type ReplayFrame } from './replay-frames.ts';
 
 export type { ReplayFrame } from './replay-frames.ts';
 
@@ -25,14 +25,15 @@ export interface ReplayOptions {
 export interface ReplayTrack {
   readonly bot: string;
   /** The stored result without its moves (verdict, count, times, reason). */
-  readonly stored: Omit<ResultRow, 'moves'>;
+  readonly stored: ResultSummary;
   /** Moves in the stored answer (as the referee counted them). */
   readonly moveCount: number;
   /**
    * The positions, start first, then after every `every`-th move (default 1) and the last; the generator's
-   * return value is what the validator says today. Each call replays afresh.
+   * return value is what the validator says today. Each call replays afresh, streaming the stored moves a
+   * block at a time (Store.readMoves), so an answer of any length replays in bounded memory.
    */
-  frames(every?: number): Generator<ReplayFrame, ReplayOutcome>;
+  frames(every?: number): AsyncGenerator<ReplayFrame, ReplayOutcome>;
 }
 
 /** A replay: the match, the scramble and one track per bot. */
@@ -56,20 +57,21 @@ export function findMatchBot(match: MatchRecord, name: string): Result<string> {
 export async function replayMatch(ctx: AppContext, o: ReplayOptions): Promise<Result<Replay>> {
   const match = await ctx.store.getMatch(o.match);
   if (!match) return reject('no-match', `no match with id ${o.match}`);
-  const scrambles = await ctx.store.listScrambles(match.id);
-  const scramble = scrambles.find((s) => s.index === scrambleIndexOf(o.scramble));
-  if (!scramble) {
-    return reject('no-scramble', `match ${match.id} has scrambles 1 to ${scrambles.length}, not ${o.scramble}`);
+  const index = scrambleIndexOf(o.scramble);
+  const [scramble] = await ctx.store.listScrambles(match.id, { from: index, limit: 1 });
+  if (scramble?.index !== index) {
+    const count = (await ctx.store.scrambleClasses(match.id)).reduce((n, c) => n + c.count, 0);
+    return reject('no-scramble', `match ${match.id} has scrambles 1 to ${count}, not ${o.scramble}`);
   }
   const names = o.bots && o.bots.length ? o.bots : [match.bots[0]];
   const tracks: ReplayTrack[] = [];
   for (const name of names) {
     const bot = findMatchBot(match, name);
     if (!bot.ok) return bot;
-    const row = await ctx.store.getResult(scramble.id, bot.value);
-    if (!row) return reject('not-played', `${bot.value} has no result for scramble ${o.scramble} of match ${match.id} yet`);
-    const { moves, ...stored } = row;
-    tracks.push({ bot: bot.value, stored, moveCount: row.moveCount, frames: (every = 1) => replayFrames(scramble.state, moves, { every }) });
+    const stored = await ctx.store.getSummary(scramble.id, bot.value);
+    if (!stored) return reject('not-played', `${bot.value} has no result for scramble ${o.scramble} of match ${match.id} yet`);
+    const frames = (every = 1) => streamFrames(scramble.state, ctx.store.readMoves(scramble.id, bot.value), { every });
+    tracks.push({ bot: bot.value, stored, moveCount: stored.moveCount, frames });
   }
   return { ok: true, value: { match, scramble, tracks } };
 }

@@ -8,6 +8,8 @@ import type { TerminalRun } from './commands/match.ts';
 /** What main.ts hands every command: the only ways to print, set the exit code and run a terminal match. */
 export interface CliIo {
   print(text: string): void;
+  /** Writes text to stdout as it is (no newline added): a long line written in pieces. */
+  write(text: string): void;
   info(text: string): void;
   setExit(code: number): void;
   readonly terminal: TerminalRun;
@@ -21,7 +23,7 @@ const LOADERS: Record<string, Loader> = {
   match: async (p, io) => (await import('./commands/match.ts')).registerMatch(p, io.terminal, io),
   matches: async (p, io) => (await import('./commands/matches.ts')).registerMatches(p, io.print),
   replay: async (p, io) => (await import('./commands/replay.ts')).registerReplay(p, io.print, io.setExit, io.info),
-  export: async (p, io) => (await import('./commands/export.ts')).registerExport(p, io.print),
+  export: async (p, io) => (await import('./commands/export.ts')).registerExport(p, io.write),
   audit: async (p, io) => (await import('./commands/audit.ts')).registerAudit(p, io.print, io.setExit),
   bot: async (p, io) => (await import('./commands/bot.ts')).registerBot(p, io.print, io.setExit, io.info),
   leaderboard: async (p, io) => (await import('./commands/leaderboard.ts')).registerLeaderboard(p, io.print),

@@ -22,6 +22,10 @@ const print = (text: string) => {
   if (process.stdout.destroyed) throw new OutputClosed();
   process.stdout.write(text.endsWith('\n') ? text : text + '\n');
 };
+const write = (text: string) => {
+  if (process.stdout.destroyed) throw new OutputClosed();
+  process.stdout.write(text);
+};
 const info = (text: string) => void (process.stderr.destroyed || process.stderr.write(`${text}\n`));
 let exitCode = 0;
 const setExit = (code: number) => {
@@ -59,7 +63,7 @@ const program = new Command('arena')
 
 try {
   const named = commandOf(process.argv.slice(2));
-  if (named) await loadCommand(named, program, { print, info, setExit, terminal });
+  if (named) await loadCommand(named, program, { print, write, info, setExit, terminal });
   else listAll(program);
   await program.parseAsync(process.argv);
   process.exitCode = exitCode;

@@ -27,15 +27,19 @@ import type {
 import { MemorySeals } from './memory-seals.ts';
 import { recordedMovesDigest } from './moves-digest.ts';
 import { stateDigest, type SealKey } from './seal.ts';
-import { decodeMoves, dropEmpty, encodeJson, encodeMoves, keepMatch, makeBound, nowIso } from './row-codec.ts';
-import type { MovesKind } from './row-codec.ts';
+import { dropEmpty, encodeJson, keepMatch, makeBound, nowIso, storedScramble } from './row-codec.ts';
+import { inlineHead, joinStored, storedMovesOf, storedPieces, type StoredHead, type StoredMoves } from './stored-moves.ts';
 import { columnsOf, type SummaryColumns } from '../core/summary-columns.ts';
 
 interface StoredResult {
   readonly seq: number;
   readonly record: ResultRecord;
-  readonly movesKind: MovesKind;
-  readonly movesText: string;
+  /** Kept as the SQL stores keep it (a long answer in its blocks), so it is read back the same way. */
+  readonly moves: StoredMoves;
+}
+
+function headOf(m: StoredMoves): StoredHead {
+  return m.packed ? { form: m.form } : inlineHead(m.kind, m.text);
 }
 
 /** Creates an empty in-memory store. Nothing survives `close()` or the process. */
@@ -56,6 +60,8 @@ class MemoryStore implements Store {
   private readonly optima = new Map<string, number>();
   private nextMatchId = 1;
   private nextScrambleId = 1;
+  /** Counts writes that change what the leaderboard reads (see changeMarker). */
+  private changes = 0;
   private readonly seals = new MemorySeals();
   private sealKey: SealKey | undefined;
 
@@ -137,6 +143,7 @@ class MemoryStore implements Store {
     const { boundNote: _old, ...rest } = s;
     const updated = { ...rest, bound: makeBound(bound.optimal, bound.lowerBound), ...(note !== undefined ? { boundNote: note } : {}) };
     this.scrambles.set(scrambleId, updated);
+    this.changes++;
     this.seals.scrambleStored(this.sealKey, updated);
   }
 
@@ -146,10 +153,12 @@ class MemoryStore implements Store {
     const key = `${r.scrambleId}\u0000${r.bot}`;
     if (this.resultKeys.has(key)) return; // first write wins
     this.resultKeys.add(key);
-    // Keep the encoded moves, not the caller's array, so later mutation by the caller cannot leak in.
-    const moves = encodeMoves(r.moves);
+    // Keep the encoded moves (copies of the blocks), not the caller's values, so later mutation cannot leak in.
+    const stored = storedMovesOf(r.moves);
+    const moves = stored.packed ? { ...stored, blocks: stored.blocks.map((b) => b.slice()) } : stored;
     const record = dropEmpty<ResultRecord>({ ...r, moves: '' });
-    this.results.push({ seq: this.results.length, record, movesKind: moves.kind, movesText: moves.text });
+    this.results.push({ seq: this.results.length, record, moves });
+    this.changes++;
     this.seals.resultStored(this.sealKey, r, this.scrambles.get(r.scrambleId)!, this.sealKey ? recordedMovesDigest(r.moves) : '');
   }
 
@@ -161,12 +170,17 @@ class MemoryStore implements Store {
     return this.rows((s) => s.id === scrambleId).find((r) => r.bot === bot);
   }
 
+  async getSummary(scrambleId: number, bot: string): Promise<ResultSummary | undefined> {
+    return this.rows((s) => s.id === scrambleId, false).find((r) => r.bot === bot);
+  }
+
   async removeResults(bot: string): Promise<number> {
     const before = this.results.length;
     for (const r of this.results) {
       if (r.record.bot === bot) this.seals.resultRemoved(this.sealKey, r.record.scrambleId, bot, this.scrambles.get(r.record.scrambleId)!);
     }
     this.results = this.results.filter((r) => r.record.bot !== bot);
+    this.changes++;
     for (const key of [...this.resultKeys]) if (key.endsWith(`\u0000${bot}`)) this.resultKeys.delete(key);
     return before - this.results.length;
   }
@@ -176,11 +190,11 @@ class MemoryStore implements Store {
   }
 
   async listSummaries(matchId: number): Promise<ResultSummary[]> {
-    return (await this.listResults(matchId)).map(withoutMoves);
+    return this.rows((s) => s.matchId === matchId, false);
   }
 
   async allSummaries(puzzleClass?: string): Promise<ResultSummary[]> {
-    return (await this.allResults(puzzleClass)).map(withoutMoves);
+    return this.rows((s) => puzzleClass === undefined || s.puzzleClass === puzzleClass, false);
   }
 
   async summaryColumns(): Promise<SummaryColumns> {
@@ -188,8 +202,7 @@ class MemoryStore implements Store {
   }
 
   async changeMarker(): Promise<string | undefined> {
-    // Not tracked: unit tests read a fresh store; nothing caches over it.
-    return undefined;
+    return String(this.changes);
   }
 
   async sealMeta(): Promise<SealMeta> {
@@ -208,9 +221,9 @@ class MemoryStore implements Store {
     return this.seals.matchSeals(matchId, await this.listScrambles(matchId), await this.listSummaries(matchId));
   }
 
-  async *readMoves(scrambleId: number, bot: string): AsyncIterable<WireMoves> {
-    const row = await this.getResult(scrambleId, bot);
-    if (row) yield row.moves;
+  async *readMoves(scrambleId: number, bot: string, from = 0): AsyncIterable<WireMoves> {
+    const r = this.results.find((x) => x.record.scrambleId === scrambleId && x.record.bot === bot);
+    if (r) yield* storedPieces(headOf(r.moves), (seq) => (r.moves.packed ? r.moves.blocks[seq] : undefined), from);
   }
 
   async knownOptima(keys: readonly string[]): Promise<Map<string, number>> {
@@ -234,38 +247,28 @@ class MemoryStore implements Store {
   }
 
   private insertScrambles(matchId: number, scrambles: readonly NewScramble[]): ScrambleRecord[] {
+    this.changes++;
     return scrambles.map((s) => {
-      const record: ScrambleRecord = {
-        id: this.nextScrambleId++,
-        matchId,
-        index: s.index,
-        state: jsonCopy(s.state) as PuzzleState,
-        puzzleClass: s.puzzleClass,
-        bound: makeBound(s.bound.optimal, s.bound.lowerBound),
-        ...(s.boundNote !== undefined ? { boundNote: s.boundNote } : {}),
-      };
+      const record = storedScramble(this.nextScrambleId++, matchId, s);
       this.scrambles.set(record.id, record);
       this.seals.scrambleStored(this.sealKey, record, this.sealKey ? stateDigest(record.state) : undefined);
       return copyScramble(record);
     });
   }
 
-  private rows(keep: (s: ScrambleRecord) => boolean): ResultRow[] {
-    const out: Array<{ row: ResultRow; seq: number }> = [];
+  /** The joined rows of the results kept, in the SQL stores' order; with their moves joined, or without. */
+  private rows(keep: (s: ScrambleRecord) => boolean): ResultRow[];
+  private rows(keep: (s: ScrambleRecord) => boolean, withMoves: false): ResultSummary[];
+  private rows(keep: (s: ScrambleRecord) => boolean, withMoves = true): ResultSummary[] {
+    const out: Array<{ row: ResultSummary | ResultRow; seq: number }> = [];
     for (const r of this.results) {
       const s = this.scrambles.get(r.record.scrambleId);
       if (!s || !keep(s)) continue;
-      const row: ResultRow = {
-        ...r.record,
-        moves: decodeMoves(r.movesKind, r.movesText),
-        matchId: s.matchId,
-        scrambleIndex: s.index,
-        puzzleClass: s.puzzleClass,
-        bound: { ...s.bound },
-      };
-      out.push({ row, seq: r.seq });
+      const { moves: _moves, ...fields } = r.record;
+      const row: ResultSummary = { ...fields, matchId: s.matchId, scrambleIndex: s.index, puzzleClass: s.puzzleClass, bound: { ...s.bound } };
+      out.push({ row: withMoves ? { ...row, moves: joinStored(headOf(r.moves), () => (r.moves.packed ? r.moves.blocks : [])) } : row, seq: r.seq });
     }
-    // Same order as the SQLite query: match, scramble index, then insertion.
+    // Same order as the SQL stores: match, scramble index, then insertion.
     out.sort((a, b) => a.row.matchId - b.row.matchId || a.row.scrambleIndex - b.row.scrambleIndex || a.seq - b.seq);
     return out.map((o) => o.row);
   }
@@ -290,8 +293,4 @@ function copyScramble(s: ScrambleRecord): ScrambleRecord {
 /** Byte-wise order, like SQLite's default BINARY collation. */
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function withoutMoves({ moves: _moves, ...rest }: ResultRow): ResultSummary {
-  return rest;
 }

@@ -177,6 +177,39 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       );
     `,
   },
+  {
+    version: 7,
+    description: 'long answers in blocks (result_moves), so no write or read holds a whole answer',
+    // A result whose moves_kind is 'packed' keeps in moves the name of its move form and its moves here, in
+    // the referee's blocks (src/puzzles/move-pieces.ts), in order, as SQLite does since its v6. Answers
+    // stored whole before are split the same way when above 8 MiB (stored-moves.ts INLINE_MOVE_BYTES):
+    // notation by 262,144 characters (at most 1 MiB of UTF-8, each block whole characters), pairs by 32,768
+    // as JSON blocks (a 4-byte header of zeros, then the JSON array), which every reader already decodes.
+    sql: `
+      CREATE TABLE arena.result_moves (
+        result_id  bigint NOT NULL REFERENCES arena.results(id) ON DELETE CASCADE,
+        seq        integer NOT NULL,
+        block      bytea NOT NULL,
+        PRIMARY KEY (result_id, seq)
+      );
+      ALTER TABLE arena.results DROP CONSTRAINT results_moves_kind_check;
+      ALTER TABLE arena.results ADD CONSTRAINT results_moves_kind_check CHECK (moves_kind IN ('text', 'pairs', 'json', 'packed'));
+
+      INSERT INTO arena.result_moves (result_id, seq, block)
+        SELECT r.id, g.i, convert_to(substr(r.moves, g.i * 262144 + 1, 262144), 'UTF8')
+        FROM arena.results r, generate_series(0, (length(r.moves) - 1) / 262144) AS g(i)
+        WHERE r.moves_kind = 'text' AND octet_length(r.moves) > 8388608;
+      INSERT INTO arena.result_moves (result_id, seq, block)
+        SELECT r.id, c.i, '\\x00000000'::bytea || convert_to(c.pairs::text, 'UTF8')
+        FROM arena.results r, LATERAL (
+          SELECT (e.n - 1) / 32768 AS i, json_agg(e.v ORDER BY e.n) AS pairs
+          FROM json_array_elements(r.moves::json) WITH ORDINALITY AS e(v, n) GROUP BY 1) c
+        WHERE r.moves_kind = 'pairs' AND octet_length(r.moves) > 8388608;
+      UPDATE arena.results SET moves = moves_kind, moves_kind = 'packed'
+        WHERE moves_kind IN ('text', 'pairs') AND octet_length(moves) > 8388608;
+
+    `,
+  },
 ];
 
 /** The schema version this code writes and understands. */

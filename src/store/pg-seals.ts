@@ -4,9 +4,9 @@
  * seal always covers exactly the rows committed with it.
  */
 import type pg from 'pg';
-import type { Bound, WireMoves } from '../core/types.ts';
+import type { Bound } from '../core/types.ts';
 import { withReconnect, withTransaction } from './pg-connect.ts';
-import { decodeMoves, makeBound, opt, sealMetaOf } from './row-codec.ts';
+import { makeBound, opt, sealMetaOf } from './row-codec.ts';
 import { countSeal, matchCountSeal, matchSeal, removalSeal, resultSeal, scrambleSeal, type MatchSealed, type SealKey } from './seal.ts';
 import type { MatchSeals, NewScramble, ResultRecord, SealMeta } from './types.ts';
 
@@ -61,32 +61,35 @@ export async function resealPgScramble(c: pg.PoolClient, k: SealKey, scrambleId:
   await c.query(`UPDATE arena.scrambles SET seal = $1 WHERE id = $2`, [seal, scrambleId]);
 }
 
+/** The seal columns of a result about to be inserted, and the match whose count it raises. */
+export interface PgResultSeal {
+  readonly matchId: number;
+  readonly seq: number;
+  readonly movesSha256: string;
+  readonly seal: string;
+}
+
 /**
- * Inserts a result with `insert` (its INSERT … ON CONFLICT DO NOTHING, without RETURNING) and seals it, in
- * one transaction under its match's row lock. Safe to retry after a lost connection: a committed first try
- * makes the retry insert nothing.
+ * Locks the match of `r`'s scramble (inside the result's transaction) and seals `r` as its next numbered
+ * result: results of one match from many workers are numbered one at a time. After the insert, when it
+ * inserted a row, {@link countPgResult} raises the match's count.
  */
-export async function recordSealedPg(pool: pg.Pool, k: SealKey, r: ResultRecord, movesSha256: string, insert: string, params: unknown[]): Promise<void> {
-  await withReconnect(
-    () =>
-      withTransaction(pool, async (c) => {
-        const { rows } = await c.query<{ match_id: number; idx: number; sealed_results: number }>(
-          `SELECT s.match_id, s.idx, m.sealed_results FROM arena.scrambles s JOIN arena.matches m ON m.id = s.match_id
-           WHERE s.id = $1 FOR NO KEY UPDATE OF m`,
-          [r.scrambleId],
-        );
-        const s = rows[0];
-        if (!s) throw new Error(`recordResult: no scramble ${r.scrambleId}`);
-        const inserted = await c.query<{ id: number }>(`${insert} RETURNING id`, params);
-        if (inserted.rows.length === 0) return;
-        const seq = s.sealed_results + 1;
-        const { moves: _moves, scrambleId: _s, ...fields } = r;
-        const seal = resultSeal(k, { ...fields, matchId: s.match_id, scrambleIndex: s.idx, seq, movesSha256 });
-        await c.query(`UPDATE arena.results SET seq = $1, moves_sha256 = $2, seal = $3 WHERE id = $4`, [seq, movesSha256, seal, inserted.rows[0].id]);
-        await c.query(`UPDATE arena.matches SET sealed_results = $1, count_seal = $2 WHERE id = $3`, [seq, countSeal(k, s.match_id, seq), s.match_id]);
-      }),
-    true,
+export async function pgResultSeal(c: pg.PoolClient, k: SealKey, r: ResultRecord, movesSha256: string): Promise<PgResultSeal> {
+  const { rows } = await c.query<{ match_id: number; idx: number; sealed_results: number }>(
+    `SELECT s.match_id, s.idx, m.sealed_results FROM arena.scrambles s JOIN arena.matches m ON m.id = s.match_id
+     WHERE s.id = $1 FOR NO KEY UPDATE OF m`,
+    [r.scrambleId],
   );
+  const s = rows[0];
+  if (!s) throw new Error(`recordResult: no scramble ${r.scrambleId}`);
+  const seq = s.sealed_results + 1;
+  const { moves: _moves, scrambleId: _s, ...fields } = r;
+  return { matchId: s.match_id, seq, movesSha256, seal: resultSeal(k, { ...fields, matchId: s.match_id, scrambleIndex: s.idx, seq, movesSha256 }) };
+}
+
+/** Raises the sealed count of a match after a sealed result was inserted (same transaction). */
+export async function countPgResult(c: pg.PoolClient, k: SealKey, sealed: PgResultSeal): Promise<void> {
+  await c.query(`UPDATE arena.matches SET sealed_results = $1, count_seal = $2 WHERE id = $3`, [sealed.seq, countSeal(k, sealed.matchId, sealed.seq), sealed.matchId]);
 }
 
 /** Before a bot's results are deleted (inside the same transaction): a removal for each numbered one. */
@@ -136,15 +139,4 @@ async function readSeals(c: pg.PoolClient, matchId: number): Promise<MatchSeals 
     results: results.rows.map((x) => ({ resultId: x.id, scrambleId: x.scramble_id, bot: x.bot, ...opt('seq', x.seq), ...opt('movesSha256', x.moves_sha256), ...opt('seal', x.seal) })),
     removals: removals.rows.map((x) => ({ seq: x.seq, scrambleIndex: x.scramble_idx, bot: x.bot, ...opt('seal', x.seal) })),
   };
-}
-
-/** One stored answer's moves (PostgreSQL keeps an answer in one value: one piece). */
-export async function pgReadMoves(pool: pg.Pool, scrambleId: number, bot: string): Promise<WireMoves | undefined> {
-  const { rows } = await withReconnect(
-    () => pool.query<{ moves_kind: 'text' | 'pairs' | 'json'; moves: string }>(`SELECT moves_kind, moves FROM arena.results WHERE scramble_id = $1 AND bot = $2`, [scrambleId, bot]),
-    true,
-  );
-  const r = rows[0];
-  if (!r) return undefined;
-  return r.moves_kind === 'json' ? (JSON.parse(r.moves) as string) : decodeMoves(r.moves_kind, r.moves);
 }

@@ -9,37 +9,22 @@
  * server.
  */
 import type pg from 'pg';
-import type { Bound, PuzzleState, WireMoves } from '../core/types.ts';
+import type { Bound, WireMoves } from '../core/types.ts';
 import { createPgPool, describeConnectError, withReconnect, withTransaction } from './pg-connect.ts';
 import { migratePg } from './pg-schema.ts';
 import { pgAddOptima, pgKnownOptima } from './pg-optima.ts';
 import { columnsOf, type SummaryColumns } from '../core/summary-columns.ts';
-import { encodeJson, encodeMoves, makeBound } from './row-codec.ts';
+import { encodeJson, nowIso, storedScramble } from './row-codec.ts';
 import { recordedMovesDigest } from './moves-digest.ts';
-import { RESULT_SELECT, SUMMARY_SELECT, toBot, toMatch, toResult, toScramble, toSummary, type BotRow, type MatchRow, type ResultJoinRow, type ScrambleRow, type SummaryRow } from './pg-rows.ts';
+import { POSTGRES, toBot, toMatch, toScramble, toSummary, type BotRow, type MatchRow, type ResultJoinRow, type ScrambleRow, type SummaryRow } from './sql-rows.ts';
+import { resultValues, sharedSql, storedText } from './sql-text.ts';
+import { joinStored, storedMovesOf, storedPieces } from './stored-moves.ts';
+import { pgMovesColumns, pgMovesHead, writePgBlocks, type PgMovesKind } from './pg-moves.ts';
 import * as seals from './pg-seals.ts';
 import { sha256Hex, type SealKey } from './seal.ts';
-import type {
-  BotRecord,
-  MatchFilter,
-  MatchRecord,
-  MatchSeals,
-  MatchStatus,
-  NewMatch,
-  NewScramble,
-  ResultRecord,
-  ResultRow,
-  ResultSummary,
-  ScrambleClassCount,
-  ScramblePage,
-  ScrambleRecord,
-  SealMeta,
-  Store,
-  KnownOptimum,
-} from './types.ts';
+import type * as T from './types.ts';
 
-
-const MATCH_COLUMNS = 'id, config, seed, generator_version, bots, status, created_at';
+const sql = sharedSql(POSTGRES);
 
 /** Options of {@link openPgStore}. */
 export interface PgStoreOptions {
@@ -50,13 +35,13 @@ export interface PgStoreOptions {
 }
 
 /** A PostgreSQL store also hands its pool to the job queue, so one process keeps one set of connections. */
-export interface PgStore extends Store {
+export interface PgStore extends T.Store {
   readonly pool: pg.Pool;
   readonly url: string;
 }
 
 /** The store as a PostgreSQL store, or undefined for any other implementation. */
-export function asPgStore(store: Store): PgStore | undefined {
+export function asPgStore(store: T.Store): PgStore | undefined {
   return store instanceof PostgresStore ? store : undefined;
 }
 
@@ -85,11 +70,6 @@ function pgCode(err: unknown): unknown {
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 
-/** PostgreSQL text cannot hold U+0000; only a broken bot's note or reason would carry one. */
-function pgText(s: string | undefined): string | null {
-  return s === undefined ? null : s.includes('\u0000') ? s.replaceAll('\u0000', '\uFFFD') : s;
-}
-
 class PostgresStore implements PgStore {
   readonly pool: pg.Pool;
   readonly url: string;
@@ -110,47 +90,39 @@ class PostgresStore implements PgStore {
     return withTransaction(this.pool, fn);
   }
 
-  async addBot(bot: Omit<BotRecord, 'createdAt'>): Promise<void> {
+  async addBot(bot: Omit<T.BotRecord, 'createdAt'>): Promise<void> {
     try {
-      await this.q(
-        `INSERT INTO arena.bots (name, kind, cmd, cwd, stdio, token_hash) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [bot.name, bot.kind, bot.cmd ?? null, bot.cwd ?? null, bot.stdio ?? null, bot.tokenHash ?? null],
-        false,
-      );
+      await this.q(sql.addBot, [bot.name, bot.kind, bot.cmd ?? null, bot.cwd ?? null, bot.stdio ?? null, bot.tokenHash ?? null, nowIso()], false);
     } catch (err) {
       if (pgCode(err) === UNIQUE_VIOLATION) throw new Error(`bot "${bot.name}" is already registered`);
       throw err;
     }
   }
 
-  async getBot(name: string): Promise<BotRecord | undefined> {
-    const { rows } = await this.q<BotRow>(`SELECT * FROM arena.bots WHERE name = $1`, [name], true);
+  async getBot(name: string): Promise<T.BotRecord | undefined> {
+    const { rows } = await this.q<BotRow>(sql.getBot, [name], true);
     return rows[0] && toBot(rows[0]);
   }
 
-  async listBots(): Promise<BotRecord[]> {
-    // COLLATE "C": byte order, the same as SQLite's and the memory store's, whatever the server's locale.
-    const { rows } = await this.q<BotRow>(`SELECT * FROM arena.bots ORDER BY name COLLATE "C"`, [], true);
+  async listBots(): Promise<T.BotRecord[]> {
+    const { rows } = await this.q<BotRow>(sql.listBots, [], true);
     return rows.map(toBot);
   }
 
   async removeBot(name: string): Promise<boolean> {
-    const { rowCount } = await this.q(`DELETE FROM arena.bots WHERE name = $1`, [name], true);
+    const { rowCount } = await this.q(sql.removeBot, [name], true);
     return (rowCount ?? 0) > 0;
   }
 
-  async createMatch(m: NewMatch): Promise<MatchRecord> {
+  async createMatch(m: T.NewMatch): Promise<T.MatchRecord> {
     if (m.scrambles.length === 0) throw new Error('createMatch: a match needs at least one scramble');
     try {
       return await this.tx(async (c) => {
-        const { rows } = await c.query<MatchRow>(
-          `INSERT INTO arena.matches (config, seed, generator_version, bots, status)
-           VALUES ($1, $2, $3, $4, 'running') RETURNING ${MATCH_COLUMNS}`,
-          [encodeJson(m.config), m.seed, m.generatorVersion, JSON.stringify(m.bots)],
-        );
-        if (this.sealKey) await seals.sealPgMatch(c, this.sealKey, { ...m, id: rows[0].id });
-        await insertScrambles(c, rows[0].id, m.scrambles, this.sealKey);
-        return toMatch(rows[0]);
+        const { rows } = await c.query<{ id: number }>(`${sql.createMatch} RETURNING id`, [encodeJson(m.config), m.seed, m.generatorVersion, JSON.stringify(m.bots), nowIso()]);
+        const id = rows[0].id;
+        if (this.sealKey) await seals.sealPgMatch(c, this.sealKey, { ...m, id });
+        await insertScrambles(c, id, m.scrambles, this.sealKey);
+        return toMatch(POSTGRES, (await c.query<MatchRow>(sql.getMatch, [id])).rows[0]);
       });
     } catch (err) {
       if (pgCode(err) === UNIQUE_VIOLATION) throw new Error('createMatch: two scrambles at one index');
@@ -158,37 +130,26 @@ class PostgresStore implements PgStore {
     }
   }
 
-  async getMatch(id: number): Promise<MatchRecord | undefined> {
-    const { rows } = await this.q<MatchRow>(`SELECT ${MATCH_COLUMNS} FROM arena.matches WHERE id = $1`, [id], true);
-    return rows[0] && toMatch(rows[0]);
+  async getMatch(id: number): Promise<T.MatchRecord | undefined> {
+    const { rows } = await this.q<MatchRow>(sql.getMatch, [id], true);
+    return rows[0] && toMatch(POSTGRES, rows[0]);
   }
 
-  async listMatches(limit?: number, filter: MatchFilter = {}): Promise<MatchRecord[]> {
-    // A null filter field does not narrow. Bots and classes match whole-word prefixes (see MatchFilter).
+  async listMatches(limit?: number, filter: T.MatchFilter = {}): Promise<T.MatchRecord[]> {
     const { rows } = await this.q<MatchRow>(
-      `SELECT ${MATCH_COLUMNS} FROM arena.matches m
-       WHERE ($2::text IS NULL OR m.status = $2)
-         AND ($3::text IS NULL OR EXISTS (SELECT 1 FROM json_array_elements_text(m.bots) b(v)
-              WHERE b.v = $3 OR left(b.v, length($3) + 1) = $3 || ' '))
-         AND ($4::text IS NULL OR EXISTS (SELECT 1 FROM arena.scrambles s WHERE s.match_id = m.id
-              AND (s.puzzle_class = $4 OR left(s.puzzle_class, length($4) + 1) = $4 || ' ')))
-       ORDER BY m.id DESC LIMIT $1`,
+      sql.listMatches('json_array_elements_text(m.bots) b(value)'),
       [limit ?? null, filter.status ?? null, filter.bot ?? null, filter.puzzleClass ?? null],
       true,
     );
-    return rows.map(toMatch);
+    return rows.map((r) => toMatch(POSTGRES, r));
   }
 
-  async setMatchStatus(id: number, status: MatchStatus): Promise<void> {
-    const { rowCount } = await this.q(
-      `UPDATE arena.matches SET status = $1, updated_at = now() WHERE id = $2`,
-      [status, id],
-      true,
-    );
+  async setMatchStatus(id: number, status: T.MatchStatus): Promise<void> {
+    const { rowCount } = await this.q(sql.setMatchStatus, [status, nowIso(), id], true);
     if (rowCount === 0) throw new Error(`setMatchStatus: no match ${id}`);
   }
 
-  async addScrambles(matchId: number, scrambles: readonly NewScramble[]): Promise<ScrambleRecord[]> {
+  async addScrambles(matchId: number, scrambles: readonly T.NewScramble[]): Promise<T.ScrambleRecord[]> {
     try {
       return await this.tx((c) => insertScrambles(c, matchId, scrambles, this.sealKey));
     } catch (err) {
@@ -198,104 +159,95 @@ class PostgresStore implements PgStore {
     }
   }
 
-  async listScrambles(matchId: number, page?: ScramblePage): Promise<ScrambleRecord[]> {
+  async listScrambles(matchId: number, page?: T.ScramblePage): Promise<T.ScrambleRecord[]> {
     const { rows } = page
-      ? await this.q<ScrambleRow>(
-          `SELECT * FROM arena.scrambles WHERE match_id = $1 AND idx >= $2 ORDER BY idx LIMIT $3`,
-          [matchId, page.from, page.limit],
-          true,
-        )
-      : await this.q<ScrambleRow>(`SELECT * FROM arena.scrambles WHERE match_id = $1 ORDER BY idx`, [matchId], true);
-    return rows.map(toScramble);
+      ? await this.q<ScrambleRow>(sql.pageScrambles, [matchId, page.from, page.limit], true)
+      : await this.q<ScrambleRow>(sql.listScrambles, [matchId], true);
+    return rows.map((r) => toScramble(POSTGRES, r));
   }
 
   async setScrambleBound(scrambleId: number, bound: Bound, note?: string): Promise<void> {
-    const sql = `UPDATE arena.scrambles SET optimal = $1, lower_bound = $2, bound_note = $3 WHERE id = $4`;
-    const params = [bound.optimal ?? null, bound.lowerBound, pgText(note), scrambleId];
+    const params = [bound.optimal ?? null, bound.lowerBound, storedText(POSTGRES, note), scrambleId];
     const key = this.sealKey;
     // Sealed: the new bound and its seal in one transaction (retried whole: setting a bound twice is harmless).
     const { rowCount } = key
       ? await withReconnect(() => this.tx(async (c) => {
-          const done = await c.query(sql, params);
+          const done = await c.query(sql.setScrambleBound, params);
           await seals.resealPgScramble(c, key, scrambleId);
           return done;
         }), true)
-      : await this.q(sql, params, true);
+      : await this.q(sql.setScrambleBound, params, true);
     if (rowCount === 0) throw new Error(`setScrambleBound: no scramble ${scrambleId}`);
   }
 
-  async scrambleClasses(matchId: number): Promise<ScrambleClassCount[]> {
-    const { rows } = await this.q<{ puzzle_class: string; n: string }>(
-      `SELECT puzzle_class, count(*) AS n FROM arena.scrambles WHERE match_id = $1 GROUP BY puzzle_class ORDER BY min(idx)`,
-      [matchId],
-      true,
-    );
-    // count(*) is a bigint, which pg hands over as text.
+  async scrambleClasses(matchId: number): Promise<T.ScrambleClassCount[]> {
+    const { rows } = await this.q<{ puzzle_class: string; n: number }>(sql.scrambleClasses, [matchId], true);
     return rows.map((r) => ({ puzzleClass: r.puzzle_class, count: Number(r.n) }));
   }
 
-  async recordResult(r: ResultRecord): Promise<void> {
-    const moves = encodeMoves(r.moves);
-    // A string PostgreSQL text cannot hold is stored as a JSON string literal instead (lossless).
-    const [kind, text] = moves.kind === 'text' && moves.text.includes('\u0000') ? ['json', JSON.stringify(moves.text)] : [moves.kind, moves.text];
-    // ON CONFLICT: a retried job writes the pair again; the first write wins. Safe to retry after a lost
-    // connection for the same reason.
-    const insert = `INSERT INTO arena.results (scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms, reported_ms,
-                                    claimed_optimal, note, error_index, error, worker, cpu, nodes, cpu_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-         ON CONFLICT (scramble_id, bot) DO NOTHING`;
-    const params = [
-      r.scrambleId, r.bot, r.verdict, r.moveCount, kind, text, r.wallMs, r.reportedMs ?? null,
-      r.claimedOptimal ?? null, pgText(r.note), r.errorIndex ?? null, pgText(r.error), pgText(r.worker), pgText(r.cpu), r.nodes ?? null, r.cpuMs ?? null,
-    ];
+  async recordResult(r: T.ResultRecord): Promise<void> {
+    const stored = storedMovesOf(r.moves);
+    const moves = pgMovesColumns(stored);
+    const key = this.sealKey;
+    const digest = key ? recordedMovesDigest(r.moves) : '';
+    const createdAt = nowIso();
     try {
-      if (this.sealKey) await seals.recordSealedPg(this.pool, this.sealKey, r, recordedMovesDigest(r.moves), insert, params);
-      else await this.q(insert, params, true);
+      // ON CONFLICT: a retried job writes the pair again and the first write wins, which also makes every
+      // path here safe to retry after a lost connection.
+      if (!key && !stored.packed) {
+        await this.q(sql.insertResult, resultValues(POSTGRES, r, moves, createdAt), true);
+        return;
+      }
+      // The row, the blocks of a long answer and the seal commit together or not at all.
+      await withReconnect(() => this.tx(async (c) => {
+        const sealed = key ? await seals.pgResultSeal(c, key, r, digest) : undefined;
+        const inserted = await c.query<{ id: number }>(`${sql.insertResult} RETURNING id`, resultValues(POSTGRES, r, moves, createdAt, sealed));
+        const id = inserted.rows[0]?.id;
+        if (id === undefined) return;
+        if (stored.packed) await writePgBlocks(c, sql, id, stored.blocks);
+        if (key && sealed) await seals.countPgResult(c, key, sealed);
+      }), true);
     } catch (err) {
       if (pgCode(err) === FOREIGN_KEY_VIOLATION) throw new Error(`recordResult: no scramble ${r.scrambleId}`);
       throw err;
     }
   }
 
-  async listResults(matchId: number): Promise<ResultRow[]> {
-    const { rows } = await this.q<ResultJoinRow>(`${RESULT_SELECT} WHERE s.match_id = $1 ORDER BY s.idx, r.id`, [matchId], true);
-    return rows.map(toResult);
+  async listResults(matchId: number): Promise<T.ResultRow[]> {
+    return this.results(sql.listResults, [matchId]);
   }
 
-  async getResult(scrambleId: number, bot: string): Promise<ResultRow | undefined> {
-    const { rows } = await this.q<ResultJoinRow>(`${RESULT_SELECT} WHERE r.scramble_id = $1 AND r.bot = $2`, [scrambleId, bot], true);
-    return rows[0] && toResult(rows[0]);
+  async getResult(scrambleId: number, bot: string): Promise<T.ResultRow | undefined> {
+    return (await this.results(sql.getResult, [scrambleId, bot]))[0];
+  }
+
+  async getSummary(scrambleId: number, bot: string): Promise<T.ResultSummary | undefined> {
+    const { rows } = await this.q<SummaryRow>(sql.getSummary, [scrambleId, bot], true);
+    return rows[0] && toSummary(rows[0]);
   }
 
   async removeResults(bot: string): Promise<number> {
     // A removal on purpose leaves a (sealed) record of each numbered result it deletes, for arena audit.
     const { rowCount } = await withReconnect(() => this.tx(async (c) => {
       await seals.recordPgRemovals(c, this.sealKey, bot);
-      return c.query(`DELETE FROM arena.results WHERE bot = $1`, [bot]);
+      return c.query(sql.removeResults, [bot]);
     }), true);
     return rowCount ?? 0;
   }
 
-  async allResults(puzzleClass?: string): Promise<ResultRow[]> {
-    const { rows } = await this.q<ResultJoinRow>(
-      `${RESULT_SELECT} WHERE $1::text IS NULL OR s.puzzle_class = $1 ORDER BY s.match_id, s.idx, r.id`,
-      [puzzleClass ?? null],
-      true,
-    );
-    return rows.map(toResult);
+  async allResults(puzzleClass?: string): Promise<T.ResultRow[]> {
+    return puzzleClass === undefined ? this.results(sql.allResults, []) : this.results(sql.classResults, [puzzleClass]);
   }
 
-  async listSummaries(matchId: number): Promise<ResultSummary[]> {
-    const { rows } = await this.q<SummaryRow>(`${SUMMARY_SELECT} WHERE s.match_id = $1 ORDER BY s.idx, r.id`, [matchId], true);
+  async listSummaries(matchId: number): Promise<T.ResultSummary[]> {
+    const { rows } = await this.q<SummaryRow>(sql.listSummaries, [matchId], true);
     return rows.map(toSummary);
   }
 
-  async allSummaries(puzzleClass?: string): Promise<ResultSummary[]> {
-    const { rows } = await this.q<SummaryRow>(
-      `${SUMMARY_SELECT} WHERE $1::text IS NULL OR s.puzzle_class = $1 ORDER BY s.match_id, s.idx, r.id`,
-      [puzzleClass ?? null],
-      true,
-    );
+  async allSummaries(puzzleClass?: string): Promise<T.ResultSummary[]> {
+    const { rows } = puzzleClass === undefined
+      ? await this.q<SummaryRow>(sql.allSummaries, [], true)
+      : await this.q<SummaryRow>(sql.classSummaries, [puzzleClass], true);
     return rows.map(toSummary);
   }
 
@@ -304,15 +256,21 @@ class PostgresStore implements PgStore {
   }
 
   async changeMarker(): Promise<string | undefined> {
-    // PostgreSQL has no cheap counterpart of SQLite's data_version; readers recompute.
-    return undefined;
+    // The server's current snapshot (oldest running transaction, next to complete, those in progress) says
+    // exactly which transactions a read sees: two equal snapshots see the same committed writes, and a
+    // commit (a result, a purge, a raised bound) always changes it. Read-only statements take no
+    // transaction id, so readers leave it alone; any write in the cluster moves it, which only costs a
+    // refit. A counter row raised by a trigger did the same but serialized every result write on that row
+    // (results/s fell 2-5x in bench/postgres.ts's record rate with four writers).
+    const { rows } = await this.q<{ s: string }>(`SELECT pg_current_snapshot()::text AS s`, [], true);
+    return rows[0].s;
   }
 
-  async sealMeta(): Promise<SealMeta> {
+  async sealMeta(): Promise<T.SealMeta> {
     return withReconnect(() => seals.pgSealMeta(this.pool), true);
   }
 
-  async claimSealKey(keyCheck: string): Promise<SealMeta> {
+  async claimSealKey(keyCheck: string): Promise<T.SealMeta> {
     return withReconnect(() => seals.pgClaimSealKey(this.pool, keyCheck), true);
   }
 
@@ -320,21 +278,25 @@ class PostgresStore implements PgStore {
     this.sealKey = key;
   }
 
-  matchSeals(matchId: number): Promise<MatchSeals | undefined> {
+  matchSeals(matchId: number): Promise<T.MatchSeals | undefined> {
     return seals.pgMatchSeals(this.pool, matchId);
   }
 
-  async *readMoves(scrambleId: number, bot: string): AsyncIterable<WireMoves> {
-    const moves = await seals.pgReadMoves(this.pool, scrambleId, bot);
-    if (moves !== undefined) yield moves;
+  async *readMoves(scrambleId: number, bot: string, from = 0): AsyncIterable<WireMoves> {
+    const { rows } = await this.q<{ id: number; moves_kind: PgMovesKind; moves: string }>(sql.resultMoves, [scrambleId, bot], true);
+    const row = rows[0];
+    if (!row) return;
+    // One statement per block, none left open between them: a slow reader holds no connection.
+    const block = async (seq: number) => (await this.q<{ block: Buffer }>(sql.moveBlock, [row.id, seq], true)).rows[0]?.block;
+    yield* storedPieces(pgMovesHead(row.moves_kind, row.moves), block, from);
   }
 
   async knownOptima(keys: readonly string[]): Promise<Map<string, number>> {
-    return pgKnownOptima((sql, params, idempotent) => this.q(sql, params, idempotent), keys);
+    return pgKnownOptima((text, params, idempotent) => this.q(text, params, idempotent), keys);
   }
 
-  async addOptima(optima: readonly KnownOptimum[]): Promise<void> {
-    await pgAddOptima((sql, params, idempotent) => this.q(sql, params, idempotent), optima);
+  async addOptima(optima: readonly T.KnownOptimum[]): Promise<void> {
+    await pgAddOptima((text, params, idempotent) => this.q(text, params, idempotent), optima);
   }
 
   async close(): Promise<void> {
@@ -342,10 +304,22 @@ class PostgresStore implements PgStore {
     this.closed = true;
     await this.pool.end();
   }
+
+  /** Result rows with their moves joined (a packed answer's blocks read after its row). */
+  private async results(text: string, params: unknown[]): Promise<T.ResultRow[]> {
+    const { rows } = await this.q<ResultJoinRow>(text, params, true);
+    const out: T.ResultRow[] = [];
+    for (const row of rows) {
+      const head = pgMovesHead(row.moves_kind as PgMovesKind, row.moves as string);
+      const blocks = 'form' in head ? (await this.q<{ block: Buffer }>(sql.moveBlocks, [row.result_id], true)).rows.map((b) => b.block) : [];
+      out.push({ ...toSummary(row), moves: joinStored(head, () => blocks) });
+    }
+    return out;
+  }
 }
 
 /** Inserts scrambles in one statement; the caller holds the transaction. */
-async function insertScrambles(c: pg.PoolClient, matchId: number, scrambles: readonly NewScramble[], key?: SealKey): Promise<ScrambleRecord[]> {
+async function insertScrambles(c: pg.PoolClient, matchId: number, scrambles: readonly T.NewScramble[], key?: SealKey): Promise<T.ScrambleRecord[]> {
   if (scrambles.length === 0) return [];
   const states = scrambles.map((s) => JSON.stringify(s.state));
   const { rows } = await c.query<{ id: number; idx: number }>(
@@ -359,19 +333,10 @@ async function insertScrambles(c: pg.PoolClient, matchId: number, scrambles: rea
       scrambles.map((s) => s.puzzleClass),
       scrambles.map((s) => s.bound.optimal ?? null),
       scrambles.map((s) => s.bound.lowerBound),
-      scrambles.map((s) => pgText(s.boundNote)),
+      scrambles.map((s) => storedText(POSTGRES, s.boundNote)),
     ],
   );
   const idOf = new Map(rows.map((r) => [r.idx, r.id]));
   if (key) await seals.sealPgScrambles(c, key, matchId, scrambles, idOf, states.map(sha256Hex));
-  return scrambles.map((s) => ({
-    id: idOf.get(s.index)!,
-    matchId,
-    index: s.index,
-    // Hand back what a later read returns: a JSON copy, not the caller's object.
-    state: JSON.parse(JSON.stringify(s.state)) as PuzzleState,
-    puzzleClass: s.puzzleClass,
-    bound: makeBound(s.bound.optimal, s.bound.lowerBound),
-    ...(s.boundNote !== undefined ? { boundNote: s.boundNote } : {}),
-  }));
+  return scrambles.map((s) => storedScramble(idOf.get(s.index)!, matchId, s));
 }

@@ -2,10 +2,10 @@
  * Conversions between the Store's JSON-shaped records and flat column values, shared by the SQLite and the
  * memory store so both behave the same (absent optional fields come back absent, not `undefined` or null).
  */
-import type { Bound, WireMoves } from '../core/types.ts';
+import type { Bound, PuzzleState, WireMoves } from '../core/types.ts';
 import { MOVE_FORMS, moveFormOf, type MoveFormName } from '../puzzles/move-form.ts';
 import { type RecordedMoves, wireMovesOf } from '../puzzles/move-pieces.ts';
-import type { MatchFilter, MatchRecord, SealMeta } from './types.ts';
+import type { MatchFilter, MatchRecord, NewScramble, ScrambleRecord, SealMeta } from './types.ts';
 
 /** How a `moves` column is to be decoded: the name of the move form it was encoded in. */
 export type MovesKind = MoveFormName;
@@ -25,6 +25,22 @@ export function decodeMoves(kind: MovesKind, text: string): WireMoves {
 /** Builds a Bound without an `optimal` key when it is unknown. */
 export function makeBound(optimal: number | null | undefined, lowerBound: number): Bound {
   return optimal === null || optimal === undefined ? { lowerBound } : { optimal, lowerBound };
+}
+
+/**
+ * The record of a scramble just stored as `id`: what a later read returns (the state as a JSON copy, not the
+ * caller's object).
+ */
+export function storedScramble(id: number, matchId: number, s: NewScramble): ScrambleRecord {
+  return {
+    id,
+    matchId,
+    index: s.index,
+    state: JSON.parse(encodeJson(s.state)) as PuzzleState,
+    puzzleClass: s.puzzleClass,
+    bound: makeBound(s.bound.optimal, s.bound.lowerBound),
+    ...(s.boundNote !== undefined ? { boundNote: s.boundNote } : {}),
+  };
 }
 
 /** JSON text of an arbitrary config; `undefined` is stored as null so the column is never empty. */

@@ -7,35 +7,20 @@
  * the per-result cost of the embedded default low while callers treat every store alike.
  */
 import Database from 'better-sqlite3';
-import type { Bound, PuzzleState, WireMoves } from '../core/types.ts';
+import type { Bound, WireMoves } from '../core/types.ts';
 import type { SummaryColumns } from '../core/summary-columns.ts';
-import type {
-  BotRecord,
-  MatchFilter,
-  MatchRecord,
-  MatchSeals,
-  MatchStatus,
-  NewMatch,
-  NewScramble,
-  ResultRecord,
-  ResultRow,
-  ResultSummary,
-  ScrambleClassCount,
-  ScramblePage,
-  ScrambleRecord,
-  SealMeta,
-  Store,
-  KnownOptimum,
-} from './types.ts';
+import type * as T from './types.ts';
 import { migrate } from './schema.ts';
-import { encodeJson, makeBound, nowIso, wellFormed } from './row-codec.ts';
+import { encodeJson, nowIso, storedScramble } from './row-codec.ts';
 import { SqliteMoves, type StoredMovesKind } from './sqlite-moves.ts';
+import { storedMovesOf, storedPieces, joinStored } from './stored-moves.ts';
 import { changeMarkerReader, summaryColumnsReader } from './sqlite-columns.ts';
 import { recordedMovesDigest } from './moves-digest.ts';
 import { sha256Hex, type SealKey } from './seal.ts';
 import { SqliteSeals } from './sqlite-seals.ts';
-import { isForeignKeyViolation, isUniqueViolation, oneLine, RESULT_SELECT, sqliteCode, SUMMARY_SELECT } from './sqlite-rows.ts';
-import { toBot, toMatch, toScramble, toSummary, type BotRow, type JoinedResultRow, type JoinedSummaryRow, type MatchRow, type ScrambleRow } from './sqlite-rows.ts';
+import { isForeignKeyViolation, isUniqueViolation, oneLine, sqliteCode } from './sqlite-errors.ts';
+import { SQLITE, toBot, toMatch, toScramble, toSummary, type BotRow, type MatchRow, type ResultJoinRow, type ScrambleRow, type SummaryRow } from './sql-rows.ts';
+import { resultValues, sharedSql, sqliteArgs } from './sql-text.ts';
 import { SqliteOptima } from './sqlite-optima.ts';
 
 /** How long a writer waits for another connection's lock before SQLITE_BUSY (ms). */
@@ -46,7 +31,7 @@ const BUSY_TIMEOUT_MS = 5000;
  * one-line reason (the caller adds the path) when the file cannot be opened, is not a SQLite database,
  * belongs to another program, or has a newer schema.
  */
-export function openSqliteStore(file: string): Store {
+export function openSqliteStore(file: string): T.Store {
   let db: Database.Database;
   try {
     db = new Database(file);
@@ -67,15 +52,50 @@ export function openSqliteStore(file: string): Store {
   return new SqliteStore(db);
 }
 
-class SqliteStore implements Store {
+type Args = Record<number, unknown>;
+
+/** Prepares every statement once: re-preparing per call would dominate the per-result cost. */
+function prepare(db: Database.Database) {
+  const sql = sharedSql(SQLITE);
+  const p = <R = unknown>(text: string) => db.prepare<[Args], R>(text);
+  return {
+    addBot: p(sql.addBot),
+    getBot: p<BotRow>(sql.getBot),
+    listBots: p<BotRow>(sql.listBots),
+    removeBot: p(sql.removeBot),
+    createMatch: p(sql.createMatch),
+    getMatch: p<MatchRow>(sql.getMatch),
+    listMatches: p<MatchRow>(sql.listMatches('json_each(m.bots) b')),
+    setMatchStatus: p(sql.setMatchStatus),
+    addScramble: db.prepare(
+      `INSERT INTO scrambles (match_id, idx, state, puzzle_class, optimal, lower_bound, bound_note)
+       VALUES (@matchId, @index, @state, @puzzleClass, @optimal, @lowerBound, @boundNote)`,
+    ),
+    listScrambles: p<ScrambleRow>(sql.listScrambles),
+    pageScrambles: p<ScrambleRow>(sql.pageScrambles),
+    scrambleClasses: p<{ puzzle_class: string; n: number }>(sql.scrambleClasses),
+    setScrambleBound: p(sql.setScrambleBound),
+    recordResult: p(sql.insertResult),
+    removeResults: p(sql.removeResults),
+    resultMoves: p<{ id: number; moves_kind: StoredMovesKind; moves: string | Uint8Array }>(sql.resultMoves),
+    listResults: p<ResultJoinRow>(sql.listResults),
+    getResult: p<ResultJoinRow>(sql.getResult),
+    allResults: p<ResultJoinRow>(sql.allResults),
+    classResults: p<ResultJoinRow>(sql.classResults),
+    getSummary: p<SummaryRow>(sql.getSummary),
+    listSummaries: p<SummaryRow>(sql.listSummaries),
+    allSummaries: p<SummaryRow>(sql.allSummaries),
+    classSummaries: p<SummaryRow>(sql.classSummaries),
+  };
+}
+
+class SqliteStore implements T.Store {
   private readonly db: Database.Database;
-  // Prepared once: re-preparing per call would dominate the per-result cost.
-  private readonly stmts;
+  private readonly stmts: ReturnType<typeof prepare>;
   private readonly moves: SqliteMoves;
   private readonly seals: SqliteSeals;
   private sealKey: SealKey | undefined;
   private readonly optima: SqliteOptima;
-
   private readonly readColumns: () => SummaryColumns;
   private readonly readMarker: () => string;
 
@@ -86,107 +106,35 @@ class SqliteStore implements Store {
     this.moves = new SqliteMoves(db);
     this.seals = new SqliteSeals(db);
     this.optima = new SqliteOptima(db);
-    this.stmts = {
-      addBot: db.prepare(
-        `INSERT INTO bots (name, kind, cmd, cwd, stdio, token_hash, created_at)
-         VALUES (@name, @kind, @cmd, @cwd, @stdio, @tokenHash, @createdAt)`,
-      ),
-      getBot: db.prepare<[string], BotRow>(`SELECT * FROM bots WHERE name = ?`),
-      listBots: db.prepare<[], BotRow>(`SELECT * FROM bots ORDER BY name`),
-      removeBot: db.prepare(`DELETE FROM bots WHERE name = ?`),
-      createMatch: db.prepare(
-        `INSERT INTO matches (config, seed, generator_version, bots, status, created_at, updated_at)
-         VALUES (@config, @seed, @generatorVersion, @bots, 'running', @now, @now)`,
-      ),
-      getMatch: db.prepare<[number], MatchRow>(`SELECT * FROM matches WHERE id = ?`),
-      // A null filter field does not narrow. Bots and classes match whole-word prefixes (see MatchFilter).
-      listMatches: db.prepare<[{ status: string | null; bot: string | null; cls: string | null; limit: number }], MatchRow>(
-        `SELECT * FROM matches m
-         WHERE (@status IS NULL OR m.status = @status)
-           AND (@bot IS NULL OR EXISTS (SELECT 1 FROM json_each(m.bots) b
-                WHERE b.value = @bot OR substr(b.value, 1, length(@bot) + 1) = @bot || ' '))
-           AND (@cls IS NULL OR EXISTS (SELECT 1 FROM scrambles s WHERE s.match_id = m.id
-                AND (s.puzzle_class = @cls OR substr(s.puzzle_class, 1, length(@cls) + 1) = @cls || ' ')))
-         ORDER BY m.id DESC LIMIT @limit`,
-      ),
-      setMatchStatus: db.prepare(`UPDATE matches SET status = ?, updated_at = ? WHERE id = ?`),
-      addScramble: db.prepare(
-        `INSERT INTO scrambles (match_id, idx, state, puzzle_class, optimal, lower_bound, bound_note)
-         VALUES (@matchId, @index, @state, @puzzleClass, @optimal, @lowerBound, @boundNote)`,
-      ),
-      listScrambles: db.prepare<[number], ScrambleRow>(`SELECT * FROM scrambles WHERE match_id = ? ORDER BY idx`),
-      setScrambleBound: db.prepare(`UPDATE scrambles SET optimal = ?, lower_bound = ?, bound_note = ? WHERE id = ?`),
-      pageScrambles: db.prepare<[number, number, number], ScrambleRow>(
-        `SELECT * FROM scrambles WHERE match_id = ? AND idx >= ? ORDER BY idx LIMIT ?`,
-      ),
-      scrambleClasses: db.prepare<[number], { puzzle_class: string; n: number }>(
-        `SELECT puzzle_class, count(*) AS n FROM scrambles WHERE match_id = ? GROUP BY puzzle_class ORDER BY min(idx)`,
-      ),
-      recordResult: db.prepare(
-        `INSERT INTO results (scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms, cpu_ms, reported_ms,
-                              claimed_optimal, note, nodes, error_index, error, worker, cpu, created_at, seq, moves_sha256, seal)
-         VALUES (@scrambleId, @bot, @verdict, @moveCount, @movesKind, @moves, @wallMs, @cpuMs, @reportedMs,
-                 @claimedOptimal, @note, @nodes, @errorIndex, @error, @worker, @cpu, @createdAt, @seq, @movesSha256, @seal)
-         ON CONFLICT (scramble_id, bot) DO NOTHING`,
-      ),
-      listResults: db.prepare<[number], JoinedResultRow>(`${RESULT_SELECT} WHERE s.match_id = ? ORDER BY s.idx, r.id`),
-      getResult: db.prepare<[number, string], JoinedResultRow>(`${RESULT_SELECT} WHERE r.scramble_id = ? AND r.bot = ?`),
-      removeResults: db.prepare(`DELETE FROM results WHERE bot = ?`),
-      resultMoves: db.prepare<[number, string], { id: number; moves_kind: StoredMovesKind; moves: string | Uint8Array }>(
-        `SELECT id, moves_kind, moves FROM results WHERE scramble_id = ? AND bot = ?`,
-      ),
-      allResults: db.prepare<[], JoinedResultRow>(`${RESULT_SELECT} ORDER BY s.match_id, s.idx, r.id`),
-      classResults: db.prepare<[string], JoinedResultRow>(
-        `${RESULT_SELECT} WHERE s.puzzle_class = ? ORDER BY s.match_id, s.idx, r.id`,
-      ),
-      listSummaries: db.prepare<[number], JoinedSummaryRow>(`${SUMMARY_SELECT} WHERE s.match_id = ? ORDER BY s.idx, r.id`),
-      allSummaries: db.prepare<[], JoinedSummaryRow>(`${SUMMARY_SELECT} ORDER BY s.match_id, s.idx, r.id`),
-      classSummaries: db.prepare<[string], JoinedSummaryRow>(
-        `${SUMMARY_SELECT} WHERE s.puzzle_class = ? ORDER BY s.match_id, s.idx, r.id`,
-      ),
-    };
+    this.stmts = prepare(db);
   }
 
-  async addBot(bot: Omit<BotRecord, 'createdAt'>): Promise<void> {
+  async addBot(bot: Omit<T.BotRecord, 'createdAt'>): Promise<void> {
     try {
-      this.stmts.addBot.run({
-        name: bot.name,
-        kind: bot.kind,
-        cmd: bot.cmd ?? null,
-        cwd: bot.cwd ?? null,
-        stdio: bot.stdio === undefined ? null : bot.stdio ? 1 : 0,
-        tokenHash: bot.tokenHash ?? null,
-        createdAt: nowIso(),
-      });
+      this.stmts.addBot.run(sqliteArgs(bot.name, bot.kind, bot.cmd ?? null, bot.cwd ?? null, SQLITE.bool(bot.stdio), bot.tokenHash ?? null, nowIso()));
     } catch (err) {
       if (isUniqueViolation(err)) throw new Error(`bot "${bot.name}" is already registered`);
       throw err;
     }
   }
 
-  async getBot(name: string): Promise<BotRecord | undefined> {
-    const row = this.stmts.getBot.get(name);
+  async getBot(name: string): Promise<T.BotRecord | undefined> {
+    const row = this.stmts.getBot.get(sqliteArgs(name));
     return row && toBot(row);
   }
 
-  async listBots(): Promise<BotRecord[]> {
-    return this.stmts.listBots.all().map(toBot);
+  async listBots(): Promise<T.BotRecord[]> {
+    return this.stmts.listBots.all({}).map(toBot);
   }
 
   async removeBot(name: string): Promise<boolean> {
-    return this.stmts.removeBot.run(name).changes > 0;
+    return this.stmts.removeBot.run(sqliteArgs(name)).changes > 0;
   }
 
-  async createMatch(m: NewMatch): Promise<MatchRecord> {
+  async createMatch(m: T.NewMatch): Promise<T.MatchRecord> {
     if (m.scrambles.length === 0) throw new Error('createMatch: a match needs at least one scramble');
     const create = this.db.transaction(() => {
-      const info = this.stmts.createMatch.run({
-        config: encodeJson(m.config),
-        seed: m.seed,
-        generatorVersion: m.generatorVersion,
-        bots: JSON.stringify(m.bots),
-        now: nowIso(),
-      });
+      const info = this.stmts.createMatch.run(sqliteArgs(encodeJson(m.config), m.seed, m.generatorVersion, JSON.stringify(m.bots), nowIso()));
       const id = Number(info.lastInsertRowid);
       if (this.sealKey) this.seals.sealMatch(this.sealKey, { ...m, id });
       this.insertScrambles(id, m.scrambles);
@@ -199,33 +147,28 @@ class SqliteStore implements Store {
       if (isUniqueViolation(err)) throw new Error('createMatch: two scrambles at one index');
       throw err;
     }
-    const created = this.stmts.getMatch.get(id);
+    const created = await this.getMatch(id);
     if (!created) throw new Error('createMatch: inserted row vanished');
-    return toMatch(created);
+    return created;
   }
 
-  async getMatch(id: number): Promise<MatchRecord | undefined> {
-    const row = this.stmts.getMatch.get(id);
-    return row && toMatch(row);
+  async getMatch(id: number): Promise<T.MatchRecord | undefined> {
+    const row = this.stmts.getMatch.get(sqliteArgs(id));
+    return row && toMatch(SQLITE, row);
   }
 
-  async listMatches(limit?: number, filter: MatchFilter = {}): Promise<MatchRecord[]> {
+  async listMatches(limit?: number, filter: T.MatchFilter = {}): Promise<T.MatchRecord[]> {
     // SQLite treats a negative LIMIT as "no limit".
-    const rows = this.stmts.listMatches.all({
-      status: filter.status ?? null,
-      bot: filter.bot ?? null,
-      cls: filter.puzzleClass ?? null,
-      limit: limit ?? -1,
-    });
-    return rows.map(toMatch);
+    const rows = this.stmts.listMatches.all(sqliteArgs(limit ?? -1, filter.status ?? null, filter.bot ?? null, filter.puzzleClass ?? null));
+    return rows.map((r) => toMatch(SQLITE, r));
   }
 
-  async setMatchStatus(id: number, status: MatchStatus): Promise<void> {
-    const info = this.stmts.setMatchStatus.run(status, nowIso(), id);
+  async setMatchStatus(id: number, status: T.MatchStatus): Promise<void> {
+    const info = this.stmts.setMatchStatus.run(sqliteArgs(status, nowIso(), id));
     if (info.changes === 0) throw new Error(`setMatchStatus: no match ${id}`);
   }
 
-  async addScrambles(matchId: number, scrambles: readonly NewScramble[]): Promise<ScrambleRecord[]> {
+  async addScrambles(matchId: number, scrambles: readonly T.NewScramble[]): Promise<T.ScrambleRecord[]> {
     try {
       return this.db.transaction(() => this.insertScrambles(matchId, scrambles))();
     } catch (err) {
@@ -235,98 +178,85 @@ class SqliteStore implements Store {
     }
   }
 
-  async listScrambles(matchId: number, page?: ScramblePage): Promise<ScrambleRecord[]> {
-    const rows = page ? this.stmts.pageScrambles.all(matchId, page.from, page.limit) : this.stmts.listScrambles.all(matchId);
-    return rows.map(toScramble);
+  async listScrambles(matchId: number, page?: T.ScramblePage): Promise<T.ScrambleRecord[]> {
+    const rows = page ? this.stmts.pageScrambles.all(sqliteArgs(matchId, page.from, page.limit)) : this.stmts.listScrambles.all(sqliteArgs(matchId));
+    return rows.map((r) => toScramble(SQLITE, r));
   }
 
-  async scrambleClasses(matchId: number): Promise<ScrambleClassCount[]> {
-    return this.stmts.scrambleClasses.all(matchId).map((r) => ({ puzzleClass: r.puzzle_class, count: r.n }));
+  async scrambleClasses(matchId: number): Promise<T.ScrambleClassCount[]> {
+    return this.stmts.scrambleClasses.all(sqliteArgs(matchId)).map((r) => ({ puzzleClass: r.puzzle_class, count: r.n }));
   }
 
   async setScrambleBound(scrambleId: number, bound: Bound, note?: string): Promise<void> {
     const set = this.db.transaction(() => {
-      const info = this.stmts.setScrambleBound.run(bound.optimal ?? null, bound.lowerBound, note ?? null, scrambleId);
+      const info = this.stmts.setScrambleBound.run(sqliteArgs(bound.optimal ?? null, bound.lowerBound, note ?? null, scrambleId));
       if (info.changes > 0 && this.sealKey) this.seals.sealScramble(this.sealKey, scrambleId);
       return info.changes;
     });
     if (set() === 0) throw new Error(`setScrambleBound: no scramble ${scrambleId}`);
   }
 
-  async recordResult(r: ResultRecord): Promise<void> {
-    const moves = this.moves.columns(r.moves);
+  async recordResult(r: T.ResultRecord): Promise<void> {
+    const stored = storedMovesOf(r.moves);
     const key = this.sealKey;
     const digest = key ? recordedMovesDigest(r.moves) : '';
     // One transaction (the row, the blocks of a long answer, its seal), durable when it returns. A second
     // result for the pair (a retried job) is dropped by ON CONFLICT: the first write wins, blocks and all.
-    const write = this.db.transaction((params: Record<string, unknown>) => {
+    const write = this.db.transaction(() => {
       // The seal covers the result's number in its match, which only this transaction can give.
       const sealed = key ? this.seals.resultColumns(key, r, digest) : undefined;
-      const info = this.stmts.recordResult.run({ ...params, seq: sealed?.seq ?? null, movesSha256: sealed ? digest : null, seal: sealed?.seal ?? null });
+      const values = resultValues(SQLITE, r, this.moves.columns(stored), nowIso(), sealed && { ...sealed, movesSha256: digest });
+      const info = this.stmts.recordResult.run(sqliteArgs(...values));
       if (info.changes !== 1) return;
-      if (moves.blocks) this.moves.writeBlocks(info.lastInsertRowid, moves.blocks);
+      if (stored.packed) this.moves.writeBlocks(info.lastInsertRowid, stored.blocks);
       if (key && sealed) this.seals.countResult(key, sealed.matchId, sealed.seq);
     });
     try {
-      write({
-        scrambleId: r.scrambleId,
-        bot: r.bot,
-        verdict: r.verdict,
-        moveCount: r.moveCount,
-        movesKind: moves.kind,
-        moves: moves.value,
-        wallMs: r.wallMs,
-        cpuMs: r.cpuMs ?? null,
-        reportedMs: r.reportedMs ?? null,
-        claimedOptimal: r.claimedOptimal === undefined ? null : r.claimedOptimal ? 1 : 0,
-        note: wellFormed(r.note) ?? null,
-        nodes: r.nodes ?? null,
-        errorIndex: r.errorIndex ?? null,
-        error: wellFormed(r.error) ?? null,
-        worker: wellFormed(r.worker) ?? null,
-        cpu: wellFormed(r.cpu) ?? null,
-        createdAt: nowIso(),
-      });
+      write();
     } catch (err) {
-      if (isForeignKeyViolation(err)) {
-        throw new Error(`recordResult: no scramble ${r.scrambleId}`);
-      }
+      if (isForeignKeyViolation(err)) throw new Error(`recordResult: no scramble ${r.scrambleId}`);
       throw err;
     }
   }
 
-  async listResults(matchId: number): Promise<ResultRow[]> {
-    return this.stmts.listResults.all(matchId).map((row) => this.toResult(row));
+  async listResults(matchId: number): Promise<T.ResultRow[]> {
+    return this.stmts.listResults.all(sqliteArgs(matchId)).map((row) => this.toResult(row));
   }
 
-  async getResult(scrambleId: number, bot: string): Promise<ResultRow | undefined> {
-    const row = this.stmts.getResult.get(scrambleId, bot);
+  async getResult(scrambleId: number, bot: string): Promise<T.ResultRow | undefined> {
+    const row = this.stmts.getResult.get(sqliteArgs(scrambleId, bot));
     return row && this.toResult(row);
+  }
+
+  async getSummary(scrambleId: number, bot: string): Promise<T.ResultSummary | undefined> {
+    const row = this.stmts.getSummary.get(sqliteArgs(scrambleId, bot));
+    return row && toSummary(row);
   }
 
   async removeResults(bot: string): Promise<number> {
     // A removal on purpose leaves a (sealed) record of each numbered result it deletes, for arena audit.
     return this.db.transaction(() => {
       this.seals.recordRemovals(this.sealKey, bot);
-      return this.stmts.removeResults.run(bot).changes;
+      return this.stmts.removeResults.run(sqliteArgs(bot)).changes;
     })();
   }
 
-  private toResult(row: JoinedResultRow): ResultRow {
-    return { ...toSummary(row), moves: this.moves.read(row.result_id, row.moves_kind, row.moves) };
+  private toResult(row: ResultJoinRow): T.ResultRow {
+    const head = this.moves.head(row.moves_kind as StoredMovesKind, row.moves);
+    return { ...toSummary(row), moves: joinStored(head, () => this.moves.blocks(row.result_id)) };
   }
 
-  async allResults(puzzleClass?: string): Promise<ResultRow[]> {
-    const rows = puzzleClass === undefined ? this.stmts.allResults.all() : this.stmts.classResults.all(puzzleClass);
+  async allResults(puzzleClass?: string): Promise<T.ResultRow[]> {
+    const rows = puzzleClass === undefined ? this.stmts.allResults.all({}) : this.stmts.classResults.all(sqliteArgs(puzzleClass));
     return rows.map((row) => this.toResult(row));
   }
 
-  async listSummaries(matchId: number): Promise<ResultSummary[]> {
-    return this.stmts.listSummaries.all(matchId).map(toSummary);
+  async listSummaries(matchId: number): Promise<T.ResultSummary[]> {
+    return this.stmts.listSummaries.all(sqliteArgs(matchId)).map(toSummary);
   }
 
-  async allSummaries(puzzleClass?: string): Promise<ResultSummary[]> {
-    const rows = puzzleClass === undefined ? this.stmts.allSummaries.all() : this.stmts.classSummaries.all(puzzleClass);
+  async allSummaries(puzzleClass?: string): Promise<T.ResultSummary[]> {
+    const rows = puzzleClass === undefined ? this.stmts.allSummaries.all({}) : this.stmts.classSummaries.all(sqliteArgs(puzzleClass));
     return rows.map(toSummary);
   }
 
@@ -338,11 +268,11 @@ class SqliteStore implements Store {
     return this.readMarker();
   }
 
-  async sealMeta(): Promise<SealMeta> {
+  async sealMeta(): Promise<T.SealMeta> {
     return this.seals.meta();
   }
 
-  async claimSealKey(keyCheck: string): Promise<SealMeta> {
+  async claimSealKey(keyCheck: string): Promise<T.SealMeta> {
     return this.seals.claim(keyCheck);
   }
 
@@ -350,20 +280,20 @@ class SqliteStore implements Store {
     this.sealKey = key;
   }
 
-  async matchSeals(matchId: number): Promise<MatchSeals | undefined> {
+  async matchSeals(matchId: number): Promise<T.MatchSeals | undefined> {
     return this.seals.matchSeals(matchId);
   }
 
-  async *readMoves(scrambleId: number, bot: string): AsyncIterable<WireMoves> {
-    const row = this.stmts.resultMoves.get(scrambleId, bot);
-    if (row) yield* this.moves.pieces(row.id, row.moves_kind, row.moves);
+  async *readMoves(scrambleId: number, bot: string, from = 0): AsyncIterable<WireMoves> {
+    const row = this.stmts.resultMoves.get(sqliteArgs(scrambleId, bot));
+    if (row) yield* storedPieces(this.moves.head(row.moves_kind, row.moves), (seq) => this.moves.block(row.id, seq), from);
   }
 
   async knownOptima(keys: readonly string[]): Promise<Map<string, number>> {
     return this.optima.known(keys);
   }
 
-  async addOptima(optima: readonly KnownOptimum[]): Promise<void> {
+  async addOptima(optima: readonly T.KnownOptimum[]): Promise<void> {
     this.optima.add(optima);
   }
 
@@ -389,8 +319,8 @@ class SqliteStore implements Store {
   }
 
   /** Inserts scrambles; the caller holds the transaction. */
-  private insertScrambles(matchId: number, scrambles: readonly NewScramble[]): ScrambleRecord[] {
-    return scrambles.map((s): ScrambleRecord => {
+  private insertScrambles(matchId: number, scrambles: readonly T.NewScramble[]): T.ScrambleRecord[] {
+    return scrambles.map((s): T.ScrambleRecord => {
       const state = JSON.stringify(s.state);
       const info = this.stmts.addScramble.run({
         matchId,
@@ -402,16 +332,7 @@ class SqliteStore implements Store {
         boundNote: s.boundNote ?? null,
       });
       if (this.sealKey) this.seals.sealScramble(this.sealKey, Number(info.lastInsertRowid), sha256Hex(state));
-      return {
-        id: Number(info.lastInsertRowid),
-        matchId,
-        index: s.index,
-        // Hand back what a later read returns: a JSON copy, not the caller's object.
-        state: JSON.parse(JSON.stringify(s.state)) as PuzzleState,
-        puzzleClass: s.puzzleClass,
-        bound: makeBound(s.bound.optimal, s.bound.lowerBound),
-        ...(s.boundNote !== undefined ? { boundNote: s.boundNote } : {}),
-      };
+      return storedScramble(Number(info.lastInsertRowid), matchId, s);
     });
   }
 }

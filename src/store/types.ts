@@ -103,7 +103,7 @@ export interface ResultRecord {
 
 /** One stored result with where it was played, as reports and the leaderboard consume it. */
 export interface ResultRow extends Omit<ResultRecord, 'moves'> {
-  /** The moves as received, joined. */
+  /** The moves as received, joined (each answer whole: readers of answers of any length use Store.readMoves). */
   readonly moves: WireMoves;
   readonly matchId: number;
   readonly scrambleIndex: number;
@@ -113,7 +113,7 @@ export interface ResultRow extends Omit<ResultRecord, 'moves'> {
 
 /**
  * A result row without its moves: everything scoring, reporting and resuming need. Reading the moves of a
- * match can mean tens of megabytes (a 24-disc Hanoi answer is 33 MB), so only replays ask for them.
+ * match can mean tens of megabytes (a 24-disc Hanoi answer is 33 MB), so readers stream them (readMoves).
  */
 export type ResultSummary = Omit<ResultRow, 'moves'>;
 
@@ -229,12 +229,18 @@ export interface Store {
    * the call changes nothing and the first write wins.
    */
   recordResult(r: ResultRecord): Promise<void>;
+  /**
+   * The results of a match with their moves joined, each answer whole: for tests and small checks. Replay,
+   * export, audit and the web read summaries and stream each answer with {@link readMoves}.
+   */
   listResults(matchId: number): Promise<ResultRow[]>;
-  /** One result with its moves (a replay reads one answer, not the match's). */
+  /** One result with its moves joined (see {@link listResults}). */
   getResult(scrambleId: number, bot: string): Promise<ResultRow | undefined>;
+  /** {@link getResult} without the moves: what a replay or a viewer reads before streaming them (readMoves). */
+  getSummary(scrambleId: number, bot: string): Promise<ResultSummary | undefined>;
   /** Deletes every result recorded under `bot` (exactly that name), in every match; returns how many. */
   removeResults(bot: string): Promise<number>;
-  /** Every result, optionally for one puzzle class. */
+  /** Every result with its moves joined (see {@link listResults}), optionally for one puzzle class. */
   allResults(puzzleClass?: string): Promise<ResultRow[]>;
   /** {@link listResults} without the moves. */
   listSummaries(matchId: number): Promise<ResultSummary[]>;
@@ -258,10 +264,12 @@ export interface Store {
   /** The seals of a match, or undefined for an unknown match. */
   matchSeals(matchId: number): Promise<MatchSeals | undefined>;
   /**
-   * One stored answer's moves, in pieces in order (one piece for a short answer, a block at a time for a
-   * long one), so a reader never holds a 16.7 M-move answer twice. Nothing for an unknown result.
+   * One stored answer's moves, in pieces in order (one piece for a short answer; for a long one its form's
+   * empty moves, then a block of at most 1 MiB at a time), so a reader never holds a 16.7 M-move answer,
+   * on any store. From piece `from` (default 0) on: a reader that noted where a piece began (a replay's
+   * checkpoint) reads on from there without reading what came before. Nothing for an unknown result.
    */
-  readMoves(scrambleId: number, bot: string): AsyncIterable<WireMoves>;
+  readMoves(scrambleId: number, bot: string, from?: number): AsyncIterable<WireMoves>;
 
   // the exact-optimum cache, shared by every match and worker of the database
   /** The cached optima of these state keys (keys the cache does not know are absent from the map). */

@@ -174,7 +174,7 @@ export function createWebApp(ctx: AppContext, log: (line: string) => void = () =
     if (r instanceof Response) return r;
     const atText = c.req.query('at');
     const at = atText === undefined ? 0 : idParam(atText, 'at');
-    return c.json({ ...r.info, ...r.seek(at) });
+    return c.json({ ...r.info, ...(await r.seek(at)) });
   });
 
   app.get('/bots', async (c) => c.html(botsPage(await listBots(ctx))));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMANDS, commandOf, listAll } from '../../src/cli/catalog.ts';
 import { LOADABLE_COMMANDS, loadCommand, type CliIo } from '../../src/cli/load-command.ts';
 
-const io: CliIo = { print: () => undefined, info: () => undefined, setExit: () => undefined, terminal: async () => undefined };
+const io: CliIo = { print: () => undefined, write: () => undefined, info: () => undefined, setExit: () => undefined, terminal: async () => undefined };
 
 /** Every command as the real modules define it: name -> the term and description `--help` lists. */
 async function realCommands(): Promise<Map<string, { term: string; description: string }>> {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import type { HanoiState, PuzzleState, SlidingState, SwapsState, WarehouseState, WireMoves } from '../../src/core/types.ts';
-import { allFrames, replayFrames } from '../../src/app/replay-frames.ts';
+import { allFrames, replayFrames, streamFrames } from '../../src/app/replay-frames.ts';
+import { openStoredAnswer } from '../../src/app/replay-seek.ts';
 import { puzzles } from '../../src/puzzles/index.ts';
 import { slidingTable } from '../../src/puzzles/sliding/table.ts';
 import { solveHanoiRecursive } from '../../bots/hanoi-recursive/solve.ts';
@@ -66,6 +67,12 @@ function cases(): { start: PuzzleState; moves: WireMoves }[] {
   ];
 }
 
+/** An answer as a store streams it: the form's empty moves, then slices of `size` (characters or pairs), from piece `from` on. */
+async function* piecesOf(moves: WireMoves, size: number, from = 0): AsyncGenerator<WireMoves> {
+  if (from === 0) yield typeof moves === 'string' ? '' : [];
+  for (let at = Math.max(0, from - 1) * size; at < moves.length; at += size) yield moves.slice(at, at + size) as WireMoves;
+}
+
 describe('replayFrames', () => {
   it('yields the start, one frame per move matching an independent stepper, and a solved outcome, for every kind', () => {
     for (const { start, moves } of cases()) {
@@ -89,6 +96,44 @@ describe('replayFrames', () => {
         const want = one.filter((f) => f.index % k === 0 || f.index === one.length - 1).map((f) => ({ index: f.index, state: f.state }));
         expect(frames.map((f) => ({ index: f.index, state: f.state })), `${start.kind} every ${k}`).toEqual(want);
       }
+    }
+  });
+
+  it('streamFrames - the same frames and outcome from pieces cut anywhere, even inside a move, as from the whole answer', async () => {
+    for (const { start, moves } of cases()) {
+      for (const cut of [1, 3, 7, 50]) {
+        for (const every of [1, 4]) {
+          const want = allFrames(start, moves, { every });
+          const gen = streamFrames(start, piecesOf(moves, cut), { every });
+          const frames = [];
+          let r = await gen.next();
+          for (; !r.done; r = await gen.next()) frames.push(r.value);
+          expect(frames, `${start.kind} cut ${cut} every ${every}`).toEqual(want.frames);
+          expect(r.value).toEqual(want.outcome);
+        }
+      }
+    }
+  });
+
+  it('openStoredAnswer - seeks to any move from checkpoints that read on from their piece, the states of a whole replay', async () => {
+    const tower: HanoiState = { kind: 'hanoi', pegs: 3, start: 'A'.repeat(12), goal: 'C'.repeat(12) };
+    for (const { start, moves } of [...cases(), { start: tower, moves: joined(solveHanoiRecursive(tower)) }]) {
+      const want = allFrames(start, moves).frames;
+      const opened: number[] = [];
+      const source = (from: number) => {
+        opened.push(from);
+        return piecesOf(moves, 5, from);
+      };
+      const handle = await openStoredAnswer(start, source, { match: 1, scramble: 1, bot: 'x', puzzleClass: 'c', verdict: 'solved', recordedMoves: want.length - 1 });
+      expect(handle.info.legalMoves).toBe(want.length - 1);
+      for (const k of [0, 1, 2, Math.floor(want.length / 2), want.length - 2, want.length - 1, want.length + 5]) {
+        const f = await handle.seek(k);
+        const i = Math.min(k, want.length - 1);
+        expect(f.index).toBe(i);
+        expect(f.state, `${start.kind} seek ${k}`).toEqual(want[i].state);
+      }
+      // A long answer (4,095 moves, checkpoints every 16) is sought from a later piece, not from its beginning.
+      if (start === tower) expect(Math.max(...opened)).toBeGreaterThan(100);
     }
   });
 

@@ -3,6 +3,10 @@ import type { PuzzleState } from '../../src/core/types.ts';
 import { createRng } from '../../src/core/rng.ts';
 import { VERDICTS } from '../../src/core/verdict.ts';
 import type { NewScramble, ResultRecord, Store } from '../../src/store/types.ts';
+import type { WireMoves } from '../../src/core/types.ts';
+import { MoveRecorder } from '../../src/puzzles/move-pieces.ts';
+import { ratedResults } from '../../src/app/rated-results.ts';
+import type { AppContext } from '../../src/app/context.ts';
 import { storeImpls } from '../helpers/store-impls.ts';
 
 const sliding: PuzzleState = { kind: 'sliding', rows: 3, cols: 3, tiles: [8, 6, 7, 2, 5, 4, 3, 0, 1] };
@@ -18,6 +22,22 @@ function scrambleInputs(): NewScramble[] {
 }
 
 const impls = storeImpls();
+
+/** Every piece of one stored answer, from piece `from` on. */
+async function pieces(store: Store, scrambleId: number, bot: string, from?: number): Promise<WireMoves[]> {
+  const out: WireMoves[] = [];
+  for await (const p of store.readMoves(scrambleId, bot, from)) out.push(p);
+  return out;
+}
+
+/** A long answer as the referee hands it to a store: 4.75 M Hanoi moves, or 2.2 M swap pairs, in blocks. */
+function longAnswers() {
+  const text = new MoveRecorder('text');
+  for (let i = 0; i < 50; i++) text.push('ACABCB'.repeat(31_666) + 'AC');
+  const pairs = new MoveRecorder('pairs');
+  for (let i = 0; i < 22; i++) pairs.push(Array.from({ length: 100_000 }, (_, k): [number, number] => [(i + k) % 60_000, 70_000 + k]));
+  return { text: text.result(), pairs: pairs.result() };
+}
 
 for (const impl of impls) {
   describe(`Store contract: ${impl.name}`, () => {
@@ -297,12 +317,16 @@ for (const impl of impls) {
       await expect(store.setScrambleBound(9999, { lowerBound: 1 })).rejects.toThrow(/no scramble/);
     });
 
-    it('gets one result with its moves, and removes every result of one bot name', async () => {
+    it('gets one result with its moves or without, and removes every result of one bot name', async () => {
       const { m, scrambles } = await matchWithScrambles();
       const r = (bot: string, i: number): ResultRecord => ({ scrambleId: scrambles[i].id, bot, verdict: 'solved', moveCount: 2, moves: 'UD', wallMs: 1 });
       for (const bot of ['a', 'a --x', 'b']) for (const i of [0, 1]) await store.recordResult(r(bot, i));
       expect(await store.getResult(scrambles[1].id, 'a --x')).toMatchObject({ ...r('a --x', 1), matchId: m.id, scrambleIndex: 1 });
       expect(await store.getResult(scrambles[2].id, 'a')).toBeUndefined();
+      // The same row without its moves, for readers that stream them (readMoves).
+      const { moves: _moves, ...summary } = (await store.getResult(scrambles[1].id, 'a --x'))!;
+      expect(await store.getSummary(scrambles[1].id, 'a --x')).toEqual(summary);
+      expect(await store.getSummary(scrambles[2].id, 'a')).toBeUndefined();
       expect(await store.removeResults('a')).toBe(2);
       expect(await store.removeResults('a')).toBe(0);
       expect((await store.listSummaries(m.id)).map((x) => x.bot).sort()).toEqual(['a --x', 'a --x', 'b', 'b']);
@@ -356,6 +380,76 @@ for (const impl of impls) {
       expect(got.size).toBe(3 + many.length);
       expect(many.every((m) => got.get(m.key) === m.optimal)).toBe(true);
       await expect(store.addOptima([{ key: 'neg', optimal: -1 }])).rejects.toThrow();
+    });
+
+    it('readMoves - streams a long answer in blocks of at most 1 MiB that join to the answer, from any piece on', async () => {
+      const { scrambles } = await matchWithScrambles();
+      const { text, pairs } = longAnswers();
+      await store.recordResult({ scrambleId: scrambles[1].id, bot: 'a', verdict: 'solved', moveCount: text.bytes / 2, moves: text, wallMs: 1 });
+      await store.recordResult({ scrambleId: scrambles[2].id, bot: 'a', verdict: 'solved', moveCount: 2_200_000, moves: pairs, wallMs: 1 });
+      await store.recordResult({ scrambleId: scrambles[0].id, bot: 'a', verdict: 'solved', moveCount: 2, moves: 'UD', wallMs: 1 });
+      const t = await pieces(store, scrambles[1].id, 'a');
+      // The form's empty moves first, then one piece per block.
+      expect(t[0]).toBe('');
+      expect(t.length).toBe(text.blocks.length + 1);
+      expect(Math.max(...t.map((p) => p.length))).toBeLessThanOrEqual(1 << 20);
+      const joined = t.join('');
+      expect(joined.length).toBe(text.bytes);
+      expect(joined).toBe((await store.getResult(scrambles[1].id, 'a'))!.moves);
+      expect((await pieces(store, scrambles[1].id, 'a', 3)).join('')).toBe(t.slice(3).join(''));
+      const p = await pieces(store, scrambles[2].id, 'a');
+      expect(p[0]).toEqual([]);
+      expect(Math.max(...p.map((x) => x.length))).toBeLessThanOrEqual(1 << 18);
+      const flat = (p as Array<ReadonlyArray<readonly [number, number]>>).flat();
+      expect(flat.length).toBe(2_200_000);
+      expect(JSON.stringify(flat)).toBe(JSON.stringify((await store.getResult(scrambles[2].id, 'a'))!.moves));
+      expect(flat[1_234_567]).toEqual([(12 + 34_567) % 60_000, 70_000 + 34_567]);
+      // A short answer is one piece; past its last piece, or for an unknown result, nothing.
+      expect(await pieces(store, scrambles[0].id, 'a')).toEqual(['UD']);
+      expect(await pieces(store, scrambles[0].id, 'a', 1)).toEqual([]);
+      expect(await pieces(store, scrambles[1].id, 'a', t.length)).toEqual([]);
+      expect(await pieces(store, scrambles[0].id, 'nobody')).toEqual([]);
+      // A long answer's blocks go with its result.
+      expect(await store.removeResults('a')).toBe(3);
+      expect(await pieces(store, scrambles[1].id, 'a')).toEqual([]);
+    });
+
+    it('changeMarker - moves with every committed write the leaderboard reads, stays while nothing is written', async () => {
+      const marks: string[] = [];
+      const mark = async () => {
+        const m = await store.changeMarker();
+        expect(m).toBeDefined();
+        expect(await store.changeMarker()).toBe(m);
+        marks.push(m!);
+      };
+      await mark();
+      const { m, scrambles } = await matchWithScrambles();
+      await mark();
+      await store.recordResult({ scrambleId: scrambles[0].id, bot: 'a', verdict: 'solved', moveCount: 2, moves: 'UD', wallMs: 1 });
+      await mark();
+      await store.setScrambleBound(scrambles[0].id, { optimal: 2, lowerBound: 2 });
+      await mark();
+      await store.addScrambles(m.id, [{ ...scrambleInputs()[0], index: 7 }]);
+      await mark();
+      await store.removeResults('a');
+      await mark();
+      expect(new Set(marks).size).toBe(marks.length);
+    });
+
+    it('changeMarker - the cached leaderboard is served until a result is recorded, then refitted', async () => {
+      const ctx = { store } as AppContext;
+      const { scrambles } = await matchWithScrambles();
+      const play = (bot: string, moveCount: number) =>
+        store.recordResult({ scrambleId: scrambles[0].id, bot, verdict: 'solved', moveCount, moves: 'U'.repeat(moveCount), wallMs: 1 });
+      await play('a', 31);
+      const first = await ratedResults(ctx);
+      expect(await ratedResults(ctx)).toBe(first);
+      expect(first.columns.length).toBe(1);
+      await play('b', 33);
+      const second = await ratedResults(ctx);
+      expect(second).not.toBe(first);
+      expect(second.columns.length).toBe(2);
+      expect(second.boards()[0].entries.map((e) => e.bot)).toEqual(['a', 'b']);
     });
 
     it('is not affected by later mutation of the values handed to it', async () => {

@@ -5,6 +5,7 @@ import { exportResults, type ExportRow } from '../../app/export.ts';
 import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';
 import { toCsv } from '../csv.ts';
+import { writeExportItem } from '../export-writer.ts';
 import { matchIdArg } from './matches.ts';
 
 /** Export formats. */
@@ -38,7 +39,7 @@ const COLUMNS: readonly (keyof ExportRow & string)[] = [
 ];
 
 /** Registers `arena export`. */
-export function registerExport(program: Command, print: (text: string) => void): void {
+export function registerExport(program: Command, write: (text: string) => void): void {
   program
     .command('export')
     .description(summaryOf('export'))
@@ -54,17 +55,18 @@ export function registerExport(program: Command, print: (text: string) => void):
       const match = matchText !== undefined ? matchIdArg(matchText) : undefined;
       await withApp(f.db, async (ctx) => {
         const batches = must(await exportResults(ctx, { ...(match !== undefined ? { match } : {}), withMoves: Boolean(f.withMoves) }));
-        const out = openOut(f.out, print);
+        const out = openOut(f.out, write);
         const columns = f.withMoves ? [...COLUMNS, 'solution' as const] : COLUMNS;
         try {
           let first = true;
-          for await (const rows of batches) {
-            if (format === 'csv') out.write(toCsv(rows, columns, first));
-            else out.write(rows.map((r) => JSON.stringify(r) + '\n').join(''));
-            // A header even when nothing was played yet, so a spreadsheet still sees the columns.
-            first = false;
+          for await (const items of batches) {
+            for (const item of items) {
+              await writeExportItem(out, item, format, columns, first && format === 'csv');
+              first = false;
+            }
           }
-          if (first && format === 'csv') out.write(toCsv([] as ExportRow[], columns, true));
+          // A header even when nothing was played yet, so a spreadsheet still sees the columns.
+          if (first && format === 'csv') out.write(toCsv([] as (ExportRow & { solution?: string })[], columns, true));
         } finally {
           out.close();
         }

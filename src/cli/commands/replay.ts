@@ -25,17 +25,17 @@ interface ReplayFlags {
 /** One bot's replay in progress. */
 interface Lane {
   readonly track: ReplayTrack;
-  readonly frames: Generator<ReplayFrame, ReplayOutcome>;
+  readonly frames: AsyncGenerator<ReplayFrame, ReplayOutcome>;
   side: Side;
   outcome?: ReplayOutcome;
 }
 
 /** Advances every unfinished lane by one frame; true when some lane got a new frame. */
-function advance(lanes: Lane[]): boolean {
+async function advance(lanes: Lane[]): Promise<boolean> {
   let moved = false;
   for (const lane of lanes) {
     if (lane.side.done) continue;
-    const r = lane.frames.next();
+    const r = await lane.frames.next();
     if (r.done) {
       lane.outcome = r.value;
       lane.side = { ...lane.side, done: true };
@@ -47,18 +47,20 @@ function advance(lanes: Lane[]): boolean {
   return moved;
 }
 
-function lanesOf(replay: Replay, every: number): Lane[] {
-  return replay.tracks.map((track) => {
+async function lanesOf(replay: Replay, every: number): Promise<Lane[]> {
+  const lanes: Lane[] = [];
+  for (const track of replay.tracks) {
     const frames = track.frames(every);
-    const first = frames.next();
+    const first = await frames.next();
     if (first.done) throw new Error('replay without a start frame');
-    return { track, frames, side: { bot: track.bot, total: track.moveCount, frame: first.value, done: false } };
-  });
+    lanes.push({ track, frames, side: { bot: track.bot, total: track.moveCount, frame: first.value, done: false } });
+  }
+  return lanes;
 }
 
 /** Runs every lane to its end (the frames in between are skipped), so the outcomes are known. */
-function drain(lanes: Lane[]): void {
-  while (lanes.some((l) => !l.side.done)) advance(lanes);
+async function drain(lanes: Lane[]): Promise<void> {
+  while (lanes.some((l) => !l.side.done)) await advance(lanes);
 }
 
 /** The closing lines: what re-validation says against each stored result. Exit 1 on any mismatch. */
@@ -111,8 +113,8 @@ export function registerReplay(program: Command, print: (text: string) => void, 
         if (f.json) {
           for (const t of replay.tracks) {
             const frames = t.frames(every);
-            let r = frames.next();
-            for (; !r.done; r = frames.next()) print(frameJson(t.bot, r.value));
+            let r = await frames.next();
+            for (; !r.done; r = await frames.next()) print(frameJson(t.bot, r.value));
             const check = checkReplay(t.stored, r.value);
             print(JSON.stringify({ bot: t.bot, check: { ok: check.ok, text: check.text, verdict: r.value.verdict, moves: r.value.moves, recorded: { verdict: t.stored.verdict, moves: t.stored.moveCount } } }));
             if (!check.ok) setExit(1);
@@ -120,12 +122,12 @@ export function registerReplay(program: Command, print: (text: string) => void, 
           return { ok: true, value: undefined };
         }
 
-        const lanes = lanesOf(replay, every);
+        const lanes = await lanesOf(replay, every);
         const { cols, rows } = screenSize();
         const screen = () => drawScreen(lanes.map((l) => l.side), cols, rows);
         if (f.frames) {
           print(`${head}\n\n${screen()}\n`);
-          while (advance(lanes)) print(`\n${screen()}\n`);
+          while (await advance(lanes)) print(`\n${screen()}\n`);
         } else if (f.step || fps !== undefined) {
           const rl = f.step ? createInterface({ input: process.stdin, output: process.stdout }) : undefined;
           try {
@@ -135,18 +137,18 @@ export function registerReplay(program: Command, print: (text: string) => void, 
               if (rl) {
                 const answer = await rl.question('Enter: next move · q: stop ');
                 if (answer.trim().toLowerCase() === 'q') {
-                  drain(lanes);
+                  await drain(lanes);
                   break;
                 }
               } else await new Promise((r) => setTimeout(r, 1000 / fps!));
-              advance(lanes);
+              await advance(lanes);
             }
           } finally {
             rl?.close();
           }
         } else {
           print(`${head}\n\n${screen()}\n`);
-          drain(lanes);
+          await drain(lanes);
           print(`\n${screen()}\n`);
         }
         const v = verdicts(lanes);
