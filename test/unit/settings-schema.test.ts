@@ -32,7 +32,7 @@ const COMPANIONS: Readonly<Record<string, object>> = {
   randomGoal: { puzzle: 'hanoi' },
 };
 
-const io: CliIo = { print: () => undefined, info: () => undefined, setExit: () => undefined, terminal: async () => undefined };
+const io: CliIo = { print: () => undefined, write: () => undefined, info: () => undefined, setExit: () => undefined, terminal: async () => undefined };
 
 async function matchCommand(): Promise<Command> {
   const program = new Command('arena');
