@@ -193,7 +193,15 @@ export function stalledBecause(match: MatchRecord, jobs: MatchJobs): string[] {
   if (match.status !== 'running' || jobs.results >= jobs.total) return [];
   const why: string[] = [];
   const waiting = jobs.queued + jobs.active > 0;
-  if (waiting && jobs.liveWorkers.length === 0) why.push('no live worker: start one on any machine with arena worker --db <this database>');
+  if (waiting && jobs.liveWorkers.length === 0) {
+    // Workers that only could not beat (the database was unreachable) are not called gone.
+    const silent = jobs.silentWorkers;
+    why.push(
+      silent.length > 0
+        ? `no heartbeat lately from ${silent.join(', ')}: not gone, but unable to reach the database; waiting for them to beat again`
+        : 'no live worker: start one on any machine with arena worker --db <this database>',
+    );
+  }
   for (const bot of match.bots) {
     const refused = jobs.refusals.filter((r) => r.bot === bot);
     if (waiting && jobs.liveWorkers.length > 0 && jobs.liveWorkers.every((w) => refused.some((r) => r.worker === w))) {

@@ -177,6 +177,23 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       );
     `,
   },
+  {
+    version: 7,
+    description: 'distributed jobs counted and failed in our own tables, so the queue library is read only through its public API',
+    sql: `
+      ALTER TABLE arena.match_queues ADD COLUMN completed integer NOT NULL DEFAULT 0;
+      -- A job out of attempts: the queue (pg-boss) retries without limit, and a worker taking a job past the
+      -- match's limit cancels it and writes why here.
+      CREATE TABLE arena.job_failures (
+        job_id    uuid PRIMARY KEY,
+        match_id  bigint NOT NULL REFERENCES arena.matches(id) ON DELETE CASCADE,
+        bot       text NOT NULL,
+        reason    text NOT NULL,
+        at        timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX job_failures_by_match ON arena.job_failures (match_id, at);
+    `,
+  },
 ];
 
 /** The schema version this code writes and understands. */

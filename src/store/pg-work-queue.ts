@@ -6,7 +6,10 @@
  * Claims, leases and retries are pg-boss's (SKIP LOCKED fetch, expireInSeconds, retry state). Taking a job
  * and recording who holds it happen in one transaction (pg-boss runs its statements on our connection), as
  * do completing it and dropping that record, so a worker declared dead can never complete a job that has
- * meanwhile gone to another worker. pg-boss 10 is pinned exactly because matchJobs reads its job table.
+ * meanwhile gone to another worker. Only pg-boss's public API is used (no reads of its tables), so any
+ * pg-boss 10 release works: counts come from getQueueSize and our own tables, and a job out of attempts is
+ * cancelled by the worker that takes it past its limit (pg-boss itself retries without limit), which writes
+ * why into arena.job_failures.
  */
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
@@ -24,7 +27,7 @@ import type {
   WorkQueue,
 } from './work-queue.ts';
 
-/** pg-boss's schema. */
+/** pg-boss's schema (its tables are pg-boss's alone: nothing here reads them). */
 const BOSS_SCHEMA = 'arena_queue';
 
 /** How often pg-boss's maintenance (lease expiry, archiving) runs, across all processes together. */
@@ -32,6 +35,9 @@ const MAINTENANCE_SECONDS = 10;
 
 /** Default attempts per job before it counts as failed (each dead worker or refusal uses one). */
 const DEFAULT_RETRY_LIMIT = 25;
+
+/** pg-boss's own retry limit: never reached, so failing a job for good is our decision (see take). */
+const BOSS_RETRY_LIMIT = 1_000_000;
 
 /** Advisory lock key serializing queue creation ("PzAq"). */
 const QUEUE_CREATE_LOCK = 0x507a4171;
@@ -43,6 +49,8 @@ interface JobData {
   matchId: number;
   bot: string;
   scrambleIds: number[];
+  /** Hand-outs after the first before the job counts as failed. */
+  retryLimit?: number;
 }
 
 /** Options of {@link openPgWorkQueue}. */
@@ -109,9 +117,9 @@ class PgWorkQueue implements WorkQueue {
     const inserts = jobs.map((j, k) => ({
       name: queueOf.get(j.bot)!,
       priority: jobs.length - k,
-      data: { matchId, bot: j.bot, scrambleIds: [...j.scrambleIds] } satisfies JobData,
+      data: { matchId, bot: j.bot, scrambleIds: [...j.scrambleIds], retryLimit: options.retryLimit ?? DEFAULT_RETRY_LIMIT } satisfies JobData,
       expireInSeconds: options.leaseSeconds,
-      retryLimit: options.retryLimit ?? DEFAULT_RETRY_LIMIT,
+      retryLimit: BOSS_RETRY_LIMIT,
     }));
     for (let i = 0; i < inserts.length; i += INSERT_CHUNK) await this.boss.insert(inserts.slice(i, i + INSERT_CHUNK));
     return inserts.length;
@@ -130,7 +138,7 @@ class PgWorkQueue implements WorkQueue {
         await this.boss.createQueue(queue, {
           name: queue,
           policy: 'standard',
-          retryLimit: options.retryLimit ?? DEFAULT_RETRY_LIMIT,
+          retryLimit: BOSS_RETRY_LIMIT,
           retryDelay: 0,
           expireInSeconds: options.leaseSeconds,
         });
@@ -147,6 +155,8 @@ class PgWorkQueue implements WorkQueue {
     // history of finished and failed jobs stays with pg-boss's retention. (pg-boss 10's deleteQueue refuses a
     // queue that still has jobs of any state.)
     for (const r of rows) await this.boss.purgeQueue(r.queue);
+    // A re-planned match starts with a clean slate of failures.
+    await this.pool.query(`DELETE FROM arena.job_failures WHERE match_id = $1`, [matchId]);
   }
 
   registerWorker(info: WorkerInfo): Promise<number> {
@@ -185,6 +195,19 @@ class PgWorkQueue implements WorkQueue {
         withTransaction(this.pool, async (c) => {
           const [job] = await this.boss.fetch<JobData>(queue.queue, { batchSize: 1, includeMetadata: true, db: onClient(c) });
           if (!job) return undefined;
+          if (job.retryCount > (job.data.retryLimit ?? DEFAULT_RETRY_LIMIT)) {
+            // Out of attempts: failed for good, with the reason of its last hand-back (the match needs --resume).
+            const out = job.output as { reason?: unknown; value?: { message?: unknown } } | null;
+            const reason = String(out?.reason ?? out?.value?.message ?? JSON.stringify(out) ?? 'unknown');
+            await c.query(`INSERT INTO arena.job_failures (job_id, match_id, bot, reason) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
+              job.id,
+              job.data.matchId,
+              job.data.bot,
+              reason,
+            ]);
+            await this.boss.cancel(queue.queue, job.id, { db: onClient(c) });
+            return undefined;
+          }
           await c.query(
             `INSERT INTO arena.worker_jobs (job_id, queue, worker_id, match_id, bot, scrambles) VALUES ($1, $2, $3, $4, $5, $6)
              ON CONFLICT (job_id) DO UPDATE SET worker_id = EXCLUDED.worker_id, started_at = now()`,
@@ -210,6 +233,7 @@ class PgWorkQueue implements WorkQueue {
           const mine = await c.query(`DELETE FROM arena.worker_jobs WHERE job_id = $1 AND worker_id = $2`, [job.id, workerId]);
           if (mine.rowCount === 0) return false;
           await this.boss.complete(job.queue, job.id, null as unknown as object, { db: onClient(c) });
+          await c.query(`UPDATE arena.match_queues SET completed = completed + 1 WHERE queue = $1`, [job.queue]);
           return true;
         }),
       true,
@@ -279,21 +303,21 @@ class PgWorkQueue implements WorkQueue {
   }
 
   async matchJobs(matchId: number, liveness: LivenessOptions): Promise<MatchJobs | undefined> {
-    const { rows: queues } = await this.pool.query<{ queue: string }>(`SELECT queue FROM arena.match_queues WHERE match_id = $1`, [matchId]);
-    if (queues.length === 0) return undefined;
-    const names = queues.map((q) => q.queue);
-    const { rows: counts } = await this.pool.query<{ state: string; n: number }>(
-      `SELECT state, count(*)::int AS n FROM (
-         SELECT state FROM ${BOSS_SCHEMA}.job WHERE name = ANY($1)
-         UNION ALL SELECT state FROM ${BOSS_SCHEMA}.archive WHERE name = ANY($1)) j
-       GROUP BY state`,
-      [names],
+    const { rows: queues } = await this.pool.query<{ queue: string; completed: number }>(
+      `SELECT queue, completed FROM arena.match_queues WHERE match_id = $1`,
+      [matchId],
     );
-    const n = (states: string[]) => counts.filter((c) => states.includes(c.state)).reduce((a, c) => a + c.n, 0);
-    const { rows: failed } = await this.pool.query<{ reason: string | null }>(
-      `SELECT COALESCE(output->>'reason', output->'value'->>'message', output::text) AS reason
-         FROM ${BOSS_SCHEMA}.job WHERE name = ANY($1) AND state = 'failed' ORDER BY completed_on DESC LIMIT 3`,
-      [names],
+    if (queues.length === 0) return undefined;
+    let queued = 0;
+    for (const q of queues) queued += (await this.boss.getQueueSize(q.queue)) ?? 0;
+    const { rows: counts } = await this.pool.query<{ active: number; failed: number }>(
+      `SELECT (SELECT count(*)::int FROM arena.worker_jobs WHERE match_id = $1) AS active,
+              (SELECT count(*)::int FROM arena.job_failures WHERE match_id = $1) AS failed`,
+      [matchId],
+    );
+    const { rows: failed } = await this.pool.query<{ reason: string }>(
+      `SELECT reason FROM arena.job_failures WHERE match_id = $1 ORDER BY at DESC LIMIT 3`,
+      [matchId],
     );
     const { rows: refusals } = await this.pool.query<{ bot: string; worker: string; reason: string }>(
       `SELECT bot, worker, reason FROM arena.refusals WHERE match_id = $1 ORDER BY bot, worker`,
@@ -306,16 +330,18 @@ class PgWorkQueue implements WorkQueue {
          FROM arena.matches m WHERE m.id = $1`,
       [matchId],
     );
+    const { live, silent } = await workers.workerLiveness(this.pool, liveness);
     return {
       results: tally[0]?.results ?? 0,
       total: tally[0]?.total ?? 0,
-      queued: n(['created', 'retry']),
-      active: n(['active']),
-      completed: n(['completed']),
-      failed: n(['failed']),
-      failures: failed.map((f) => f.reason ?? 'unknown'),
+      queued,
+      active: counts[0]?.active ?? 0,
+      completed: queues.reduce((a, q) => a + q.completed, 0),
+      failed: counts[0]?.failed ?? 0,
+      failures: failed.map((f) => f.reason),
       refusals,
-      liveWorkers: await workers.liveWorkerNames(this.pool, liveness),
+      liveWorkers: live,
+      silentWorkers: silent,
     };
   }
 

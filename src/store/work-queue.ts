@@ -71,13 +71,18 @@ export interface MatchJobs {
   readonly queued: number;
   readonly active: number;
   readonly completed: number;
-  /** Out of retries: the match needs `--resume` once the cause is fixed. */
+  /** Out of attempts: the match needs `--resume` once the cause is fixed. */
   readonly failed: number;
   /** Why the last failed jobs failed, newest first (at most a few). */
   readonly failures: readonly string[];
   readonly refusals: readonly Refusal[];
   /** Names of the live workers (all of them: any may take this match's jobs). */
   readonly liveWorkers: readonly string[];
+  /**
+   * Workers neither live nor stopped: silent past the window but not declared dead (no live worker has
+   * reaped them), as after a database outage they could not beat through.
+   */
+  readonly silentWorkers: readonly string[];
 }
 
 /** How jobs of a match are leased. */

@@ -133,7 +133,7 @@ describe('distributed planning - jobs, batches, leases', () => {
 describe('distributed progress - why a match waits', () => {
   const match: MatchRecord = { id: 4, config: null, seed: 's', generatorVersion: 'g', bots: ['a', 'b'], status: 'running', createdAt: '' };
   const jobs = (o: Partial<MatchJobs>): MatchJobs => ({
-    results: 0, total: 10, queued: 3, active: 0, completed: 0, failed: 0, failures: [], refusals: [], liveWorkers: ['w1', 'w2'], ...o,
+    results: 0, total: 10, queued: 3, active: 0, completed: 0, failed: 0, failures: [], refusals: [], liveWorkers: ['w1', 'w2'], silentWorkers: [], ...o,
   });
 
   it('distributed progress - says when no worker is live, and when every live worker refused a bot', () => {
@@ -145,6 +145,12 @@ describe('distributed progress - why a match waits', () => {
       { bot: 'a', worker: 'w1', reason: 'x' },
     ];
     expect(stalledBecause(match, jobs({ refusals }))).toEqual(['no live worker can start b: w1: spawn ENOENT; w2: unknown bot "b" on this machine']);
+  });
+
+  it('distributed progress - workers that could not beat (a database outage) are not called gone', () => {
+    expect(stalledBecause(match, jobs({ liveWorkers: [], silentWorkers: ['w1', 'w2'] }))).toEqual([
+      'no heartbeat lately from w1, w2: not gone, but unable to reach the database; waiting for them to beat again',
+    ]);
   });
 
   it('distributed progress - says how to go on when jobs ran out of retries, and nothing once the match is complete', () => {
