@@ -254,18 +254,6 @@ export async function followMatch(
   });
 }
 
-/** Stops a distributed match: no more jobs are handed out; what was recorded stays. */
-export async function stopDistributedMatch(ctx: AppContext, id: number): Promise<Result<MatchRecord>> {
-  const match = await ctx.store.getMatch(id);
-  if (!match) return reject('no-match', `no match with id ${id}`);
-  if (match.status !== 'running') return reject('not-running', `match ${id} is ${match.status}, not running`);
-  return withQueue(ctx, async (queue) => {
-    await ctx.store.setMatchStatus(id, 'interrupted');
-    await queue.cancelMatch(id);
-    return { ok: true, value: (await ctx.store.getMatch(id))! };
-  });
-}
-
 /** Registered workers: live ones, or all with `all`. */
 export async function listWorkers(ctx: AppContext, o: { all?: boolean } = {}): Promise<Result<WorkerRecord[]>> {
   return withQueue(ctx, async (queue) => ({ ok: true, value: await queue.listWorkers({ ...DEFAULT_LIVENESS, includeStopped: o.all ?? false }) }));

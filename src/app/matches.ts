@@ -23,7 +23,6 @@ import { preflight, specSamples, stateSamples, verdictOf } from '../referee/pref
 import { declineNotice } from './playable.ts';
 import { SlidingOracle } from '../solvers/sliding/oracle.ts';
 import { databaseFailure, writeRemedy } from '../store/failure.ts';
-import type { MatchRecord } from '../store/types.ts';
 import { cpuBackstopSeconds, defaultMemoryLimit, RLIMITS_ENFORCED, RLIMITS_NOTE, type BotLimits } from '../transport/bot-limits.ts';
 import { affinitySupport } from '../transport/cpu-affinity.ts';
 import { CPU_TIME_MEASURED } from '../transport/cpu-meter.ts';
@@ -285,14 +284,3 @@ function botLimitsOf(config: MatchConfig): Partial<BotLimits> {
   };
 }
 
-/**
- * Marks a running match interrupted, so nothing more is played for it until it is resumed. (A local run
- * is stopped by its own process's signal; this is for a match left `running` by a process that died.)
- */
-export async function stopMatch(ctx: AppContext, id: number): Promise<Result<MatchRecord>> {
-  const match = await ctx.store.getMatch(id);
-  if (!match) return reject('no-match', `no match with id ${id}`);
-  if (match.status !== 'running') return reject('not-running', `match ${id} is ${match.status}, not running`);
-  await ctx.store.setMatchStatus(id, 'interrupted');
-  return { ok: true, value: (await ctx.store.getMatch(id))! };
-}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PUZZLE_KINDS } from '../core/puzzle-kinds.ts';
-import type { PuzzleState, Result, ScrambleSpec } from '../core/types.ts';
+import type { Result, ScrambleSpec } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import { SCORE_BY, type ScoreBy, type TieBreak } from './outcome.ts';
 import { validateSprt, type SprtParams } from './sprt.ts';
@@ -166,9 +166,6 @@ export function tieBreakOf(config: Pick<MatchConfig, 'marginMs' | 'scoreBy'>): T
     ...(config.scoreBy !== undefined ? { scoreBy: config.scoreBy } : {}),
   };
 }
-
-/** Scrambles given explicitly (a file), instead of generated from a spec. */
-export type ExplicitScrambles = readonly PuzzleState[];
 
 /** Whether a match's bots get the untimed warm-up solve (see MatchConfig.warmUp), as its jobs' limits carry it. */
 export function warmUpOf(config: MatchConfig): { warmUp: boolean } {
