@@ -1,6 +1,6 @@
 /**
  * A JobSource over the distributed work queue: what `arena worker` hands to the referee's workers (the same
- * runWorker that plays a local match). `next` waits for a job of any running distributed match, in turn
+ * runPlayer that plays a local match). `next` waits for a job of any running distributed match, in turn
  * across their queues, and returns it as a referee Job: the batch's scrambles minus those that already have
  * a result (a job handed out again after its worker died resumes where that worker stopped). `end` tells
  * the queue how the job went.

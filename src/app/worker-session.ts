@@ -1,6 +1,6 @@
 /**
  * One worker machine's session with the distributed queue: registered under a name with its host and CPU
- * model, it plays jobs with the referee's own worker code (the same runWorker that plays a local match, fed
+ * model, it plays jobs with the referee's own worker code (the same runPlayer that plays a local match, fed
  * by a {@link QueueJobSource}), starting bots locally, and writes each result with its name and CPU model.
  * A job for a bot this machine cannot start goes back to the queue for another machine. src/worker runs a
  * session (heartbeat timing, signals); this file composes it.
@@ -10,7 +10,7 @@ import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import type { BotLauncher } from '../protocol/link.ts';
 import { StartGuard } from '../referee/start-guard.ts';
-import { runWorker, type LaunchOptions, type Recorded } from '../referee/worker.ts';
+import { runPlayer, type LaunchOptions, type Recorded } from '../referee/player.ts';
 import { openWorkQueue } from '../store/open.ts';
 import type { WorkQueue } from '../store/work-queue.ts';
 import { defaultMemoryLimit } from '../transport/bot-limits.ts';
@@ -132,7 +132,7 @@ export async function openWorkerSession(ctx: AppContext, s: WorkerSettings, onEv
         const onRecorded = ({ job, scramble, outcome }: Recorded) =>
           onEvent({ type: 'result', matchId: job.matchId, bot: job.bot, scrambleIndex: scramble.index, verdict: outcome.verdict, moves: outcome.moveCount, wallMs: outcome.wallMs });
         const deps = { store, clock: ctx.clock, signal, makeLauncher, starts: new StartGuard(), onStartFailure: 'refuse' as const, onRecorded };
-        await Promise.all(Array.from({ length: s.concurrency }, () => runWorker(source, deps)));
+        await Promise.all(Array.from({ length: s.concurrency }, () => runPlayer(source, deps)));
       },
       async heartbeat() {
         const holding = sources.flatMap((src) => src.holding());

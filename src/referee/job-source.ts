@@ -1,4 +1,5 @@
 import type { ScrambleRecord } from '../store/types.ts';
+import { memoryOf, sandboxOf, startTimeoutMs, warmUpOf, type MatchConfig } from './match-config.ts';
 
 /** The limits a job is played under: its match's. */
 export interface PlayLimits {
@@ -12,6 +13,24 @@ export interface PlayLimits {
   readonly unconfined?: boolean;
   /** An untimed warm-up solve of a throwaway scramble before a bot's first timed one of a class (warm-up.ts). */
   readonly warmUp?: boolean;
+  /** Pin each player's bots to cores of its own, where the machine playing the job can (stored in its config). */
+  readonly affinity?: boolean;
+}
+
+/**
+ * The limits every job of a match is played under, read from its stored config: the one place they are
+ * derived, so a local match and a worker on another machine play a job alike.
+ */
+export function playLimitsOf(config: MatchConfig): PlayLimits {
+  return {
+    timeLimitMs: config.timeLimitMs,
+    maxMoves: config.maxMoves,
+    startTimeoutMs: startTimeoutMs(config),
+    ...memoryOf(config),
+    ...sandboxOf(config),
+    ...warmUpOf(config),
+    ...(config.affinity ? { affinity: true } : {}),
+  };
 }
 
 /**
@@ -29,7 +48,7 @@ export interface Job {
 /**
  * How a worker left a job: every scramble played (`complete`), stopped early because it is stopping
  * (`abandoned`), or unable to start the job's bot (`refused`: nothing recorded, another machine may play it;
- * only sources that allow it see this, see WorkerDeps.onStartFailure).
+ * only sources that allow it see this, see PlayerDeps.onStartFailure).
  */
 export type JobEnd = 'complete' | 'abandoned' | 'refused';
 

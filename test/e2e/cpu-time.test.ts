@@ -183,9 +183,9 @@ describe.runIf(linux)('referee e2e - --affinity', () => {
       expect(x.verdict).toBe('solved');
       expect(plan).toContain(x.note);
     }
-    const said = r.stderr.split('\n').filter((l) => /--affinity|pinned to their worker's cores/.test(l));
+    const said = r.stderr.split('\n').filter((l) => /--affinity|pinned to their player's cores/.test(l));
     expect(said, r.stderr).toHaveLength(1);
-    if (support.cpus.length >= 2) expect(said[0]).toMatch(/^bots pinned to their worker's cores \(worker 1: \S+, worker 2: \S+\)$/);
+    if (support.cpus.length >= 2) expect(said[0]).toMatch(/^bots pinned to their player's cores \(player 1: \S+, player 2: \S+\)$/);
   }, 180_000);
 
   it('cli: without taskset, one warning line and the match runs unpinned', async () => {

@@ -4,7 +4,7 @@ import { batchSize, cutJobs, leaseSeconds, stalledBecause } from '../../src/app/
 import type { Job, JobEnd, JobSource } from '../../src/referee/job-source.ts';
 import { planPlays } from '../../src/referee/plan.ts';
 import { StartGuard } from '../../src/referee/start-guard.ts';
-import { runWorker } from '../../src/referee/worker.ts';
+import { runPlayer } from '../../src/referee/player.ts';
 import { createMemoryStore } from '../../src/store/memory-store.ts';
 import type { MatchRecord, ScrambleRecord } from '../../src/store/types.ts';
 import type { MatchJobs } from '../../src/store/work-queue.ts';
@@ -53,7 +53,7 @@ describe('referee worker - start failures on a distributed worker', () => {
     const clock = new FakeClock();
     const source = listSource([job('missing'), job('ok')]);
     await clock.run(
-      runWorker(source, {
+      runPlayer(source, {
         store,
         clock,
         makeLauncher: (bot) => new ScriptedLauncher(bot, () => plans[bot], { clock }),
@@ -78,7 +78,7 @@ describe('referee worker - start failures on a distributed worker', () => {
     const clock = new FakeClock();
     const source = listSource([job('bad')]);
     const bad: ConnectPlan = { fail: 'hello: unknown field "x"', code: 'protocol' };
-    await clock.run(runWorker(source, { store, clock, makeLauncher: (bot) => new ScriptedLauncher(bot, () => bad, { clock }), starts: new StartGuard(), onStartFailure: 'refuse' }));
+    await clock.run(runPlayer(source, { store, clock, makeLauncher: (bot) => new ScriptedLauncher(bot, () => bad, { clock }), starts: new StartGuard(), onStartFailure: 'refuse' }));
     expect(source.ends).toEqual([['bad', 'complete', undefined]]);
     // As in a local match: charged per failed start, then the start guard gives up on the bot.
     const rows = await store.listResults(m.id);
@@ -90,7 +90,7 @@ describe('referee worker - start failures on a distributed worker', () => {
     const { store, m, job } = await setup();
     const clock = new FakeClock();
     const source = listSource([job('missing')]);
-    await clock.run(runWorker(source, { store, clock, makeLauncher: (bot) => new ScriptedLauncher(bot, () => plans[bot], { clock }), starts: new StartGuard() }));
+    await clock.run(runPlayer(source, { store, clock, makeLauncher: (bot) => new ScriptedLauncher(bot, () => plans[bot], { clock }), starts: new StartGuard() }));
     expect(source.ends).toEqual([['missing', 'complete', undefined]]);
     const rows = await store.listResults(m.id);
     expect(rows).toHaveLength(3);

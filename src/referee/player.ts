@@ -15,8 +15,10 @@ export interface LaunchOptions {
   readonly memoryLimitBytes?: number;
   /** The match runs its bots outside the sandbox (PlayLimits.unconfined). */
   readonly unconfined?: boolean;
-  /** Which of the match's parallel workers asks (0-based), so its bots can be pinned to its own cores. */
-  readonly worker?: number;
+  /** Which of the process's parallel players asks (0-based), so its bots can be pinned to its own cores. */
+  readonly player?: number;
+  /** The match asks for pinning (PlayLimits.affinity): the launcher pins to the player's cores where it can. */
+  readonly affinity?: boolean;
 }
 
 /** What one play concluded: the stored result without its key. */
@@ -29,8 +31,8 @@ export interface Recorded {
   readonly outcome: PlayOutcome;
 }
 
-/** What a worker is handed. */
-export interface WorkerDeps {
+/** What a player is handed. */
+export interface PlayerDeps {
   /**
    * Where results go. Each is committed, in order, just after the next solve has been sent (see
    * result-writes.ts), and before it is reported through onRecorded.
@@ -43,8 +45,8 @@ export interface WorkerDeps {
   makeLauncher(bot: string, opts: LaunchOptions): BotLauncher;
   /** The start-failure rule, shared by the workers of a match. */
   readonly starts: StartGuard;
-  /** This worker's number among the match's parallel workers (0-based), handed to makeLauncher. */
-  readonly worker?: number;
+  /** This player's number among the process's parallel players (0-based), handed to makeLauncher. */
+  readonly player?: number;
   /**
    * Where the workers of a match share the link of a bot that is one connection (a launcher marked
    * `single`). Without it every worker uses its own launcher, as for bots it starts itself.
@@ -72,13 +74,13 @@ export interface WorkerDeps {
 }
 
 /**
- * One worker: takes jobs from `source` until it has none (or the signal aborts), plays every scramble of
+ * One player (a job loop; "worker" is the `arena worker` process, which runs several of these): takes jobs from `source` until it has none (or the signal aborts), plays every scramble of
  * each with the job's bot, records each result the moment it is validated, and reports how it left the job.
  * It keeps its own bot processes between jobs (a bot is started once and restarted only after a crash, a
  * time-out or a protocol fault) and closes them all when it stops.
  */
-export async function runWorker(source: JobSource, deps: WorkerDeps): Promise<void> {
-  const bots = new WorkerBots(deps);
+export async function runPlayer(source: JobSource, deps: PlayerDeps): Promise<void> {
+  const bots = new PlayerBots(deps);
   const writes = new ResultWrites(deps.store);
   try {
     while (!deps.signal?.aborted) {
@@ -99,7 +101,7 @@ export async function runWorker(source: JobSource, deps: WorkerDeps): Promise<vo
   }
 }
 
-async function playJob(job: Job, bots: WorkerBots, deps: WorkerDeps, writes: ResultWrites): Promise<{ how: JobEnd; reason?: string }> {
+async function playJob(job: Job, bots: PlayerBots, deps: PlayerDeps, writes: ResultWrites): Promise<{ how: JobEnd; reason?: string }> {
   for (const scramble of job.scrambles) {
     await writes.room();
     if (deps.signal?.aborted) return { how: 'abandoned' };
@@ -115,18 +117,18 @@ async function playJob(job: Job, bots: WorkerBots, deps: WorkerDeps, writes: Res
 }
 
 /** The bot processes of one worker, by bot and start timeout. */
-class WorkerBots {
+class PlayerBots {
   private readonly launchers = new Map<string, BotLauncher>();
   private readonly own = new Map<string, LinkHolder>();
 
-  constructor(private readonly deps: WorkerDeps) {}
+  constructor(private readonly deps: PlayerDeps) {}
 
   /**
    * Plays one scramble; undefined when the signal aborted it, `refused` when the bot could not start and the
    * worker refuses such jobs (nothing is to be recorded in either case).
    */
   async play(bot: string, scramble: ScrambleRecord, limits: PlayLimits): Promise<PlayOutcome | { refused: string } | undefined> {
-    const key = `${bot}\u0000${limits.startTimeoutMs}\u0000${limits.memoryLimitBytes ?? ''}\u0000${limits.unconfined ? 'unconfined' : ''}`;
+    const key = `${bot}\u0000${limits.startTimeoutMs}\u0000${limits.memoryLimitBytes ?? ''}\u0000${limits.unconfined ? 'unconfined' : ''}\u0000${limits.affinity ? 'pinned' : ''}`;
     const launcher = this.launcher(bot, key, limits);
     const slot = launcher.single && this.deps.shared ? this.deps.shared.adopt(key, launcher) : undefined;
     if (slot) return slot.exclusive(() => this.playOn(slot, slot.launcher, bot, scramble, limits));
@@ -216,7 +218,8 @@ class WorkerBots {
         startTimeoutMs: limits.startTimeoutMs,
         ...(limits.memoryLimitBytes !== undefined ? { memoryLimitBytes: limits.memoryLimitBytes } : {}),
         ...(limits.unconfined ? { unconfined: true } : {}),
-        ...(this.deps.worker !== undefined ? { worker: this.deps.worker } : {}),
+        ...(limits.affinity ? { affinity: true } : {}),
+        ...(this.deps.player !== undefined ? { player: this.deps.player } : {}),
       });
       this.launchers.set(key, l);
     }
