@@ -1,14 +1,20 @@
 /**
- * A JobSource over the distributed work queue: what `arena worker` hands to the referee's workers (the same
- * runPlayer that plays a local match). `next` waits for a job of any running distributed match, in turn
- * across their queues, and returns it as a referee Job: the batch's scrambles minus those that already have
- * a result (a job handed out again after its worker died resumes where that worker stopped). `end` tells
- * the queue how the job went.
+ * A JobSource over the distributed work queue: what `arena worker` hands to its players (the same runPlayer
+ * that plays a local match). `next` waits for a job of any running distributed match, in turn across their
+ * queues, and returns it as a referee Job: the batch's scrambles minus those that already have a result (a
+ * job handed out again after its worker died resumes where that worker stopped). `end` tells the queue how
+ * the job went, and then decides as a local match does after each result: a decided SPRT finishes the match
+ * and withdraws its jobs not yet taken. Oracle jobs (the exact optima of a match's scrambles) are settled
+ * here, between plays, by the same refiner a local match runs, when this worker has an oracle.
  */
-import { memoryOf, parseMatchConfig, sandboxOf, startTimeoutMs, warmUpOf } from '../referee/match-config.ts';
-import type { Job, JobEnd, JobSource, PlayLimits } from '../referee/job-source.ts';
+import type { OptimumOracle } from '../solvers/oracle.ts';
+import { playLimitsOf, type Job, type JobEnd, type JobSource, type PlayLimits } from '../referee/job-source.ts';
+import { parseMatchConfig, type MatchConfig } from '../referee/match-config.ts';
+import { settleOptima } from '../referee/refine-bounds.ts';
+import type { SprtProgress } from '../referee/sprt-progress.ts';
+import { storedSprt } from '../referee/sprt-watch.ts';
 import type { ScrambleRecord, Store } from '../store/types.ts';
-import type { MatchQueue, QueueJob, WorkQueue } from '../store/work-queue.ts';
+import { OPTIMA_TASK, type MatchQueue, type QueueJob, type WorkQueue } from '../store/work-queue.ts';
 
 /** Something a worker operator may want to see. */
 export type SourceEvent =
@@ -17,12 +23,16 @@ export type SourceEvent =
   | { readonly type: 'refused'; readonly matchId: number; readonly bot: string; readonly reason: string }
   | { readonly type: 'handed-back'; readonly job: QueueJob; readonly reason: string }
   | { readonly type: 'finished'; readonly matchId: number }
+  | { readonly type: 'decided'; readonly matchId: number; readonly sprt: SprtProgress }
+  | { readonly type: 'optima'; readonly matchId: number; readonly scrambles: number; readonly how: 'settled' | 'interrupted' }
   | { readonly type: 'db-error'; readonly message: string };
 
 /** What the source is handed. */
 export interface QueueSourceDeps {
   readonly queue: WorkQueue;
-  readonly store: Pick<Store, 'getMatch' | 'listScrambles'>;
+  readonly store: Pick<Store, 'getMatch' | 'listScrambles' | 'listSummaries' | 'setMatchStatus' | 'setScrambleBound' | 'knownOptima' | 'addOptima'>;
+  /** Finds exact optima where a bound is only a bound; without it this worker leaves oracle jobs to others. */
+  readonly oracle?: OptimumOracle;
   /** The worker's current registration id (it changes if the worker had to register again). */
   workerId(): number;
   readonly workerName: string;
@@ -39,9 +49,10 @@ const MIN_POLL_MS = 100;
 /** An idle worker asks at least this often: a new match waits at most about this long for its first job. */
 const MAX_POLL_MS = 1_000;
 
-/** Scrambles and limits of a match, read once per worker (both are fixed when the match is created). */
+/** Scrambles, config and limits of a match, read once per worker (all fixed when the match is created). */
 interface MatchInfo {
   readonly scrambles: ReadonlyMap<number, ScrambleRecord>;
+  readonly config: MatchConfig;
   readonly limits: PlayLimits;
 }
 
@@ -66,16 +77,15 @@ export class QueueJobSource implements JobSource {
   async next(): Promise<Job | undefined> {
     const { signal } = this.deps;
     while (!signal.aborted) {
-      let job: Job | undefined;
+      let job: Job | 'settled' | undefined;
       try {
         job = await this.tryTake();
       } catch (err) {
         this.deps.onEvent?.({ type: 'db-error', message: (err as Error).message.split('\n')[0] });
       }
-      if (job) {
-        this.idleMs = MIN_POLL_MS;
-        return job;
-      }
+      if (job) this.idleMs = MIN_POLL_MS;
+      if (job === 'settled') continue;
+      if (job) return job;
       await sleep(this.idleMs, signal);
       this.idleMs = Math.min(this.idleMs * 2, this.deps.maxPollMs ?? MAX_POLL_MS);
     }
@@ -92,7 +102,7 @@ export class QueueJobSource implements JobSource {
       if (how === 'complete') {
         await queue.complete(id, qjob);
         onEvent?.({ type: 'completed', job: qjob });
-        if (await queue.finishIfComplete(qjob.matchId, { unlessQueued: true })) onEvent?.({ type: 'finished', matchId: qjob.matchId });
+        await this.decide(qjob.matchId);
       } else if (how === 'refused') {
         await this.refuse(qjob, reason ?? 'could not start the bot');
       } else {
@@ -105,21 +115,68 @@ export class QueueJobSource implements JobSource {
     }
   }
 
-  /** One pass over the open queues: the first job found, as a referee Job. */
-  private async tryTake(): Promise<Job | undefined> {
-    const { queue } = this.deps;
-    const queues = await this.openQueues();
-    for (let k = 0; k < queues.length; k++) {
-      const q = queues[(this.turn + k) % queues.length];
-      if (this.refused.has(pairKey(q.matchId, q.bot))) continue;
-      const qjob = await queue.take(this.deps.workerId(), q);
-      if (!qjob) continue;
-      // Next time start after this queue, so matches and bots take turns.
-      this.turn = (this.turn + k + 1) % queues.length;
-      const job = await this.toJob(qjob);
-      if (job) return job;
+  /**
+   * After a job: the match's SPRT, when it has one, read from the store as a local match follows it; once it
+   * decides, the match is finished and its jobs not yet taken are withdrawn (jobs being played run out, their
+   * results kept but not counted). Otherwise the match finishes when every play has its result.
+   */
+  private async decide(matchId: number): Promise<void> {
+    const { queue, store, onEvent } = this.deps;
+    const info = await this.matchInfo(matchId);
+    if (typeof info !== 'string' && info.config.sprt) {
+      const sprt = storedSprt(info.config, [...info.scrambles.values()], await store.listSummaries(matchId));
+      if (sprt?.decision) {
+        await queue.cancelMatch(matchId);
+        await store.setMatchStatus(matchId, 'finished');
+        onEvent?.({ type: 'decided', matchId, sprt });
+        return;
+      }
+    }
+    if (await queue.finishIfComplete(matchId, { unlessQueued: true })) onEvent?.({ type: 'finished', matchId });
+  }
+
+  /**
+   * One pass over the open queues, plays before oracle jobs: the first play found, as a referee Job, or
+   * `settled` when an oracle job was settled instead (the oracle works when no play is waiting).
+   */
+  private async tryTake(): Promise<Job | 'settled' | undefined> {
+    const { queue, oracle } = this.deps;
+    const all = await this.openQueues();
+    const plays = all.filter((q) => q.bot !== OPTIMA_TASK);
+    for (const queues of [plays, oracle ? all.filter((q) => q.bot === OPTIMA_TASK) : []]) {
+      for (let k = 0; k < queues.length; k++) {
+        const q = queues[(this.turn + k) % queues.length];
+        if (this.refused.has(pairKey(q.matchId, q.bot))) continue;
+        const qjob = await queue.take(this.deps.workerId(), q);
+        if (!qjob) continue;
+        // Next time start after this queue, so matches and bots take turns.
+        this.turn = (this.turn + k + 1) % queues.length;
+        if (qjob.bot === OPTIMA_TASK) return this.settle(qjob);
+        const job = await this.toJob(qjob);
+        if (job) return job;
+      }
     }
     return undefined;
+  }
+
+  /** Settles an oracle job here: the exact optima of its scrambles, each stored (and cached) as it is found. */
+  private async settle(qjob: QueueJob): Promise<'settled'> {
+    const { store, oracle, onEvent } = this.deps;
+    const info = await this.matchInfo(qjob.matchId);
+    if (typeof info === 'string') {
+      await this.refuse(qjob, info);
+      return 'settled';
+    }
+    const scrambles = qjob.scrambleIds.map((id) => info.scrambles.get(id)).filter((s) => s !== undefined);
+    const ids = new Set(qjob.scrambleIds);
+    const earlier = (await store.listSummaries(qjob.matchId)).filter((r) => ids.has(r.scrambleId));
+    onEvent?.({ type: 'took', job: qjob, toPlay: scrambles.length });
+    const job: Job = { matchId: qjob.matchId, bot: qjob.bot, scrambles, limits: info.limits };
+    this.held.set(job, qjob);
+    const how = await settleOptima(store, oracle!, scrambles, earlier, info.config.bots.length);
+    onEvent?.({ type: 'optima', matchId: qjob.matchId, scrambles: scrambles.length, how });
+    await this.end(job, how === 'settled' ? 'complete' : 'abandoned');
+    return 'settled';
   }
 
   private async openQueues(): Promise<MatchQueue[]> {
@@ -171,11 +228,7 @@ export class QueueJobSource implements JobSource {
     const config = parseMatchConfig(match.config);
     if (!config.ok) return `match ${matchId} has a config this worker cannot read (${config.reason}); is the worker older than the match?`;
     const scrambles = await this.deps.store.listScrambles(matchId);
-    const c = config.value;
-    return {
-      scrambles: new Map(scrambles.map((s) => [s.id, s])),
-      limits: { timeLimitMs: c.timeLimitMs, maxMoves: c.maxMoves, startTimeoutMs: startTimeoutMs(c), ...memoryOf(c), ...sandboxOf(c), ...warmUpOf(c) },
-    };
+    return { scrambles: new Map(scrambles.map((s) => [s.id, s])), config: config.value, limits: playLimitsOf(config.value) };
   }
 
   private async refuse(qjob: QueueJob, reason: string): Promise<void> {

@@ -160,10 +160,7 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   if (refiner) for (const r of stored) earlier.set(r.scrambleId, [...(earlier.get(r.scrambleId) ?? []), r]);
   async function* jobs(): AsyncGenerator<Job> {
     for await (const page of pages) {
-      if (refiner) {
-        refiner.add(page);
-        for (const scramble of page) for (const r of earlier.get(scramble.id) ?? []) refiner.record({ scramble, verdict: r.verdict, moveCount: r.moveCount });
-      }
+      refiner?.add(page, page.flatMap((s) => earlier.get(s.id) ?? []));
       sprt?.extend(page);
       for (const p of planPlays(config.bots, page, played)) {
         // Once the SPRT decides, no new job is handed out (nor scramble made); plays in flight finish.

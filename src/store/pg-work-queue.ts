@@ -16,6 +16,7 @@ import type pg from 'pg';
 import { withReconnect, withTransaction } from './pg-connect.ts';
 import type { HeldRow } from './pg-workers.ts';
 import * as workers from './pg-workers.ts';
+import { OPTIMA_TASK } from './work-queue.ts';
 import type {
   EnqueueOptions,
   LivenessOptions,
@@ -272,9 +273,12 @@ class PgWorkQueue implements WorkQueue {
   }
 
   async finishIfComplete(matchId: number, o: { unlessQueued?: boolean } = {}): Promise<boolean> {
-    if (o.unlessQueued) {
-      const { rows: queues } = await withReconnect(() => this.pool.query<{ queue: string }>(`SELECT queue FROM arena.match_queues WHERE match_id = $1`, [matchId]), true);
-      for (const q of queues) if ((await withReconnect(() => this.boss.getQueueSize(q.queue), true)) > 0) return false;
+    // Waiting oracle jobs always hold the finish back (the report must show the optima); waiting plays only
+    // for the cheap check (a finish with plays waiting is complete all the same: they are duplicates).
+    const { rows: queues } = await withReconnect(() => this.pool.query<{ queue: string; bot: string }>(`SELECT queue, bot FROM arena.match_queues WHERE match_id = $1`, [matchId]), true);
+    for (const q of queues) {
+      if (!o.unlessQueued && q.bot !== OPTIMA_TASK) continue;
+      if ((await withReconnect(() => this.boss.getQueueSize(q.queue), true)) > 0) return false;
     }
     const { rows } = await withReconnect(
       () =>
@@ -282,9 +286,11 @@ class PgWorkQueue implements WorkQueue {
           `SELECT m.status,
                   (SELECT count(*) FROM arena.scrambles s WHERE s.match_id = m.id) * json_array_length(m.bots)
                   - (SELECT count(*) FROM arena.results r JOIN arena.scrambles s ON s.id = r.scramble_id
-                      WHERE s.match_id = m.id AND r.bot IN (SELECT json_array_elements_text(m.bots))) AS missing
+                      WHERE s.match_id = m.id AND r.bot IN (SELECT json_array_elements_text(m.bots)))
+                  -- an oracle job being worked on counts as a missing piece
+                  + (SELECT count(*) FROM arena.worker_jobs j WHERE j.match_id = m.id AND j.bot = $2) AS missing
              FROM arena.matches m WHERE m.id = $1`,
-          [matchId],
+          [matchId, OPTIMA_TASK],
         ),
       true,
     );

@@ -5,7 +5,13 @@
  * results; nothing above src/store sees that library.
  */
 
-/** One job: play these scrambles of a match with one bot. */
+/**
+ * The `bot` of a match's oracle jobs: find the exact optima of these scrambles (once, by whichever worker
+ * has an oracle). No bot name can take this form: names start with a lowercase letter.
+ */
+export const OPTIMA_TASK = '#optima';
+
+/** One job: play these scrambles of a match with one bot (or, for {@link OPTIMA_TASK}, settle their optima). */
 export interface QueueJob {
   /** The queue's id of the job (stable across retries). */
   readonly id: string;

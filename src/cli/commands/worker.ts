@@ -32,6 +32,12 @@ function describe(e: WorkerRunEvent, quiet: boolean): string | undefined {
       return quiet ? undefined : `match ${e.matchId} #${scrambleNumber(e.scrambleIndex)} ${e.bot}: ${e.verdict}${e.verdict === 'solved' ? ` ${e.moves} moves` : ''} in ${e.wallMs.toFixed(0)} ms`;
     case 'completed':
       return undefined;
+    case 'notice':
+      return e.message;
+    case 'decided':
+      return `match ${e.matchId}: the SPRT decided ${e.sprt.decision} after ${e.sprt.scrambles} scramble(s); its jobs not yet taken are withdrawn`;
+    case 'optima':
+      return quiet ? undefined : `match ${e.matchId}: exact optima of ${e.scrambles} scramble(s) ${e.how === 'settled' ? 'settled' : 'cut short (handed back)'}`;
     case 'finished':
       return `match ${e.matchId} finished`;
     case 'refused':
