@@ -102,12 +102,15 @@ class PgWorkQueue implements WorkQueue {
   async enqueue(matchId: number, jobs: ReadonlyArray<{ bot: string; scrambleIds: readonly number[] }>, options: EnqueueOptions): Promise<number> {
     const bots = [...new Set(jobs.map((j) => j.bot))];
     const queueOf = new Map<string, string>();
-    for (const [i, bot] of bots.entries()) {
+    for (const bot of bots) {
+      // A match's queues are numbered in the order its bots (and its oracle jobs) were first queued, so a
+      // later enqueue (a resume, the oracle jobs after the plays) never takes a name already in use.
       const { rows } = await this.pool.query<{ queue: string }>(
-        `INSERT INTO arena.match_queues (match_id, bot, queue, lease_seconds) VALUES ($1, $2, $3, $4)
+        `INSERT INTO arena.match_queues (match_id, bot, queue, lease_seconds)
+         SELECT $1::bigint, $2, 'arena-m' || $4::text || '-b' || (SELECT count(*) FROM arena.match_queues WHERE match_id = $1::bigint), $3
          ON CONFLICT (match_id, bot) DO UPDATE SET lease_seconds = EXCLUDED.lease_seconds
          RETURNING queue`,
-        [matchId, bot, `arena-m${matchId}-b${i}`, options.leaseSeconds],
+        [matchId, bot, options.leaseSeconds, String(matchId)],
       );
       const queue = rows[0].queue;
       queueOf.set(bot, queue);

@@ -11,7 +11,6 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openContext } from '../../src/app/context.ts';
-import { startDistributedMatch } from '../../src/app/distributed.ts';
 import { openPgStore } from '../../src/store/pg-store.ts';
 import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
 import { createWebApp } from '../../src/web/server.ts';
@@ -238,28 +237,6 @@ describe.skipIf(skipPgTests())('distributed matches - workers on a real PostgreS
       expect(await status(sql, 1)).toBe('running');
     } finally {
       await sql.end();
-    }
-  });
-
-  it('distributed - an SPRT stop is refused with a clear reason (workers would play every scramble)', async () => {
-    const { url, sql } = await database();
-    await sql.end();
-    const opened = await openContext({ db: url });
-    if (!opened.ok) throw new Error(opened.reason);
-    try {
-      const r = await startDistributedMatch(opened.value, {
-        bots: ['inst', 'inst --delay 1'],
-        scrambles: { spec: { kind: 'sliding', rows: 2, cols: 2 }, count: 4 },
-        seed: '1',
-        timeLimitMs: 1000,
-        maxMoves: 100,
-        concurrency: 1,
-        sprt: { elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05, model: 'normalized' },
-      });
-      expect(r).toMatchObject({ ok: false, code: 'sprt-distributed' });
-      expect(await opened.value.store.listMatches()).toEqual([]);
-    } finally {
-      await opened.value.close();
     }
   });
 
