@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { openPgStore, type PgStore } from '../../src/store/pg-store.ts';
 import { openPgWorkQueue } from '../../src/store/pg-work-queue.ts';
 import type { NewScramble, ScrambleRecord } from '../../src/store/types.ts';
-import type { WorkQueue } from '../../src/store/work-queue.ts';
+import { OPTIMA_TASK, type WorkQueue } from '../../src/store/work-queue.ts';
 import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.ts';
 
 const liveness = { deadAfterSeconds: 30 };
@@ -24,7 +24,7 @@ async function uptime(raw: pg.Pool): Promise<number> {
 
 const worker = (name: string) => ({ name, host: 'h', cpu: 'test cpu', pid: 1, concurrency: 1 });
 
-describe.skipIf(skipPgTests())('pg work queue - jobs, workers, leases on a real PostgreSQL', () => {
+describe.skipIf(skipPgTests())('pg work queue - the queue contract (jobs, workers, leases) on a real PostgreSQL', () => {
   let server: PgServer;
   let store: PgStore;
   let queue: WorkQueue;
@@ -183,6 +183,42 @@ describe.skipIf(skipPgTests())('pg work queue - jobs, workers, leases on a real 
     await queue.giveBack(w, (await queue.take(w, q))!, 'second');
     expect(await queue.take(w, q)).toBeUndefined();
     expect(await queue.matchJobs(id, liveness)).toMatchObject({ queued: 0, failed: 1, failures: ['second'] });
+  });
+
+  it('pg work queue - a worker not heard from lately but not declared dead is silent, not gone (a database outage)', async () => {
+    const { id, s } = await matchWith(1, ['a']);
+    await queue.enqueue(id, [{ bot: 'a', scrambleIds: [s[0].id] }], { leaseSeconds: 60 });
+    const w = await queue.registerWorker(worker('w'));
+    const short = { deadAfterSeconds: 2 };
+    while ((await uptime(raw)) < 2.5) await new Promise((r) => setTimeout(r, 200));
+    await raw.query(`UPDATE arena.workers SET heartbeat_at = now() - interval '1 minute' WHERE id = $1`, [w]);
+    expect(await queue.matchJobs(id, short)).toMatchObject({ liveWorkers: [], silentWorkers: ['w'] });
+    // It beats again (it could reach the server once more): live, and nothing was taken from it.
+    expect(await queue.heartbeat(w, [], short)).toBe(true);
+    expect(await queue.matchJobs(id, short)).toMatchObject({ liveWorkers: ['w'], silentWorkers: [] });
+  });
+
+  it('pg work queue - oracle jobs hold a complete match back until they are settled; withdrawing drops what waits', async () => {
+    const { id, s } = await matchWith(1, ['a']);
+    await queue.enqueue(id, [{ bot: 'a', scrambleIds: [s[0].id] }], { leaseSeconds: 60 });
+    await queue.enqueue(id, [{ bot: OPTIMA_TASK, scrambleIds: [s[0].id] }], { leaseSeconds: 60 });
+    const w = await queue.registerWorker(worker('w'));
+    const queues = await queue.openQueues('w');
+    expect(queues.map((q) => q.bot)).toEqual(['a', OPTIMA_TASK]);
+    await queue.complete(w, (await queue.take(w, queues[0]))!);
+    await store.recordResult({ scrambleId: s[0].id, bot: 'a', verdict: 'solved', moveCount: 3, moves: 'ACABCB', wallMs: 1 });
+    expect(await queue.finishIfComplete(id)).toBe(false);
+    const optima = (await queue.take(w, queues[1]))!;
+    expect(await queue.finishIfComplete(id)).toBe(false);
+    expect(await queue.complete(w, optima)).toBe(true);
+    expect(await queue.matchJobs(id, liveness)).toMatchObject({ queued: 0, active: 0, completed: 2 });
+    expect(await queue.finishIfComplete(id)).toBe(true);
+
+    const other = await matchWith(2, ['a']);
+    await queue.enqueue(other.id, other.s.map((x) => ({ bot: 'a', scrambleIds: [x.id] })), { leaseSeconds: 60 });
+    expect(await queue.matchJobs(other.id, liveness)).toMatchObject({ queued: 2 });
+    await queue.cancelMatch(other.id);
+    expect(await queue.matchJobs(other.id, liveness)).toMatchObject({ queued: 0 });
   });
 
   it('pg work queue - a match is finished once every scramble has a result from every bot', async () => {
