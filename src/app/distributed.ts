@@ -15,7 +15,7 @@ import { storedSprt } from '../referee/sprt-watch.ts';
 import { SlidingOracle } from '../solvers/sliding/oracle.ts';
 import { hasWorkQueue, NEEDS_PG, openWorkQueue } from '../store/open.ts';
 import type { MatchRecord } from '../store/types.ts';
-import { OPTIMA_TASK, type MatchJobs, type WorkerRecord, type WorkQueue } from '../store/work-queue.ts';
+import type { JobSpec, MatchJobs, WorkerRecord, WorkQueue } from '../store/work-queue.ts';
 import { resolveBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
 import { prepareMatch, type StartMatchOptions } from './matches.ts';
@@ -92,8 +92,8 @@ async function queueMissing(ctx: AppContext, queue: WorkQueue, match: MatchRecor
   const batch = batchSize(config, requested);
   let jobs = await queue.enqueue(match.id, cutJobs(plays, batch), { leaseSeconds: leaseSeconds(config, batch) });
   const pending = scrambles.filter((s) => s.boundNote === ORACLE_PENDING).map((s) => s.id);
-  const optima = [];
-  for (let i = 0; i < pending.length; i += OPTIMA_BATCH) optima.push({ bot: OPTIMA_TASK, scrambleIds: pending.slice(i, i + OPTIMA_BATCH) });
+  const optima: JobSpec[] = [];
+  for (let i = 0; i < pending.length; i += OPTIMA_BATCH) optima.push({ task: 'optima', scrambleIds: pending.slice(i, i + OPTIMA_BATCH) });
   if (optima.length > 0) jobs += await queue.enqueue(match.id, optima, { leaseSeconds: OPTIMA_LEASE_SECONDS });
   return { jobs, batch };
 }

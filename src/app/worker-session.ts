@@ -21,7 +21,7 @@ import { resolveBot, type ResolvedBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
 import { corePins, pinOf, type CorePins } from './cores.ts';
 import { launcherFor } from './launchers.ts';
-import { QueueJobSource, type SourceEvent } from './queue-job-source.ts';
+import { QueueJobSource, type SourceEvent } from '../referee/queue-job-source.ts';
 import { confinementFor, decideJob } from './sandbox-policy.ts';
 
 /** How a worker is set up. */

@@ -16,9 +16,10 @@ import type pg from 'pg';
 import { withReconnect, withTransaction } from './pg-connect.ts';
 import type { HeldRow } from './pg-workers.ts';
 import * as workers from './pg-workers.ts';
-import { OPTIMA_TASK } from './work-queue.ts';
 import type {
   EnqueueOptions,
+  JobSpec,
+  JobTask,
   LivenessOptions,
   MatchJobs,
   MatchQueue,
@@ -42,6 +43,15 @@ const BOSS_RETRY_LIMIT = 1_000_000;
 
 /** Advisory lock key serializing queue creation ("PzAq"). */
 const QUEUE_CREATE_LOCK = 0x507a4171;
+
+/** The `bot` of a match's oracle jobs in our tables (bot names start with a lowercase letter, so never this). */
+const OPTIMA_BOT = '#optima';
+
+/** What a job asks, by its bot column. */
+const taskOf = (bot: string): JobTask => (bot === OPTIMA_BOT ? 'optima' : 'play');
+
+/** The bot column of a job to queue. */
+const botOf = (j: JobSpec): string => ('task' in j ? OPTIMA_BOT : j.bot);
 
 /** Jobs per insert statement. */
 const INSERT_CHUNK = 1000;
@@ -99,8 +109,8 @@ class PgWorkQueue implements WorkQueue {
     for (const [queue, ids] of byQueue) await fail(queue, ids, { reason }, { db: onClient(c) });
   };
 
-  async enqueue(matchId: number, jobs: ReadonlyArray<{ bot: string; scrambleIds: readonly number[] }>, options: EnqueueOptions): Promise<number> {
-    const bots = [...new Set(jobs.map((j) => j.bot))];
+  async enqueue(matchId: number, jobs: readonly JobSpec[], options: EnqueueOptions): Promise<number> {
+    const bots = [...new Set(jobs.map(botOf))];
     const queueOf = new Map<string, string>();
     for (const bot of bots) {
       // A match's queues are numbered in the order its bots (and its oracle jobs) were first queued, so a
@@ -119,9 +129,9 @@ class PgWorkQueue implements WorkQueue {
     // Higher priority is fetched first: jobs come out in the order given (pg-boss orders equal priorities by
     // a random id).
     const inserts = jobs.map((j, k) => ({
-      name: queueOf.get(j.bot)!,
+      name: queueOf.get(botOf(j))!,
       priority: jobs.length - k,
-      data: { matchId, bot: j.bot, scrambleIds: [...j.scrambleIds], retryLimit: options.retryLimit ?? DEFAULT_RETRY_LIMIT } satisfies JobData,
+      data: { matchId, bot: botOf(j), scrambleIds: [...j.scrambleIds], retryLimit: options.retryLimit ?? DEFAULT_RETRY_LIMIT } satisfies JobData,
       expireInSeconds: options.leaseSeconds,
       retryLimit: BOSS_RETRY_LIMIT,
     }));
@@ -188,7 +198,7 @@ class PgWorkQueue implements WorkQueue {
         ),
       true,
     );
-    return rows.map((r) => ({ matchId: r.match_id, bot: r.bot, queue: r.queue }));
+    return rows.map((r) => ({ matchId: r.match_id, task: taskOf(r.bot), bot: r.bot, queue: r.queue }));
   }
 
   // A retry after a lost reply may take a second job; the first is then returned by the heartbeat's
@@ -221,6 +231,7 @@ class PgWorkQueue implements WorkQueue {
             id: job.id,
             queue: queue.queue,
             matchId: job.data.matchId,
+            task: taskOf(job.data.bot),
             bot: job.data.bot,
             scrambleIds: job.data.scrambleIds,
             attempt: job.retryCount,
@@ -280,7 +291,7 @@ class PgWorkQueue implements WorkQueue {
     // for the cheap check (a finish with plays waiting is complete all the same: they are duplicates).
     const { rows: queues } = await withReconnect(() => this.pool.query<{ queue: string; bot: string }>(`SELECT queue, bot FROM arena.match_queues WHERE match_id = $1`, [matchId]), true);
     for (const q of queues) {
-      if (!o.unlessQueued && q.bot !== OPTIMA_TASK) continue;
+      if (!o.unlessQueued && taskOf(q.bot) !== 'optima') continue;
       if ((await withReconnect(() => this.boss.getQueueSize(q.queue), true)) > 0) return false;
     }
     const { rows } = await withReconnect(
@@ -293,7 +304,7 @@ class PgWorkQueue implements WorkQueue {
                   -- an oracle job being worked on counts as a missing piece
                   + (SELECT count(*) FROM arena.worker_jobs j WHERE j.match_id = m.id AND j.bot = $2) AS missing
              FROM arena.matches m WHERE m.id = $1`,
-          [matchId, OPTIMA_TASK],
+          [matchId, OPTIMA_BOT],
         ),
       true,
     );

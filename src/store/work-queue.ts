@@ -6,17 +6,22 @@
  */
 
 /**
- * The `bot` of a match's oracle jobs: find the exact optima of these scrambles (once, by whichever worker
- * has an oracle). No bot name can take this form: names start with a lowercase letter.
+ * What a job asks: `play` its scrambles with its bot, or `optima`: find the exact optima of its scrambles
+ * (once, by whichever worker has an oracle; such a job has no bot of the match).
  */
-export const OPTIMA_TASK = '#optima';
+export type JobTask = 'play' | 'optima';
 
-/** One job: play these scrambles of a match with one bot (or, for {@link OPTIMA_TASK}, settle their optima). */
+/** A job to queue: a batch of scrambles for one bot, or for the oracle. */
+export type JobSpec = { readonly bot: string; readonly scrambleIds: readonly number[] } | { readonly task: 'optima'; readonly scrambleIds: readonly number[] };
+
+/** One job: play these scrambles of a match with one bot (or settle their optima, see {@link JobTask}). */
 export interface QueueJob {
   /** The queue's id of the job (stable across retries). */
   readonly id: string;
   readonly queue: string;
   readonly matchId: number;
+  readonly task: JobTask;
+  /** The bot to play (an `optima` job: the queue's own marker, never a bot name). */
   readonly bot: string;
   readonly scrambleIds: readonly number[];
   /** 0 on the first delivery, then how often it was handed out again (a worker died or gave it back). */
@@ -26,6 +31,7 @@ export interface QueueJob {
 /** One bot's jobs of one running match, as a worker sees them. */
 export interface MatchQueue {
   readonly matchId: number;
+  readonly task: JobTask;
   readonly bot: string;
   readonly queue: string;
 }
@@ -111,7 +117,7 @@ export interface LivenessOptions {
 /** The distributed-match port. Every method commits before its promise resolves. */
 export interface WorkQueue {
   /** Puts a match's jobs on the queue (one queue per bot). Returns how many jobs were added. */
-  enqueue(matchId: number, jobs: ReadonlyArray<{ bot: string; scrambleIds: readonly number[] }>, options: EnqueueOptions): Promise<number>;
+  enqueue(matchId: number, jobs: readonly JobSpec[], options: EnqueueOptions): Promise<number>;
   /** Drops the jobs of a match still waiting for a worker (a stopped match, or before re-planning it). */
   cancelMatch(matchId: number): Promise<void>;
 

@@ -45,10 +45,10 @@ async function setup() {
   return { store, m, job };
 }
 
-describe('referee worker - start failures on a distributed worker', () => {
+describe('referee player - start failures on a distributed worker', () => {
   const plans: Record<string, ConnectPlan> = { ok: replyWith(solve), missing: { fail: 'spawn ENOENT ./missing' } };
 
-  it('referee worker - refuse mode: a bot that cannot start ends its job refused, with the reason, and records nothing', async () => {
+  it('referee player - refuse mode: a bot that cannot start ends its job refused, with the reason, and records nothing', async () => {
     const { store, m, job } = await setup();
     const clock = new FakeClock();
     const source = listSource([job('missing'), job('ok')]);
@@ -73,7 +73,7 @@ describe('referee worker - start failures on a distributed worker', () => {
     ]);
   });
 
-  it('referee worker - refuse mode still charges a hello that breaks the protocol (the bot\'s fault on any machine)', async () => {
+  it('referee player - refuse mode still charges a hello that breaks the protocol (the bot\'s fault on any machine)', async () => {
     const { store, m, job } = await setup();
     const clock = new FakeClock();
     const source = listSource([job('bad')]);
@@ -86,7 +86,7 @@ describe('referee worker - start failures on a distributed worker', () => {
     expect(rows[2].error).toMatch(/not started again: it failed to start 2 times in a row/);
   });
 
-  it('referee worker - charge mode (local matches): the same failure is recorded as crash for every scramble', async () => {
+  it('referee player - charge mode (local matches): the same failure is recorded as crash for every scramble', async () => {
     const { store, m, job } = await setup();
     const clock = new FakeClock();
     const source = listSource([job('missing')]);

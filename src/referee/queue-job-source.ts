@@ -8,13 +8,13 @@
  * here, between plays, by the same refiner a local match runs, when this worker has an oracle.
  */
 import type { OptimumOracle } from '../solvers/oracle.ts';
-import { playLimitsOf, type Job, type JobEnd, type JobSource, type PlayLimits } from '../referee/job-source.ts';
-import { parseMatchConfig, type MatchConfig } from '../referee/match-config.ts';
-import { settleOptima } from '../referee/refine-bounds.ts';
-import type { SprtProgress } from '../referee/sprt-progress.ts';
-import { storedSprt } from '../referee/sprt-watch.ts';
 import type { ScrambleRecord, Store } from '../store/types.ts';
-import { OPTIMA_TASK, type MatchQueue, type QueueJob, type WorkQueue } from '../store/work-queue.ts';
+import type { MatchQueue, QueueJob, WorkQueue } from '../store/work-queue.ts';
+import { playLimitsOf, type Job, type JobEnd, type JobSource, type PlayLimits } from './job-source.ts';
+import { parseMatchConfig, type MatchConfig } from './match-config.ts';
+import { settleOptima } from './refine-bounds.ts';
+import type { SprtProgress } from './sprt-progress.ts';
+import { storedSprt } from './sprt-watch.ts';
 
 /** Something a worker operator may want to see. */
 export type SourceEvent =
@@ -142,8 +142,8 @@ export class QueueJobSource implements JobSource {
   private async tryTake(): Promise<Job | 'settled' | undefined> {
     const { queue, oracle } = this.deps;
     const all = await this.openQueues();
-    const plays = all.filter((q) => q.bot !== OPTIMA_TASK);
-    for (const queues of [plays, oracle ? all.filter((q) => q.bot === OPTIMA_TASK) : []]) {
+    const plays = all.filter((q) => q.task === 'play');
+    for (const queues of [plays, oracle ? all.filter((q) => q.task === 'optima') : []]) {
       for (let k = 0; k < queues.length; k++) {
         const q = queues[(this.turn + k) % queues.length];
         if (this.refused.has(pairKey(q.matchId, q.bot))) continue;
@@ -151,7 +151,7 @@ export class QueueJobSource implements JobSource {
         if (!qjob) continue;
         // Next time start after this queue, so matches and bots take turns.
         this.turn = (this.turn + k + 1) % queues.length;
-        if (qjob.bot === OPTIMA_TASK) return this.settle(qjob);
+        if (qjob.task === 'optima') return this.settle(qjob);
         const job = await this.toJob(qjob);
         if (job) return job;
       }
