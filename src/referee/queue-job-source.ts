@@ -123,6 +123,8 @@ export class QueueJobSource implements JobSource {
   private async decide(matchId: number): Promise<void> {
     const { queue, store, onEvent } = this.deps;
     const info = await this.matchInfo(matchId);
+    // Decided (here or on another machine), stopped, or finished meanwhile: nothing to decide.
+    if ((await store.getMatch(matchId))?.status !== 'running') return;
     if (typeof info !== 'string' && info.config.sprt) {
       const sprt = storedSprt(info.config, [...info.scrambles.values()], await store.listSummaries(matchId));
       if (sprt?.decision) {
