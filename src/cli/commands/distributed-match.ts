@@ -33,6 +33,7 @@ export function progressLine(p: DistributedProgress): string {
 export function formatProgress(id: number, p: DistributedProgress): string {
   const lines = [`distributed match ${id} (${p.status}): ${progressLine(p)}`];
   if (p.liveWorkers.length) lines.push(`live workers: ${p.liveWorkers.join(', ')}`);
+  if (p.silentWorkers.length) lines.push(`silent workers (not heard from lately, not declared dead): ${p.silentWorkers.join(', ')}`);
   for (const r of p.refusals) lines.push(`${r.worker} cannot start ${r.bot}: ${r.reason}`);
   for (const s of p.stalled) lines.push(`waiting: ${s}`);
   return lines.join('\n') + '\n';
