@@ -1,8 +1,10 @@
 /**
  * One engine for local and distributed play, end to end with real parts: the same seeded SPRT match played
  * by `arena match` on a SQLite file and by `arena worker` processes on a real PostgreSQL (one worker
- * SIGKILLed mid-job) reaches the same decision after the same counted scrambles; and a distributed 4×4
- * match gets the exact optimum of every scramble from the workers' oracle, each found once.
+ * SIGKILLed mid-job) reaches the same decision after the same counted scrambles; a local match killed
+ * mid-way and resumed on a worker does too; `--affinity` pins a worker's bots as a local match pins its
+ * own; and a distributed 4×4 match gets the exact optimum of every scramble from the workers' oracle, each
+ * found once.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +17,8 @@ import { openPgStore } from '../../src/store/pg-store.ts';
 import { openSqliteStore } from '../../src/store/sqlite-store.ts';
 import type { Store } from '../../src/store/types.ts';
 import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
+import { affinityPlan } from '../../src/app/cores.ts';
+import { affinitySupport, formatCpuList } from '../../src/transport/cpu-affinity.ts';
 import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.ts';
 import { ROOT, spawnArena, waitFor } from './helpers.ts';
 
@@ -33,9 +37,11 @@ interface SprtSummary {
   b: string;
 }
 
+/** Registers the fixture bots `inst` (instant.ts) and `reporter` (affinity-reporter.ts), then closes the store. */
 async function addInst(store: Store): Promise<void> {
   const loader = pathToFileURL(tsxLoaderPath(ROOT)!).href;
   await store.addBot({ name: 'inst', kind: 'command', cmd: `${process.execPath} --import ${loader} ${join(ROOT, 'test/fixtures/bots/instant.ts')}` });
+  await store.addBot({ name: 'reporter', kind: 'command', cmd: `${process.execPath} --import ${loader} ${join(ROOT, 'test/fixtures/bots/affinity-reporter.ts')}` });
   await store.close();
 }
 
@@ -108,6 +114,59 @@ describe.skipIf(skipPgTests())('one engine - local and distributed play alike', 
       expect(new Set(rows.map((r) => `${r.scramble_id}/${r.bot}`)).size).toBe(rows.length);
       // The surviving worker played on after the kill.
       expect((await sql.query(`SELECT count(*)::int AS n FROM arena.results WHERE worker = 'k2'`)).rows[0].n).toBeGreaterThan(0);
+    } finally {
+      await sql.end();
+    }
+  });
+
+  it('one engine - a local match killed mid-way resumes on a worker (--resume --distributed) to the same decision', { timeout: 300_000 }, async () => {
+    const url = await server.createDatabase('resume');
+    await addInst(await openPgStore(url));
+    const sql = new pg.Pool({ connectionString: url, max: 2 });
+    sql.on('error', () => undefined);
+    try {
+      const local = arena(['match', ...SPRT_MATCH, '--db', url]);
+      expect(await waitFor(tolerant(async () => (await sql.query(`SELECT count(*)::int AS n FROM arena.results`)).rows[0].n >= 10), 120_000)).toBe(true);
+      local.child.kill('SIGKILL');
+      await local.done;
+      const resumed = arena(['match', '--resume', '1', '--db', url, '--distributed', '--json']);
+      worker(url, 'r1');
+      const out = await resumed.done;
+      expect(out.code, out.stderr).toBe(0);
+      const d = JSON.parse(out.stdout) as { match: { status: string }; summary: { sprt: SprtSummary } };
+      expect(d.match.status).toBe('finished');
+      expect(d.summary.sprt).toMatchObject({ decision: 'H1', scrambles: 23, wdl: { wins: 23, draws: 0, losses: 0 } });
+      const rows = (await sql.query(`SELECT scramble_id, bot, worker FROM arena.results`)).rows;
+      expect(new Set(rows.map((r) => `${r.scramble_id}/${r.bot}`)).size).toBe(rows.length);
+      expect(rows.some((r) => r.worker === null) && rows.some((r) => r.worker === 'r1')).toBe(true);
+    } finally {
+      await sql.end();
+    }
+  });
+
+  it('one engine - --affinity pins a worker\'s bots to its players\' cores, as locally', { timeout: 300_000 }, async () => {
+    const support = affinitySupport();
+    if (process.platform !== 'linux') return;
+    expect(support.ok, support.ok ? '' : support.reason).toBe(true);
+    if (!support.ok) return;
+    const url = await server.createDatabase('affinity');
+    await addInst(await openPgStore(url));
+    const sql = new pg.Pool({ connectionString: url, max: 2 });
+    sql.on('error', () => undefined);
+    try {
+      const match = arena(['match', 'reporter', '--puzzle', 'sliding', '--size', '2', '--count', '6', '--batch', '1', '--affinity', '--db', url, '--distributed', '--json']);
+      const w = arena(['worker', '--db', url, '--name', 'p1', '--concurrency', '2', ...FAST]);
+      const log = collect(w.child);
+      const out = await match.done;
+      expect(out.code, out.stderr).toBe(0);
+      const plan = affinityPlan(2, support.cpus).map((p) => `cpus ${formatCpuList(p)}`);
+      const notes = (await sql.query(`SELECT verdict, note FROM arena.results`)).rows;
+      expect(notes).toHaveLength(6);
+      for (const n of notes) {
+        expect(n.verdict).toBe('solved');
+        expect(plan).toContain(n.note);
+      }
+      expect(log.text).toMatch(/pinned to their player's cores/);
     } finally {
       await sql.end();
     }
