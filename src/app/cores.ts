@@ -20,19 +20,19 @@ export function concurrencyWarning(concurrency: number, cores = availableParalle
 }
 
 /**
- * The cores of each parallel worker under --affinity: with no more workers than cores, the cores are dealt
- * out in turn (worker i gets cores i, i + workers, …), so every worker has cores no other worker uses and
- * one worker alone keeps them all; with more workers than cores, worker i gets core i mod cores, and
- * workers share (see {@link affinityNotice}).
+ * The cores of each parallel player under --affinity: with no more players than cores, the cores are dealt
+ * out in turn (player i gets cores i, i + players, …), so every player has cores no other player uses and
+ * one player alone keeps them all; with more players than cores, player i gets core i mod cores, and
+ * players share (see {@link affinityNotice}).
  */
-export function affinityPlan(workers: number, cpus: readonly number[]): number[][] {
+export function affinityPlan(players: number, cpus: readonly number[]): number[][] {
   const n = cpus.length;
-  if (n === 0 || workers < 1) return [];
-  if (workers > n) return Array.from({ length: workers }, (_, i) => [cpus[i % n]]);
-  return Array.from({ length: workers }, (_, i) => cpus.filter((_, j) => j % workers === i));
+  if (n === 0 || players < 1) return [];
+  if (players > n) return Array.from({ length: players }, (_, i) => [cpus[i % n]]);
+  return Array.from({ length: players }, (_, i) => cpus.filter((_, j) => j % players === i));
 }
 
-/** What the person running the match is told about the plan: which worker has which cores, and any sharing. */
+/** What the person running the match is told about the plan: which player has which cores, and any sharing. */
 export function affinityNotice(plan: readonly (readonly number[])[], cpus: readonly number[]): string {
   const sets = plan.map((p, i) => `player ${i + 1}: ${formatCpuList(p)}`).join(', ');
   if (plan.length <= cpus.length) return `bots pinned to their player's cores (${sets})`;

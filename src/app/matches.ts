@@ -69,7 +69,7 @@ export interface StartMatchOptions {
   readonly sprt?: SprtParams;
   /** Memory limit of each bot, bytes; default a quarter of the machine, at most 2 GiB (bot-limits.ts). */
   readonly memoryLimitBytes?: number;
-  /** Pin each parallel worker's bots to cores of their own (Linux with taskset; else a warning, unpinned). */
+  /** Pin each parallel player's bots to cores of their own (Linux with taskset; else a warning, unpinned). */
   readonly affinity?: boolean;
   /** The untimed warm-up solve before each bot's first timed scramble of a class (default on). */
   readonly warmUp?: boolean;

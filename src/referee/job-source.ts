@@ -34,7 +34,7 @@ export function playLimitsOf(config: MatchConfig): PlayLimits {
 }
 
 /**
- * A unit of work handed to a worker: one bot plays these scrambles of one match, in order, and each result
+ * A unit of work handed to a player: one bot plays these scrambles of one match, in order, and each result
  * is recorded the moment it is validated. A local match hands out one scramble per job (so bots interleave
  * scramble by scramble); a distributed queue hands out batches sized to take seconds.
  */
@@ -46,21 +46,21 @@ export interface Job {
 }
 
 /**
- * How a worker left a job: every scramble played (`complete`), stopped early because it is stopping
+ * How a player left a job: every scramble played (`complete`), stopped early because it is stopping
  * (`abandoned`), or unable to start the job's bot (`refused`: nothing recorded, another machine may play it;
  * only sources that allow it see this, see PlayerDeps.onStartFailure).
  */
 export type JobEnd = 'complete' | 'abandoned' | 'refused';
 
 /**
- * Where workers take their jobs from. Each job is handed to one worker; workers share nothing else, so the
- * same worker code plays a local match (a list) or a distributed one (a queue on a database server).
+ * Where players take their jobs from. Each job is handed to one player; players share nothing else, so the
+ * same player code plays a local match (a list) or a distributed one (the queue, in `arena worker`).
  */
 export interface JobSource {
-  /** The next job, or undefined when there is no more work for the asking worker (it then stops). */
+  /** The next job, or undefined when there is no more work for the asking player (it then stops). */
   next(): Promise<Job | undefined>;
   /**
-   * The worker is done with `job`: every scramble has its result (`complete`), or it stopped early because
+   * The player is done with `job`: every scramble has its result (`complete`), or it stopped early because
    * the match is stopping (`abandoned`: what has no result is still to be played, e.g. on resume), or it
    * could not start the bot (`refused`, with the reason).
    */
@@ -70,7 +70,7 @@ export interface JobSource {
 /**
  * A job source over a sequence, handing each job out once, in order. The sequence may be produced lazily
  * (an async generator that stores scrambles batch by batch): concurrent `next` calls are queued by the
- * iterator, so no two workers ever get the same job.
+ * iterator, so no two players ever get the same job.
  */
 export function sequenceJobSource(jobs: Iterable<Job> | AsyncIterable<Job>): JobSource {
   const it = Symbol.asyncIterator in jobs ? jobs[Symbol.asyncIterator]() : toAsync(jobs[Symbol.iterator]());

@@ -44,7 +44,7 @@ export interface MatchConfig {
   readonly sprt?: SprtParams;
   /** Memory limit of each bot, bytes, as played (the default is the machine's); absent in older matches. */
   readonly memoryLimitBytes?: number;
-  /** Pin each parallel worker's bots to cores of their own (Linux, taskset), so jobs do not share a core. */
+  /** Pin each parallel player's bots to cores of their own (Linux, taskset), so jobs do not share a core. */
   readonly affinity?: boolean;
   /**
    * The bots the arena starts ran outside the sandbox (--no-sandbox, or built-in bots on a machine that

@@ -39,17 +39,17 @@ export interface PlayerDeps {
    */
   readonly store: Pick<Store, 'recordResult'>;
   readonly clock: Clock;
-  /** Aborting stops the worker: the request in flight is cancelled and nothing is recorded for it. */
+  /** Aborting stops the player: the request in flight is cancelled and nothing is recorded for it. */
   readonly signal?: AbortSignal;
-  /** A launcher for a bot; the worker asks once per bot and start timeout, so no two workers share a process. */
+  /** A launcher for a bot; the player asks once per bot and start timeout, so no two players share a process. */
   makeLauncher(bot: string, opts: LaunchOptions): BotLauncher;
-  /** The start-failure rule, shared by the workers of a match. */
+  /** The start-failure rule, shared by the players of a match. */
   readonly starts: StartGuard;
   /** This player's number among the process's parallel players (0-based), handed to makeLauncher. */
   readonly player?: number;
   /**
-   * Where the workers of a match share the link of a bot that is one connection (a launcher marked
-   * `single`). Without it every worker uses its own launcher, as for bots it starts itself.
+   * Where the players of a match share the link of a bot that is one connection (a launcher marked
+   * `single`). Without it every player uses its own launcher, as for bots it starts itself.
    */
   readonly shared?: SharedLinks;
   /**
@@ -60,7 +60,7 @@ export interface PlayerDeps {
    */
   readonly onStartFailure?: 'charge' | 'refuse';
   /**
-   * Called as each result is validated, before the worker takes its next job (a match's SPRT decides here,
+   * Called as each result is validated, before the player takes its next job (a match's SPRT decides here,
    * so that no job is handed out after it has decided); the result is not committed yet.
    */
   onPlayed?(recorded: Recorded): void;
@@ -74,7 +74,8 @@ export interface PlayerDeps {
 }
 
 /**
- * One player (a job loop; "worker" is the `arena worker` process, which runs several of these): takes jobs from `source` until it has none (or the signal aborts), plays every scramble of
+ * One player (a job loop; a "worker" is only the `arena worker` process, which runs several of these): takes
+ * jobs from `source` until it has none (or the signal aborts), plays every scramble of
  * each with the job's bot, records each result the moment it is validated, and reports how it left the job.
  * It keeps its own bot processes between jobs (a bot is started once and restarted only after a crash, a
  * time-out or a protocol fault) and closes them all when it stops.
@@ -116,7 +117,7 @@ async function playJob(job: Job, bots: PlayerBots, deps: PlayerDeps, writes: Res
   return { how: 'complete' };
 }
 
-/** The bot processes of one worker, by bot and start timeout. */
+/** The bot processes of one player, by bot and start timeout. */
 class PlayerBots {
   private readonly launchers = new Map<string, BotLauncher>();
   private readonly own = new Map<string, LinkHolder>();
@@ -125,7 +126,7 @@ class PlayerBots {
 
   /**
    * Plays one scramble; undefined when the signal aborted it, `refused` when the bot could not start and the
-   * worker refuses such jobs (nothing is to be recorded in either case).
+   * player refuses such jobs (nothing is to be recorded in either case).
    */
   async play(bot: string, scramble: ScrambleRecord, limits: PlayLimits): Promise<PlayOutcome | { refused: string } | undefined> {
     const key = `${bot}\u0000${limits.startTimeoutMs}\u0000${limits.memoryLimitBytes ?? ''}\u0000${limits.unconfined ? 'unconfined' : ''}\u0000${limits.affinity ? 'pinned' : ''}`;
@@ -204,7 +205,7 @@ class PlayerBots {
     return outcome;
   }
 
-  /** Closes this worker's own links and launchers; shared ones are the match's to close. */
+  /** Closes this player's own links and launchers; shared ones are the match's to close. */
   async dispose(): Promise<void> {
     await Promise.all([...this.own.values()].map((h) => h.link?.close('match over')));
     const own = [...this.launchers.values()].filter((l) => !(l.single && this.deps.shared));
