@@ -171,7 +171,7 @@ describe.runIf(linux)('referee e2e - --affinity', () => {
     expect(rows.map((r) => [r.verdict, r.note])).toEqual([['solved', `cpus ${formatCpuList(cpus)}`]]);
   }, 120_000);
 
-  it('cli: each of two workers\' bots runs on its own core, and the plan is said once', async () => {
+  it('cli: each of two players\' bots runs on its own core, and the plan is said once', async () => {
     if (!support.ok) return;
     const db = await withReporter('affinity-cli.db');
     const r = await spawnArena(['match', 'reporter', '--puzzle', 'sliding', '--size', '2', '--count', '6', '--concurrency', '2', '--affinity', '--json', '--db', db], {}).done;
