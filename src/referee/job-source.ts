@@ -48,9 +48,10 @@ export interface Job {
 /**
  * How a player left a job: every scramble played (`complete`), stopped early because it is stopping
  * (`abandoned`), or unable to start the job's bot (`refused`: nothing recorded, another machine may play it;
- * only sources that allow it see this, see PlayerDeps.onStartFailure).
+ * only sources that allow it see this, see PlayerDeps.onStartFailure), or stopped between scrambles because
+ * the match no longer wants it (`withdrawn`: its SPRT decided; only sources with `wanted` see this).
  */
-export type JobEnd = 'complete' | 'abandoned' | 'refused';
+export type JobEnd = 'complete' | 'abandoned' | 'refused' | 'withdrawn';
 
 /**
  * Where players take their jobs from. Each job is handed to one player; players share nothing else, so the
@@ -65,6 +66,12 @@ export interface JobSource {
    * could not start the bot (`refused`, with the reason).
    */
   end(job: Job, how: JobEnd, reason?: string): Promise<void>;
+  /**
+   * Whether the match still wants the rest of `job`, asked between its scrambles. A local match hands out
+   * one scramble per job, so only a queue's batches need it: once the match's SPRT decided (on any
+   * machine), the rest of a batch is not played, as a local match hands out no new scramble.
+   */
+  wanted?(job: Job): Promise<boolean>;
 }
 
 /**

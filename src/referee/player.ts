@@ -88,7 +88,7 @@ export async function runPlayer(source: JobSource, deps: PlayerDeps): Promise<vo
       writes.check();
       const job = await source.next();
       if (!job) break;
-      const end = await playJob(job, bots, deps, writes);
+      const end = await playJob(job, source, bots, deps, writes);
       // The job ends once its results are committed; the next job starts meanwhile.
       writes.then(() => source.end(job, end.how, end.reason));
       if (end.how === 'abandoned') break;
@@ -102,10 +102,12 @@ export async function runPlayer(source: JobSource, deps: PlayerDeps): Promise<vo
   }
 }
 
-async function playJob(job: Job, bots: PlayerBots, deps: PlayerDeps, writes: ResultWrites): Promise<{ how: JobEnd; reason?: string }> {
-  for (const scramble of job.scrambles) {
+async function playJob(job: Job, source: JobSource, bots: PlayerBots, deps: PlayerDeps, writes: ResultWrites): Promise<{ how: JobEnd; reason?: string }> {
+  for (const [k, scramble] of job.scrambles.entries()) {
     await writes.room();
     if (deps.signal?.aborted) return { how: 'abandoned' };
+    // A match that no longer wants the job (its SPRT decided) gets no new play; the one just made stands.
+    if (k > 0 && source.wanted && !(await source.wanted(job))) return { how: 'withdrawn' };
     writes.check();
     const outcome = await bots.play(job.bot, scramble, job.limits);
     if (!outcome) return { how: 'abandoned' };

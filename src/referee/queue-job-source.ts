@@ -43,6 +43,8 @@ export interface QueueSourceDeps {
   onEvent?(event: SourceEvent): void;
 }
 
+/** How often a player in the middle of a batch reads whether its match still runs, ms. */
+const STATUS_MS = 2_000;
 /** How often the list of open queues is read again, ms. */
 const QUEUE_LIST_MS = 2_000;
 const MIN_POLL_MS = 100;
@@ -66,6 +68,8 @@ export class QueueJobSource implements JobSource {
   private readonly matches = new Map<number, Promise<MatchInfo | string>>();
   /** Queue jobs by the referee Job handed out for them. */
   private readonly held = new Map<Job, QueueJob>();
+  /** Per match: whether it still runs, and when that was read (see wanted). */
+  private readonly running = new Map<number, { running: boolean; at: number }>();
 
   constructor(private readonly deps: QueueSourceDeps) {}
 
@@ -103,6 +107,10 @@ export class QueueJobSource implements JobSource {
         await queue.complete(id, qjob);
         onEvent?.({ type: 'completed', job: qjob });
         await this.decide(qjob.matchId);
+      } else if (how === 'withdrawn') {
+        // Settled without the rest: the match is over, nobody should play it.
+        await queue.complete(id, qjob);
+        onEvent?.({ type: 'completed', job: qjob });
       } else if (how === 'refused') {
         await this.refuse(qjob, reason ?? 'could not start the bot');
       } else {
@@ -112,6 +120,22 @@ export class QueueJobSource implements JobSource {
     } catch (err) {
       // The job stays held in the queue's eyes: the heartbeat (or the lease) returns it.
       onEvent?.({ type: 'db-error', message: (err as Error).message.split('\n')[0] });
+    }
+  }
+
+  /**
+   * Whether a job's match still runs, read at most every {@link STATUS_MS} per match: a test decided on
+   * another machine stops this batch within about that long. A failed read keeps playing.
+   */
+  async wanted(job: Job): Promise<boolean> {
+    const seen = this.running.get(job.matchId);
+    if (seen && (!seen.running || performance.now() - seen.at < STATUS_MS)) return seen.running;
+    try {
+      const running = (await this.deps.store.getMatch(job.matchId))?.status === 'running';
+      this.running.set(job.matchId, { running, at: performance.now() });
+      return running;
+    } catch {
+      return true;
     }
   }
 
@@ -130,6 +154,7 @@ export class QueueJobSource implements JobSource {
       if (sprt?.decision) {
         await queue.cancelMatch(matchId);
         await store.setMatchStatus(matchId, 'finished');
+        this.running.set(matchId, { running: false, at: performance.now() });
         onEvent?.({ type: 'decided', matchId, sprt });
         return;
       }

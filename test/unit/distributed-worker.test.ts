@@ -96,6 +96,18 @@ describe('referee player - start failures on a distributed worker', () => {
     expect(rows).toHaveLength(3);
     expect(rows.every((r) => r.verdict === 'crash' && /spawn ENOENT/.test(r.error ?? ''))).toBe(true);
   });
+
+  it('referee player - a batch its match no longer wants (the SPRT decided elsewhere) stops between scrambles, withdrawn', async () => {
+    const { store, m, job } = await setup();
+    const clock = new FakeClock();
+    let asked = 0;
+    const source = { ...listSource([job('ok')]), wanted: async () => ++asked < 2 };
+    await clock.run(runPlayer(source, { store, clock, makeLauncher: (bot) => new ScriptedLauncher(bot, () => plans[bot], { clock }), starts: new StartGuard() }));
+    expect(source.ends).toEqual([['ok', 'withdrawn', undefined]]);
+    // Asked before the second and third scrambles: the second was still wanted, the third not.
+    expect(asked).toBe(2);
+    expect((await store.listResults(m.id)).map((r) => r.verdict)).toEqual(['solved', 'solved']);
+  });
 });
 
 describe('distributed planning - jobs, batches, leases', () => {

@@ -82,6 +82,8 @@ describe('queue job source - deciding and settling on a worker', () => {
       await source.end(job, 'complete');
     }
     expect([late!.scrambles[0]!.index, late!.bot]).toEqual([23, 'a']);
+    // Its match no longer wants the rest of a batch (a player asks between scrambles).
+    expect(await source.wanted(late!)).toBe(false);
     await play(late!);
     await source.end(late!, 'complete');
     const sprt = storedSprt(cfg, scrambles, await store.listSummaries(match.id))!;
