@@ -200,9 +200,14 @@ export class QueueJobSource implements JobSource {
     onEvent?.({ type: 'took', job: qjob, toPlay: scrambles.length });
     const job: Job = { matchId: qjob.matchId, bot: qjob.bot, scrambles, limits: info.limits };
     this.held.set(job, qjob);
-    const how = await settleOptima(store, oracle!, scrambles, earlier, info.config.bots.length);
-    onEvent?.({ type: 'optima', matchId: qjob.matchId, scrambles: scrambles.length, how });
-    await this.end(job, how === 'settled' ? 'complete' : 'abandoned');
+    let how: 'settled' | 'interrupted' = 'interrupted';
+    try {
+      how = await settleOptima(store, oracle!, scrambles, earlier, info.config.bots.length);
+      onEvent?.({ type: 'optima', matchId: qjob.matchId, scrambles: scrambles.length, how });
+    } finally {
+      // Cut short (the worker stops, or a write failed): back to the queue; what was stored stays.
+      await this.end(job, how === 'settled' ? 'complete' : 'abandoned');
+    }
     return 'settled';
   }
 
