@@ -405,13 +405,6 @@ export class BeamSearch {
   }
 }
 
-/** Runs a {@link BeamSearch} to the end in one go and returns its finished states, fewest moves first. */
-export function beamSearch(pt: PlanTables, start: ArrayLike<number>, opts: BeamOptions): Finished[] {
-  const search = new BeamSearch(pt, start, opts);
-  search.run(Infinity);
-  return search.finished;
-}
-
 /** The moves from the start to state `idx` of the last layer recorded in `parents`/`dirs`. */
 function pathTo(parents: readonly Int32Array[], dirs: readonly Uint8Array[], idx: number): string {
   const out: string[] = [];

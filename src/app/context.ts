@@ -69,13 +69,3 @@ export async function openContext(o: OpenOptions = {}): Promise<Result<OpenConte
   return { ok: true, value: { store, dbLocation, location, projectRoot, clock: systemClock, sealing, close: () => store.close() } };
 }
 
-/** Runs `fn` with a freshly opened context and closes it afterwards, whatever happens. */
-export async function withContext<T>(o: OpenOptions, fn: (ctx: AppContext) => Promise<Result<T>>): Promise<Result<T>> {
-  const opened = await openContext(o);
-  if (!opened.ok) return opened;
-  try {
-    return await fn(opened.value);
-  } finally {
-    await opened.value.close();
-  }
-}

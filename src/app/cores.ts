@@ -4,7 +4,8 @@
  * bot's median 3×3 time went from 3.2 ms to 8.2 ms. The referee needs a core of its own too.
  */
 import { availableParallelism, loadavg } from 'node:os';
-import { formatCpuList } from '../transport/cpu-affinity.ts';
+import type { LaunchOptions } from '../referee/player.ts';
+import { affinitySupport, formatCpuList } from '../transport/cpu-affinity.ts';
 
 /** The warning for `concurrency` parallel jobs on this machine now, or undefined when they fit. */
 export function concurrencyWarning(concurrency: number, cores = availableParallelism(), load = loadavg()[0]): string | undefined {
@@ -19,21 +20,48 @@ export function concurrencyWarning(concurrency: number, cores = availableParalle
 }
 
 /**
- * The cores of each parallel worker under --affinity: with no more workers than cores, the cores are dealt
- * out in turn (worker i gets cores i, i + workers, …), so every worker has cores no other worker uses and
- * one worker alone keeps them all; with more workers than cores, worker i gets core i mod cores, and
- * workers share (see {@link affinityNotice}).
+ * The cores of each parallel player under --affinity: with no more players than cores, the cores are dealt
+ * out in turn (player i gets cores i, i + players, …), so every player has cores no other player uses and
+ * one player alone keeps them all; with more players than cores, player i gets core i mod cores, and
+ * players share (see {@link affinityNotice}).
  */
-export function affinityPlan(workers: number, cpus: readonly number[]): number[][] {
+export function affinityPlan(players: number, cpus: readonly number[]): number[][] {
   const n = cpus.length;
-  if (n === 0 || workers < 1) return [];
-  if (workers > n) return Array.from({ length: workers }, (_, i) => [cpus[i % n]]);
-  return Array.from({ length: workers }, (_, i) => cpus.filter((_, j) => j % workers === i));
+  if (n === 0 || players < 1) return [];
+  if (players > n) return Array.from({ length: players }, (_, i) => [cpus[i % n]]);
+  return Array.from({ length: players }, (_, i) => cpus.filter((_, j) => j % players === i));
 }
 
-/** What the person running the match is told about the plan: which worker has which cores, and any sharing. */
+/** What the person running the match is told about the plan: which player has which cores, and any sharing. */
 export function affinityNotice(plan: readonly (readonly number[])[], cpus: readonly number[]): string {
-  const sets = plan.map((p, i) => `worker ${i + 1}: ${formatCpuList(p)}`).join(', ');
-  if (plan.length <= cpus.length) return `bots pinned to their worker's cores (${sets})`;
-  return `warning: --affinity with --concurrency ${plan.length} above the ${cpus.length} cores this process may use: workers share cores and their times will be distorted (${sets})`;
+  const sets = plan.map((p, i) => `player ${i + 1}: ${formatCpuList(p)}`).join(', ');
+  if (plan.length <= cpus.length) return `bots pinned to their player's cores (${sets})`;
+  return `warning: --affinity with --concurrency ${plan.length} above the ${cpus.length} cores this process may use: players share cores and their times will be distorted (${sets})`;
+}
+
+/** The cores of each player of this process, for bots of matches that ask for pinning. */
+export interface CorePins {
+  readonly plan: readonly (readonly number[])[];
+  readonly taskset: string;
+}
+
+/**
+ * The cores of each of `players` when this machine can pin (one notice says which player has which cores);
+ * else one warning line and undefined: the bots run unpinned. A local match and `arena worker` both ask here.
+ */
+export function corePins(players: number, notice?: (text: string) => void): CorePins | undefined {
+  const support = affinitySupport();
+  if (!support.ok) {
+    notice?.(`warning: --affinity ignored, bots run unpinned: ${support.reason}`);
+    return undefined;
+  }
+  const plan = affinityPlan(players, support.cpus);
+  notice?.(affinityNotice(plan, support.cpus));
+  return { plan, taskset: support.taskset };
+}
+
+/** The launcher's pinning for a bot started with `opts`: its player's cores when the match asks and pins exist. */
+export function pinOf(pins: CorePins | undefined, opts: LaunchOptions): { affinity?: { cpus: readonly number[]; taskset: string } } {
+  const cpus = opts.affinity ? pins?.plan[opts.player ?? 0] : undefined;
+  return pins && cpus ? { affinity: { cpus, taskset: pins.taskset } } : {};
 }

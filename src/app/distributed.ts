@@ -6,14 +6,16 @@
  */
 import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
-import { GENERATOR_VERSION } from '../core/rng.ts';
 import { type MatchConfig, parseMatchConfig, startTimeoutMs } from '../referee/match-config.ts';
 import { planPlays, playedKeys, type Play } from '../referee/plan.ts';
-import { newScramble } from '../referee/scramble-batches.ts';
+import { ORACLE_PENDING } from '../referee/refine-bounds.ts';
+import { createMatchWith } from '../referee/run-match.ts';
 import { generateScrambles } from '../referee/scrambles.ts';
+import { storedSprt } from '../referee/sprt-watch.ts';
+import { SlidingOracle } from '../solvers/sliding/oracle.ts';
 import { hasWorkQueue, NEEDS_PG, openWorkQueue } from '../store/open.ts';
 import type { MatchRecord } from '../store/types.ts';
-import type { MatchJobs, WorkerRecord, WorkQueue } from '../store/work-queue.ts';
+import type { JobSpec, MatchJobs, WorkerRecord, WorkQueue } from '../store/work-queue.ts';
 import { resolveBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
 import { prepareMatch, type StartMatchOptions } from './matches.ts';
@@ -75,6 +77,27 @@ export function cutJobs(plays: readonly Play[], batch: number): Array<{ bot: str
   return jobs;
 }
 
+/** Scrambles per oracle job: one, so the optima spread over every worker that has an oracle. */
+const OPTIMA_BATCH = 1;
+/** The lease of an oracle job: twice the oracle's longest budget per scramble, and a minute to spare. */
+const OPTIMA_LEASE_SECONDS = 2 * 30 * OPTIMA_BATCH + 60;
+
+/**
+ * Queues what a match is missing: the plays without a result, cut into jobs, and one oracle job per
+ * scramble still waiting for its exact optimum. The same for a new match and a resumed one.
+ */
+async function queueMissing(ctx: AppContext, queue: WorkQueue, match: MatchRecord, config: MatchConfig, requested: number | undefined): Promise<{ jobs: number; batch: number }> {
+  const scrambles = await ctx.store.listScrambles(match.id);
+  const plays = planPlays(match.bots, scrambles, playedKeys(await ctx.store.listSummaries(match.id)));
+  const batch = batchSize(config, requested);
+  let jobs = await queue.enqueue(match.id, cutJobs(plays, batch), { leaseSeconds: leaseSeconds(config, batch) });
+  const pending = scrambles.filter((s) => s.boundNote === ORACLE_PENDING).map((s) => s.id);
+  const optima: JobSpec[] = [];
+  for (let i = 0; i < pending.length; i += OPTIMA_BATCH) optima.push({ task: 'optima', scrambleIds: pending.slice(i, i + OPTIMA_BATCH) });
+  if (optima.length > 0) jobs += await queue.enqueue(match.id, optima, { leaseSeconds: OPTIMA_LEASE_SECONDS });
+  return { jobs, batch };
+}
+
 async function withQueue<T>(ctx: AppContext, fn: (q: WorkQueue) => Promise<Result<T>>): Promise<Result<T>> {
   let queue: WorkQueue;
   try {
@@ -105,8 +128,6 @@ export async function startDistributedMatch(ctx: AppContext, o: StartMatchOption
   const prepared = prepareMatch(o);
   if (!prepared.ok) return prepared;
   const { config } = prepared.value;
-  // Workers play every queued job; stopping early when the SPRT decides would need the queue to be told.
-  if (config.sprt) return reject('sprt-distributed', '--sprt is not supported with --distributed yet: workers play every scramble; run the SPRT locally');
   const bots = await checkBots(ctx, config.bots);
   if (!bots.ok) return bots;
   // Before any scramble is made: refused at once when no bot can play it.
@@ -116,11 +137,10 @@ export async function startDistributedMatch(ctx: AppContext, o: StartMatchOption
   const states = prepared.value.states ? { ok: true as const, value: prepared.value.states } : generateScrambles(config.spec!, config.count, config.seed, config.walk);
   if (!states.ok) return states;
   return withQueue(ctx, async (queue) => {
-    const match = await ctx.store.createMatch({ config, seed: config.seed, generatorVersion: GENERATOR_VERSION, bots: config.bots, scrambles: states.value.map(newScramble) });
-    const batch = batchSize(config, d.batch);
-    const plays = planPlays(config.bots, await ctx.store.listScrambles(match.id), new Set());
-    const jobs = await queue.enqueue(match.id, cutJobs(plays, batch), { leaseSeconds: leaseSeconds(config, batch) });
-    return { ok: true, value: { match, jobs, batch } };
+    // Scrambles the exact oracle can improve are marked for it, as a local match marks them.
+    const oracle = ctx.oracle?.() ?? new SlidingOracle();
+    const match = await createMatchWith(ctx.store, config, states.value, oracle).finally(() => oracle.close());
+    return { ok: true, value: { match, ...(await queueMissing(ctx, queue, match, config, d.batch)) } };
   });
 }
 
@@ -139,13 +159,12 @@ export async function resumeDistributedMatch(ctx: AppContext, id: number, d: Dis
   if (!bots.ok) return bots;
   return withQueue(ctx, async (queue) => {
     await queue.cancelMatch(id);
-    const scrambles = await ctx.store.listScrambles(id);
-    const plays = planPlays(match.bots, scrambles, playedKeys(await ctx.store.listSummaries(id)));
-    const batch = batchSize(config.value, d.batch);
-    const jobs = await queue.enqueue(id, cutJobs(plays, batch), { leaseSeconds: leaseSeconds(config.value, batch) });
-    await ctx.store.setMatchStatus(id, 'running');
-    if (plays.length === 0) await queue.finishIfComplete(id);
-    return { ok: true, value: { match: (await ctx.store.getMatch(id))!, jobs, batch } };
+    // A test that decided before the match was stopped finishes it, as a local resume does.
+    const decided = storedSprt(config.value, await ctx.store.listScrambles(id), await ctx.store.listSummaries(id))?.decision;
+    const queued = decided ? { jobs: 0, batch: batchSize(config.value, d.batch) } : await queueMissing(ctx, queue, match, config.value, d.batch);
+    await ctx.store.setMatchStatus(id, decided ? 'finished' : 'running');
+    if (queued.jobs === 0) await queue.finishIfComplete(id);
+    return { ok: true, value: { match: (await ctx.store.getMatch(id))!, ...queued } };
   });
 }
 
@@ -193,7 +212,15 @@ export function stalledBecause(match: MatchRecord, jobs: MatchJobs): string[] {
   if (match.status !== 'running' || jobs.results >= jobs.total) return [];
   const why: string[] = [];
   const waiting = jobs.queued + jobs.active > 0;
-  if (waiting && jobs.liveWorkers.length === 0) why.push('no live worker: start one on any machine with arena worker --db <this database>');
+  if (waiting && jobs.liveWorkers.length === 0) {
+    // Workers that only could not beat (the database was unreachable) are not called gone.
+    const silent = jobs.silentWorkers;
+    why.push(
+      silent.length > 0
+        ? `no heartbeat lately from ${silent.join(', ')}: not gone, but unable to reach the database; waiting for them to beat again`
+        : 'no live worker: start one on any machine with arena worker --db <this database>',
+    );
+  }
   for (const bot of match.bots) {
     const refused = jobs.refusals.filter((r) => r.bot === bot);
     if (waiting && jobs.liveWorkers.length > 0 && jobs.liveWorkers.every((w) => refused.some((r) => r.worker === w))) {
@@ -243,18 +270,6 @@ export async function followMatch(
       });
     }
     return { ok: true, value: 'detached' };
-  });
-}
-
-/** Stops a distributed match: no more jobs are handed out; what was recorded stays. */
-export async function stopDistributedMatch(ctx: AppContext, id: number): Promise<Result<MatchRecord>> {
-  const match = await ctx.store.getMatch(id);
-  if (!match) return reject('no-match', `no match with id ${id}`);
-  if (match.status !== 'running') return reject('not-running', `match ${id} is ${match.status}, not running`);
-  return withQueue(ctx, async (queue) => {
-    await ctx.store.setMatchStatus(id, 'interrupted');
-    await queue.cancelMatch(id);
-    return { ok: true, value: (await ctx.store.getMatch(id))! };
   });
 }
 

@@ -23,13 +23,11 @@ import { preflight, specSamples, stateSamples, verdictOf } from '../referee/pref
 import { declineNotice } from './playable.ts';
 import { SlidingOracle } from '../solvers/sliding/oracle.ts';
 import { databaseFailure, writeRemedy } from '../store/failure.ts';
-import type { MatchRecord } from '../store/types.ts';
 import { cpuBackstopSeconds, defaultMemoryLimit, RLIMITS_ENFORCED, RLIMITS_NOTE, type BotLimits } from '../transport/bot-limits.ts';
-import { affinitySupport } from '../transport/cpu-affinity.ts';
 import { CPU_TIME_MEASURED } from '../transport/cpu-meter.ts';
 import { startArenaServer } from '../transport/ws-server.ts';
 import { admitRemoteBots } from './admission.ts';
-import { affinityNotice, affinityPlan, concurrencyWarning } from './cores.ts';
+import { concurrencyWarning, corePins, pinOf } from './cores.ts';
 import { resolveBot, type ResolvedBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
 import { readScrambleFile } from './inputs.ts';
@@ -193,16 +191,15 @@ async function withBots(
     if (!RLIMITS_ENFORCED) io.notice?.(RLIMITS_NOTE);
     if (sandbox.value.notice) io.notice?.(sandbox.value.notice);
     const limits = botLimitsOf(config);
-    const pins = pinning(config, io);
+    const pins = config.affinity ? corePins(config.concurrency, io.notice) : undefined;
     for (const name of remote) io.notice?.(`waiting for remote bot ${name} to dial ${server.url} with its token`);
     const run = await play({
       store: ctx.store,
       clock: ctx.clock,
       makeLauncher: (bot, opts) => {
-        const cpus = pins?.plan[opts.worker ?? 0];
         const r = resolved.get(bot)!;
         const c = confine(r);
-        return launcherFor(r, server, { ...opts, limits, ...(pins && cpus ? { affinity: { cpus, taskset: pins.taskset } } : {}), ...(c ? { confine: c } : {}) });
+        return launcherFor(r, server, { startTimeoutMs: opts.startTimeoutMs, limits, ...pinOf(pins, opts), ...(c ? { confine: c } : {}) });
       },
       oracle,
       onStart: (s) => {
@@ -240,22 +237,6 @@ function cpuScoringGap(config: MatchConfig, bots: readonly ResolvedBot[]): strin
   return undefined;
 }
 
-/**
- * The cores of each worker when the match asks for pinning and this machine can do it (one notice says
- * which worker has which cores); else one warning line and undefined: the bots run unpinned.
- */
-function pinning(config: MatchConfig, io: MatchIo): { plan: number[][]; taskset: string } | undefined {
-  if (!config.affinity) return undefined;
-  const support = affinitySupport();
-  if (!support.ok) {
-    io.notice?.(`warning: --affinity ignored, bots run unpinned: ${support.reason}`);
-    return undefined;
-  }
-  const plan = affinityPlan(config.concurrency, support.cpus);
-  io.notice?.(affinityNotice(plan, support.cpus));
-  return { plan, taskset: support.taskset };
-}
-
 /** The resource limits every bot of a match runs under (bot-limits.ts has the rest of the defaults). */
 function botLimitsOf(config: MatchConfig): Partial<BotLimits> {
   return {
@@ -264,14 +245,3 @@ function botLimitsOf(config: MatchConfig): Partial<BotLimits> {
   };
 }
 
-/**
- * Marks a running match interrupted, so nothing more is played for it until it is resumed. (A local run
- * is stopped by its own process's signal; this is for a match left `running` by a process that died.)
- */
-export async function stopMatch(ctx: AppContext, id: number): Promise<Result<MatchRecord>> {
-  const match = await ctx.store.getMatch(id);
-  if (!match) return reject('no-match', `no match with id ${id}`);
-  if (match.status !== 'running') return reject('not-running', `match ${id} is ${match.status}, not running`);
-  await ctx.store.setMatchStatus(id, 'interrupted');
-  return { ok: true, value: (await ctx.store.getMatch(id))! };
-}

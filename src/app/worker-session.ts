@@ -1,6 +1,6 @@
 /**
  * One worker machine's session with the distributed queue: registered under a name with its host and CPU
- * model, it plays jobs with the referee's own worker code (the same runWorker that plays a local match, fed
+ * model, it plays jobs with the referee's own worker code (the same runPlayer that plays a local match, fed
  * by a {@link QueueJobSource}), starting bots locally, and writes each result with its name and CPU model.
  * A job for a bot this machine cannot start goes back to the queue for another machine. src/worker runs a
  * session (heartbeat timing, signals); this file composes it.
@@ -10,15 +10,18 @@ import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import type { BotLauncher } from '../protocol/link.ts';
 import { StartGuard } from '../referee/start-guard.ts';
-import { runWorker, type LaunchOptions, type Recorded } from '../referee/worker.ts';
+import { runPlayer, type LaunchOptions, type Recorded } from '../referee/player.ts';
+import type { OptimumOracle } from '../solvers/oracle.ts';
+import { SlidingOracle } from '../solvers/sliding/oracle.ts';
 import { openWorkQueue } from '../store/open.ts';
 import type { WorkQueue } from '../store/work-queue.ts';
 import { defaultMemoryLimit } from '../transport/bot-limits.ts';
 import { startArenaServer, type ArenaServer } from '../transport/ws-server.ts';
 import { resolveBot, type ResolvedBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
+import { corePins, pinOf, type CorePins } from './cores.ts';
 import { launcherFor } from './launchers.ts';
-import { QueueJobSource, type SourceEvent } from './queue-job-source.ts';
+import { QueueJobSource, type SourceEvent } from '../referee/queue-job-source.ts';
 import { confinementFor, decideJob } from './sandbox-policy.ts';
 
 /** How a worker is set up. */
@@ -39,13 +42,14 @@ export interface WorkerSettings {
 export type WorkerEvent =
   | SourceEvent
   | { readonly type: 'registered'; readonly id: number; readonly name: string; readonly cpu: string }
+  | { readonly type: 'notice'; readonly message: string }
   | { readonly type: 'result'; readonly matchId: number; readonly bot: string; readonly scrambleIndex: number; readonly verdict: string; readonly moves: number; readonly wallMs: number };
 
 /** A registered worker. */
 export interface WorkerSession {
   readonly name: string;
   readonly cpu: string;
-  /** Plays jobs with `concurrency` referee workers until `signal` aborts; jobs in flight are handed back. */
+  /** Plays jobs with `concurrency` players until `signal` aborts; jobs in flight are handed back. */
   play(signal: AbortSignal): Promise<void>;
   /**
    * Reports liveness (and hands back dead workers' jobs). If this worker was itself declared dead (it was
@@ -87,6 +91,14 @@ export async function openWorkerSession(ctx: AppContext, s: WorkerSettings, onEv
   onEvent({ type: 'registered', id, name, cpu });
 
   const sources: QueueJobSource[] = [];
+  // The exact oracle of this machine, for oracle jobs (its thread starts only when one is asked for).
+  const oracle: OptimumOracle = ctx.oracle?.() ?? new SlidingOracle();
+  // Cores of each player, worked out when the first match that asks for pinning is played here.
+  let pins: CorePins | undefined | null = null;
+  const pinsOf = (opts: LaunchOptions) => {
+    if (opts.affinity && pins === null) pins = corePins(s.concurrency, (message) => onEvent({ type: 'notice', message }));
+    return pinOf(pins ?? undefined, opts);
+  };
   const resolved = new Map<string, Promise<Result<ResolvedBot>>>();
   const resolve = (bot: string) => {
     let r = resolved.get(bot);
@@ -109,6 +121,7 @@ export async function openWorkerSession(ctx: AppContext, s: WorkerSettings, onEv
         inner ??= launcherFor(r.value, server, {
           startTimeoutMs: opts.startTimeoutMs,
           limits: { memoryBytes: opts.memoryLimitBytes ?? defaultMemoryLimit() },
+          ...pinsOf(opts),
           ...(sandbox.value.confined ? { confine: confinementFor(r.value, ctx) } : {}),
         });
         return inner.connect();
@@ -126,13 +139,18 @@ export async function openWorkerSession(ctx: AppContext, s: WorkerSettings, onEv
       name,
       cpu,
       async play(signal) {
-        const source = new QueueJobSource({ queue, store: ctx.store, workerId: () => id, workerName: name, signal, maxPollMs: s.maxPollMs, onEvent });
+        const source = new QueueJobSource({ queue, store: ctx.store, oracle, workerId: () => id, workerName: name, signal, maxPollMs: s.maxPollMs, onEvent });
+        // Stopping the worker stops its oracle: an oracle job cut short goes back to the queue.
+        const stopOracle = () => void oracle.close();
+        signal.addEventListener('abort', stopOracle, { once: true });
         sources.push(source);
         const store = { recordResult: (r: Parameters<typeof ctx.store.recordResult>[0]) => ctx.store.recordResult({ ...r, worker: name, cpu }) };
         const onRecorded = ({ job, scramble, outcome }: Recorded) =>
           onEvent({ type: 'result', matchId: job.matchId, bot: job.bot, scrambleIndex: scramble.index, verdict: outcome.verdict, moves: outcome.moveCount, wallMs: outcome.wallMs });
-        const deps = { store, clock: ctx.clock, signal, makeLauncher, starts: new StartGuard(), onStartFailure: 'refuse' as const, onRecorded };
-        await Promise.all(Array.from({ length: s.concurrency }, () => runWorker(source, deps)));
+        // Timed solves hold the oracle, as in a local match, so it never takes a core from a bot being timed.
+        const hold = oracle.hold ? { hold: () => oracle.hold!() } : {};
+        const deps = { store, clock: ctx.clock, signal, makeLauncher, starts: new StartGuard(), onStartFailure: 'refuse' as const, onRecorded, ...hold };
+        await Promise.all(Array.from({ length: s.concurrency }, (_, player) => runPlayer(source, { ...deps, player })));
       },
       async heartbeat() {
         const holding = sources.flatMap((src) => src.holding());
@@ -147,6 +165,7 @@ export async function openWorkerSession(ctx: AppContext, s: WorkerSettings, onEv
         try {
           await queue.stopWorker(id, reason);
         } finally {
+          await oracle.close();
           await server.close();
           await queue.close();
         }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PuzzleState, Result, ScrambleSpec } from '../core/types.ts';
+import type { Result, ScrambleSpec } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import type { TieBreak } from '../stats/outcome.ts';
 import { specSchema, storedSettingsShape, type StoredSettings } from './settings/stored-settings.ts';
@@ -69,9 +69,6 @@ export function tieBreakOf(config: Pick<MatchConfig, 'marginMs' | 'scoreBy'>): T
     ...(config.scoreBy !== undefined ? { scoreBy: config.scoreBy } : {}),
   };
 }
-
-/** Scrambles given explicitly (a file), instead of generated from a spec. */
-export type ExplicitScrambles = readonly PuzzleState[];
 
 /** Whether a match's bots get the untimed warm-up solve (see MatchConfig.warmUp), as its jobs' limits carry it. */
 export function warmUpOf(config: MatchConfig): { warmUp: boolean } {

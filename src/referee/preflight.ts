@@ -2,7 +2,7 @@
  * Before a match is created: which bots can play which puzzle classes. Each bot the arena starts is started
  * once and its `hello` read (its declared capabilities), before any scramble is generated or stored, so a
  * match no bot can play is refused at once instead of generating every scramble only to record `unsupported`
- * for each. The started bot is not wasted: the match's first worker is handed that very connection.
+ * for each. The started bot is not wasted: the match's first player is handed that very connection.
  */
 import type { PuzzleState, Result, ScrambleSpec } from '../core/types.ts';
 import { reject } from '../core/types.ts';
@@ -11,7 +11,7 @@ import type { Capability } from '../protocol/messages.ts';
 import { getPuzzle, puzzleOf } from '../puzzles/index.ts';
 import { startTimeoutMs, type MatchConfig } from './match-config.ts';
 import { capabilityGap } from './solve-one.ts';
-import type { LaunchOptions } from './worker.ts';
+import type { LaunchOptions } from './player.ts';
 
 /** One puzzle class of a match, and a state that stands for all of its scrambles in a capability check. */
 export interface ClassSample {
@@ -32,7 +32,7 @@ export interface Preflight {
   readonly declines: readonly Decline[];
   /** Bots whose capabilities could not be read before the match (remote bots, bots that did not start). */
   readonly unknown: readonly string[];
-  /** The match's launcher factory: the first worker's launcher of a checked bot starts on the checked link. */
+  /** The match's launcher factory: the first player's launcher of a checked bot starts on the checked link. */
   makeLauncher(bot: string, opts: LaunchOptions): BotLauncher;
   /** Closes whatever the match did not take over. Call once the match is over (or refused). */
   dispose(): Promise<void>;
@@ -90,17 +90,17 @@ export function refusalText(declines: readonly Decline[]): string {
 
 /**
  * Starts every bot of `config` that the arena starts (a remote bot is only awaited when the match plays),
- * reads its declared capabilities against `samples`, and keeps the connection for the match's first worker.
+ * reads its declared capabilities against `samples`, and keeps the connection for the match's first player.
  * A bot that fails to start here is started again by the match, which charges it as it always does.
  */
 export async function preflight(
-  config: Pick<MatchConfig, 'bots' | 'timeLimitMs' | 'memoryLimitBytes'>,
+  config: Pick<MatchConfig, 'bots' | 'timeLimitMs' | 'memoryLimitBytes' | 'affinity'>,
   samples: readonly ClassSample[],
   makeLauncher: (bot: string, opts: LaunchOptions) => BotLauncher,
 ): Promise<Preflight> {
-  // The options the first worker asks with (worker.ts keys its launchers by these), so it can take over.
+  // The options the first player asks with (player.ts keys its launchers by these), so it can take over.
   const memory = config.memoryLimitBytes !== undefined ? { memoryLimitBytes: config.memoryLimitBytes } : {};
-  const opts: LaunchOptions = { startTimeoutMs: startTimeoutMs(config), ...memory, worker: 0 };
+  const opts: LaunchOptions = { startTimeoutMs: startTimeoutMs(config), ...memory, ...(config.affinity ? { affinity: true } : {}), player: 0 };
   const ready = new Map<string, { launcher: BotLauncher; link: BotLink }>();
   const declines: Decline[] = [];
   const unknown: string[] = [];
@@ -132,7 +132,7 @@ export async function preflight(
     unknown,
     makeLauncher(bot, o) {
       const kept = ready.get(bot);
-      const same = kept && (o.worker ?? 0) === 0 && o.startTimeoutMs === opts.startTimeoutMs && o.memoryLimitBytes === opts.memoryLimitBytes;
+      const same = kept && (o.player ?? 0) === 0 && o.startTimeoutMs === opts.startTimeoutMs && o.memoryLimitBytes === opts.memoryLimitBytes;
       if (!kept || !same) return makeLauncher(bot, o);
       ready.delete(bot);
       return handOver(kept.launcher, kept.link);

@@ -39,6 +39,13 @@ export interface BoundEvent {
   readonly total: number;
 }
 
+/** A stored result of a scramble, as the refiner needs it. */
+export interface EarlierResult {
+  readonly scrambleId: number;
+  readonly verdict: Verdict;
+  readonly moveCount: number;
+}
+
 /** One result as the refiner needs it. */
 export interface PlayedResult {
   readonly scramble: ScrambleRecord;
@@ -86,10 +93,27 @@ export class BoundRefiner {
     private readonly onBound?: (e: BoundEvent) => void,
   ) {}
 
-  /** Takes the page's pending scrambles: those whose optimum the cache knows are settled at once. */
-  add(scrambles: readonly ScrambleRecord[]): void {
+  /**
+   * Takes the page's pending scrambles, with the results they already have (`earlier`: of an earlier run, or
+   * of other machines); those whose optimum the cache knows are settled at once.
+   */
+  add(scrambles: readonly ScrambleRecord[], earlier: readonly EarlierResult[] = []): void {
     const fresh = scrambles.filter((s) => s.boundNote === ORACLE_PENDING && !this.pending.has(s.id));
     if (fresh.length === 0) return;
+    this.take(fresh);
+    const byId = new Map(fresh.map((s) => [s.id, s]));
+    for (const r of earlier) {
+      const scramble = byId.get(r.scrambleId);
+      if (scramble) this.record({ scramble, verdict: r.verdict, moveCount: r.moveCount });
+    }
+  }
+
+  /** True once the oracle was closed while answers were due: what is pending stays pending (ask again later). */
+  get interrupted(): boolean {
+    return this.closed;
+  }
+
+  private take(fresh: readonly ScrambleRecord[]): void {
     for (const s of fresh) {
       this.pending.set(s.id, { scramble: s, played: 0 });
       this.order.push(s.id);
@@ -182,4 +206,22 @@ export class BoundRefiner {
     this.done++;
     this.onBound?.({ scrambleIndex: s.index, exact: true, source, done: this.done, total: this.total });
   }
+}
+
+/**
+ * Settles the exact optima of `scrambles` in one go, with the results they have (`earlier`): what a worker
+ * does with a queued oracle job, through the same refiner a local match runs beside its plays. `interrupted`
+ * when the oracle was closed first (the scrambles left pending are asked about again).
+ */
+export async function settleOptima(
+  store: Pick<Store, 'setScrambleBound' | 'knownOptima' | 'addOptima'>,
+  oracle: OptimumOracle,
+  scrambles: readonly ScrambleRecord[],
+  earlier: readonly EarlierResult[],
+  playsPerScramble: number,
+): Promise<'settled' | 'interrupted'> {
+  const refiner = new BoundRefiner(store, oracle, playsPerScramble);
+  refiner.add(scrambles, earlier);
+  await refiner.settled();
+  return refiner.interrupted ? 'interrupted' : 'settled';
 }

@@ -7,17 +7,17 @@ export interface PendingWrite {
   readonly committed?: () => void;
 }
 
-/** Results validated and not yet committed that a worker may have while it plays on (back-pressure). */
+/** Results validated and not yet committed that a player may have while it plays on (back-pressure). */
 export const MAX_UNCOMMITTED = 1;
 
 /** Lets the current turn of the event loop finish: what the turn sent (the next solve) leaves first. */
 const afterTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
- * A worker's results between validation and report. A result is committed after the turn of the event loop
- * in which it was validated, by which time the worker has sent the bot its next solve: the commit overlaps
+ * A player's results between validation and report. A result is committed after the turn of the event loop
+ * in which it was validated, by which time the player has sent the bot its next solve: the commit overlaps
  * the bot's work instead of delaying it. Each result is still committed, in order, before it is reported,
- * and before anything that follows it in the chain (the end of its job). A worker waits before its next
+ * and before anything that follows it in the chain (the end of its job). A player waits before its next
  * play while more than {@link MAX_UNCOMMITTED} results are uncommitted, so a store slower than the bot (a
  * remote database) holds it back instead of letting results pile up. A failed write stops the chain;
  * {@link ResultWrites.check} and {@link ResultWrites.drain} throw it.

@@ -5,8 +5,8 @@ import type { Verdict } from '../core/verdict.ts';
 import type { BotLauncher, Clock } from '../protocol/link.ts';
 import type { OptimumOracle } from '../solvers/oracle.ts';
 import type { MatchRecord, NewScramble, Store } from '../store/types.ts';
-import { sequenceJobSource, type Job, type PlayLimits } from './job-source.ts';
-import { memoryOf, parseMatchConfig, startTimeoutMs, warmUpOf, type MatchConfig } from './match-config.ts';
+import { playLimitsOf, sequenceJobSource, type Job } from './job-source.ts';
+import { parseMatchConfig, type MatchConfig } from './match-config.ts';
 import { planPlays, playedKeys } from './plan.ts';
 import { firstBatch, newScramble, SCRAMBLE_BATCH_BYTES, scramblePages } from './scramble-batches.ts';
 import { SharedLinks } from './shared-links.ts';
@@ -14,7 +14,7 @@ import { StartGuard, type BlockedBot } from './start-guard.ts';
 import { RestartLoops, type RestartLoop } from './restart-loops.ts';
 import type { SprtProgress } from '../stats/sprt-progress.ts';
 import { SprtWatch } from './sprt-watch.ts';
-import { runWorker, type LaunchOptions, type Recorded } from './worker.ts';
+import { runPlayer, type LaunchOptions, type Recorded } from './player.ts';
 import { BoundRefiner, markForOracle, type BoundEvent } from './refine-bounds.ts';
 import { guardStore } from './store-guard.ts';
 
@@ -22,7 +22,7 @@ import { guardStore } from './store-guard.ts';
 export interface MatchDeps {
   readonly store: Store;
   /**
-   * Makes a launcher for a bot name of the config. Each worker (see `concurrency`) asks for its own, so
+   * Makes a launcher for a bot name of the config. Each player (see `concurrency`) asks for its own, so
    * parallel jobs never share a bot process.
    */
   makeLauncher(bot: string, opts: LaunchOptions): BotLauncher;
@@ -84,17 +84,24 @@ export interface MatchRun {
   readonly storeError?: string;
 }
 
-/** Creates a match with explicit scrambles (all stored with the match, one transaction; they set its count) and runs it. */
-export async function startMatch(given: MatchConfig, states: readonly PuzzleState[], deps: MatchDeps): Promise<MatchRun> {
-  const config = { ...given, count: states.length };
-  const match = await deps.store.createMatch({
+/**
+ * Creates a match with these scrambles stored with it (one transaction), each marked for the exact oracle
+ * when the oracle can improve its bound: how every match starts, played here or queued for workers.
+ */
+export function createMatchWith(store: Pick<Store, 'createMatch'>, config: MatchConfig, states: readonly PuzzleState[], oracle: OptimumOracle | undefined): Promise<MatchRecord> {
+  return store.createMatch({
     config,
     seed: config.seed,
     generatorVersion: GENERATOR_VERSION,
     bots: config.bots,
-    scrambles: states.map((s, i) => markForOracle(newScramble(s, i), deps.oracle)),
+    scrambles: states.map((s, i) => markForOracle(newScramble(s, i), oracle)),
   });
-  return playMatch(match, config, deps);
+}
+
+/** Creates a match with explicit scrambles (all stored with the match, one transaction; they set its count) and runs it. */
+export async function startMatch(given: MatchConfig, states: readonly PuzzleState[], deps: MatchDeps): Promise<MatchRun> {
+  const config = { ...given, count: states.length };
+  return playMatch(await createMatchWith(deps.store, config, states, deps.oracle), config, deps);
 }
 
 /**
@@ -105,13 +112,7 @@ export async function startMatch(given: MatchConfig, states: readonly PuzzleStat
 export async function startGeneratedMatch(config: MatchConfig, deps: MatchDeps): Promise<Result<MatchRun>> {
   const first = firstBatch(config, deps.scrambleBatchBytes);
   if (!first.ok) return first;
-  const match = await deps.store.createMatch({
-    config,
-    seed: config.seed,
-    generatorVersion: GENERATOR_VERSION,
-    bots: config.bots,
-    scrambles: first.value.states.map((s, i) => markForOracle(newScramble(s, i), deps.oracle)),
-  });
+  const match = await createMatchWith(deps.store, config, first.value.states, deps.oracle);
   return { ok: true, value: await playMatch(match, config, deps) };
 }
 
@@ -131,7 +132,7 @@ export async function resumeMatch(id: number, deps: MatchDeps): Promise<Result<M
 
 /**
  * Plays what a match is missing: the planner lists, page by page of scrambles, the plays without a result;
- * a pool of workers takes them one job each from a shared source; this function alone counts progress and
+ * a pool of players takes them one job each from a shared source; this function alone counts progress and
  * sets the status.
  */
 async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDeps): Promise<MatchRun> {
@@ -139,14 +140,14 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   // From here a failed write stops the match (store-guard.ts) as an abort does.
   const guard = guardStore(deps.store);
   const { store } = guard;
-  // A worker that fails for any other reason (a bug) stops the others too, before the error is thrown.
-  const failedWorker = new AbortController();
-  const signal = anySignal([...(deps.signal ? [deps.signal] : []), guard.signal, failedWorker.signal]);
+  // A player that fails for any other reason (a bug) stops the others too, before the error is thrown.
+  const failedPlayer = new AbortController();
+  const signal = anySignal([...(deps.signal ? [deps.signal] : []), guard.signal, failedPlayer.signal]);
   const stored = await store.listSummaries(match.id);
   const played = playedKeys(stored);
   const sprt = config.sprt ? new SprtWatch(config.sprt, config, stored) : undefined;
   const total = config.count * config.bots.length;
-  const limits: PlayLimits = { timeLimitMs: config.timeLimitMs, maxMoves: config.maxMoves, startTimeoutMs: startTimeoutMs(config), ...memoryOf(config), ...warmUpOf(config) };
+  const limits = playLimitsOf(config);
   let stopped: string | undefined;
   const mark = (s: NewScramble) => markForOracle(s, deps.oracle);
   const pages = scramblePages(match, config, store, deps.scrambleBatchBytes ?? SCRAMBLE_BATCH_BYTES, mark, (why) => {
@@ -159,10 +160,7 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   if (refiner) for (const r of stored) earlier.set(r.scrambleId, [...(earlier.get(r.scrambleId) ?? []), r]);
   async function* jobs(): AsyncGenerator<Job> {
     for await (const page of pages) {
-      if (refiner) {
-        refiner.add(page);
-        for (const scramble of page) for (const r of earlier.get(scramble.id) ?? []) refiner.record({ scramble, verdict: r.verdict, moveCount: r.moveCount });
-      }
+      refiner?.add(page, page.flatMap((s) => earlier.get(s.id) ?? []));
       sprt?.extend(page);
       for (const p of planPlays(config.bots, page, played)) {
         // Once the SPRT decides, no new job is handed out (nor scramble made); plays in flight finish.
@@ -205,13 +203,13 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   };
   const starts = new StartGuard();
   const source = sequenceJobSource(jobs());
-  // A bot that is one connection (a remote bot) is shared by the workers, one request at a time.
+  // A bot that is one connection (a remote bot) is shared by the players, one request at a time.
   const shared = new SharedLinks();
   // Timed solves hold the oracle, so it never takes a core from a bot being timed.
   const oracle = deps.oracle;
   const hold = oracle?.hold ? { hold: () => oracle.hold!() } : {};
-  const workerDeps = { store, clock: deps.clock, makeLauncher: deps.makeLauncher, starts, shared, onPlayed, onRecorded, signal, ...hold };
-  const workers = Math.max(1, Math.min(config.concurrency, total - done));
+  const playerDeps = { store, clock: deps.clock, makeLauncher: deps.makeLauncher, starts, shared, onPlayed, onRecorded, signal, ...hold };
+  const players = Math.max(1, Math.min(config.concurrency, total - done));
   // Stopping the match stops the oracle too: its unanswered scrambles stay pending.
   const stopOracle = () => {
     refiner?.stop();
@@ -220,11 +218,11 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   if (signal.aborted) stopOracle();
   else signal.addEventListener('abort', stopOracle, { once: true });
   try {
-    // Every worker ends (a failed write aborts the others) before the match's fate is decided.
+    // Every player ends (a failed write aborts the others) before the match's fate is decided.
     const ends = await Promise.allSettled(
-      Array.from({ length: workers }, (_, worker) =>
-        runWorker(source, { ...workerDeps, worker }).catch((e: unknown) => {
-          failedWorker.abort();
+      Array.from({ length: players }, (_, player) =>
+        runPlayer(source, { ...playerDeps, player }).catch((e: unknown) => {
+          failedPlayer.abort();
           throw e;
         }),
       ),

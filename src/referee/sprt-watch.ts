@@ -41,3 +41,14 @@ export class SprtWatch {
     return sprtProgress(this.params, a, b, this.order, this.rows, tieBreakOf(this.config));
   }
 }
+
+/**
+ * Where a match's SPRT stands by what the store holds: its scrambles (any order) and its results. What a
+ * worker asks after each job it completes, with the same test a local match follows result by result.
+ */
+export function storedSprt(config: MatchConfig, scrambles: readonly ScrambleRecord[], stored: readonly ScoredResult[]): SprtProgress | undefined {
+  if (!config.sprt || config.bots.length !== 2) return undefined;
+  const watch = new SprtWatch(config.sprt, config, stored);
+  watch.extend([...scrambles].sort((a, b) => a.index - b.index));
+  return watch.state;
+}

@@ -207,7 +207,23 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
         WHERE r.moves_kind = 'pairs' AND octet_length(r.moves) > 8388608;
       UPDATE arena.results SET moves = moves_kind, moves_kind = 'packed'
         WHERE moves_kind IN ('text', 'pairs') AND octet_length(moves) > 8388608;
-
+    `,
+  },
+  {
+    version: 8,
+    description: 'distributed jobs counted and failed in our own tables, so the queue library is read only through its public API',
+    sql: `
+      ALTER TABLE arena.match_queues ADD COLUMN completed integer NOT NULL DEFAULT 0;
+      -- A job out of attempts: the queue (pg-boss) retries without limit, and a worker taking a job past the
+      -- match's limit cancels it and writes why here.
+      CREATE TABLE arena.job_failures (
+        job_id    uuid PRIMARY KEY,
+        match_id  bigint NOT NULL REFERENCES arena.matches(id) ON DELETE CASCADE,
+        bot       text NOT NULL,
+        reason    text NOT NULL,
+        at        timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX job_failures_by_match ON arena.job_failures (match_id, at);
     `,
   },
 ];

@@ -6,7 +6,10 @@
  * Claims, leases and retries are pg-boss's (SKIP LOCKED fetch, expireInSeconds, retry state). Taking a job
  * and recording who holds it happen in one transaction (pg-boss runs its statements on our connection), as
  * do completing it and dropping that record, so a worker declared dead can never complete a job that has
- * meanwhile gone to another worker. pg-boss 10 is pinned exactly because matchJobs reads its job table.
+ * meanwhile gone to another worker. Only pg-boss's public API is used (no reads of its tables), so any
+ * pg-boss 10 release works: counts come from getQueueSize and our own tables, and a job out of attempts is
+ * cancelled by the worker that takes it past its limit (pg-boss itself retries without limit), which writes
+ * why into arena.job_failures.
  */
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
@@ -15,6 +18,8 @@ import type { HeldRow } from './pg-workers.ts';
 import * as workers from './pg-workers.ts';
 import type {
   EnqueueOptions,
+  JobSpec,
+  JobTask,
   LivenessOptions,
   MatchJobs,
   MatchQueue,
@@ -24,7 +29,7 @@ import type {
   WorkQueue,
 } from './work-queue.ts';
 
-/** pg-boss's schema. */
+/** pg-boss's schema (its tables are pg-boss's alone: nothing here reads them). */
 const BOSS_SCHEMA = 'arena_queue';
 
 /** How often pg-boss's maintenance (lease expiry, archiving) runs, across all processes together. */
@@ -33,8 +38,20 @@ const MAINTENANCE_SECONDS = 10;
 /** Default attempts per job before it counts as failed (each dead worker or refusal uses one). */
 const DEFAULT_RETRY_LIMIT = 25;
 
+/** pg-boss's own retry limit: never reached, so failing a job for good is our decision (see take). */
+const BOSS_RETRY_LIMIT = 1_000_000;
+
 /** Advisory lock key serializing queue creation ("PzAq"). */
 const QUEUE_CREATE_LOCK = 0x507a4171;
+
+/** The `bot` of a match's oracle jobs in our tables (bot names start with a lowercase letter, so never this). */
+const OPTIMA_BOT = '#optima';
+
+/** What a job asks, by its bot column. */
+const taskOf = (bot: string): JobTask => (bot === OPTIMA_BOT ? 'optima' : 'play');
+
+/** The bot column of a job to queue. */
+const botOf = (j: JobSpec): string => ('task' in j ? OPTIMA_BOT : j.bot);
 
 /** Jobs per insert statement. */
 const INSERT_CHUNK = 1000;
@@ -43,6 +60,8 @@ interface JobData {
   matchId: number;
   bot: string;
   scrambleIds: number[];
+  /** Hand-outs after the first before the job counts as failed. */
+  retryLimit?: number;
 }
 
 /** Options of {@link openPgWorkQueue}. */
@@ -90,15 +109,18 @@ class PgWorkQueue implements WorkQueue {
     for (const [queue, ids] of byQueue) await fail(queue, ids, { reason }, { db: onClient(c) });
   };
 
-  async enqueue(matchId: number, jobs: ReadonlyArray<{ bot: string; scrambleIds: readonly number[] }>, options: EnqueueOptions): Promise<number> {
-    const bots = [...new Set(jobs.map((j) => j.bot))];
+  async enqueue(matchId: number, jobs: readonly JobSpec[], options: EnqueueOptions): Promise<number> {
+    const bots = [...new Set(jobs.map(botOf))];
     const queueOf = new Map<string, string>();
-    for (const [i, bot] of bots.entries()) {
+    for (const bot of bots) {
+      // A match's queues are numbered in the order its bots (and its oracle jobs) were first queued, so a
+      // later enqueue (a resume, the oracle jobs after the plays) never takes a name already in use.
       const { rows } = await this.pool.query<{ queue: string }>(
-        `INSERT INTO arena.match_queues (match_id, bot, queue, lease_seconds) VALUES ($1, $2, $3, $4)
+        `INSERT INTO arena.match_queues (match_id, bot, queue, lease_seconds)
+         SELECT $1::bigint, $2, 'arena-m' || $4::text || '-b' || (SELECT count(*) FROM arena.match_queues WHERE match_id = $1::bigint), $3
          ON CONFLICT (match_id, bot) DO UPDATE SET lease_seconds = EXCLUDED.lease_seconds
          RETURNING queue`,
-        [matchId, bot, `arena-m${matchId}-b${i}`, options.leaseSeconds],
+        [matchId, bot, options.leaseSeconds, String(matchId)],
       );
       const queue = rows[0].queue;
       queueOf.set(bot, queue);
@@ -107,11 +129,11 @@ class PgWorkQueue implements WorkQueue {
     // Higher priority is fetched first: jobs come out in the order given (pg-boss orders equal priorities by
     // a random id).
     const inserts = jobs.map((j, k) => ({
-      name: queueOf.get(j.bot)!,
+      name: queueOf.get(botOf(j))!,
       priority: jobs.length - k,
-      data: { matchId, bot: j.bot, scrambleIds: [...j.scrambleIds] } satisfies JobData,
+      data: { matchId, bot: botOf(j), scrambleIds: [...j.scrambleIds], retryLimit: options.retryLimit ?? DEFAULT_RETRY_LIMIT } satisfies JobData,
       expireInSeconds: options.leaseSeconds,
-      retryLimit: options.retryLimit ?? DEFAULT_RETRY_LIMIT,
+      retryLimit: BOSS_RETRY_LIMIT,
     }));
     for (let i = 0; i < inserts.length; i += INSERT_CHUNK) await this.boss.insert(inserts.slice(i, i + INSERT_CHUNK));
     return inserts.length;
@@ -130,7 +152,7 @@ class PgWorkQueue implements WorkQueue {
         await this.boss.createQueue(queue, {
           name: queue,
           policy: 'standard',
-          retryLimit: options.retryLimit ?? DEFAULT_RETRY_LIMIT,
+          retryLimit: BOSS_RETRY_LIMIT,
           retryDelay: 0,
           expireInSeconds: options.leaseSeconds,
         });
@@ -147,6 +169,8 @@ class PgWorkQueue implements WorkQueue {
     // history of finished and failed jobs stays with pg-boss's retention. (pg-boss 10's deleteQueue refuses a
     // queue that still has jobs of any state.)
     for (const r of rows) await this.boss.purgeQueue(r.queue);
+    // A re-planned match starts with a clean slate of failures.
+    await this.pool.query(`DELETE FROM arena.job_failures WHERE match_id = $1`, [matchId]);
   }
 
   registerWorker(info: WorkerInfo): Promise<number> {
@@ -174,7 +198,7 @@ class PgWorkQueue implements WorkQueue {
         ),
       true,
     );
-    return rows.map((r) => ({ matchId: r.match_id, bot: r.bot, queue: r.queue }));
+    return rows.map((r) => ({ matchId: r.match_id, task: taskOf(r.bot), bot: r.bot, queue: r.queue }));
   }
 
   // A retry after a lost reply may take a second job; the first is then returned by the heartbeat's
@@ -185,6 +209,19 @@ class PgWorkQueue implements WorkQueue {
         withTransaction(this.pool, async (c) => {
           const [job] = await this.boss.fetch<JobData>(queue.queue, { batchSize: 1, includeMetadata: true, db: onClient(c) });
           if (!job) return undefined;
+          if (job.retryCount > (job.data.retryLimit ?? DEFAULT_RETRY_LIMIT)) {
+            // Out of attempts: failed for good, with the reason of its last hand-back (the match needs --resume).
+            const out = job.output as { reason?: unknown; value?: { message?: unknown } } | null;
+            const reason = String(out?.reason ?? out?.value?.message ?? JSON.stringify(out) ?? 'unknown');
+            await c.query(`INSERT INTO arena.job_failures (job_id, match_id, bot, reason) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
+              job.id,
+              job.data.matchId,
+              job.data.bot,
+              reason,
+            ]);
+            await this.boss.cancel(queue.queue, job.id, { db: onClient(c) });
+            return undefined;
+          }
           await c.query(
             `INSERT INTO arena.worker_jobs (job_id, queue, worker_id, match_id, bot, scrambles) VALUES ($1, $2, $3, $4, $5, $6)
              ON CONFLICT (job_id) DO UPDATE SET worker_id = EXCLUDED.worker_id, started_at = now()`,
@@ -194,6 +231,7 @@ class PgWorkQueue implements WorkQueue {
             id: job.id,
             queue: queue.queue,
             matchId: job.data.matchId,
+            task: taskOf(job.data.bot),
             bot: job.data.bot,
             scrambleIds: job.data.scrambleIds,
             attempt: job.retryCount,
@@ -210,6 +248,7 @@ class PgWorkQueue implements WorkQueue {
           const mine = await c.query(`DELETE FROM arena.worker_jobs WHERE job_id = $1 AND worker_id = $2`, [job.id, workerId]);
           if (mine.rowCount === 0) return false;
           await this.boss.complete(job.queue, job.id, null as unknown as object, { db: onClient(c) });
+          await c.query(`UPDATE arena.match_queues SET completed = completed + 1 WHERE queue = $1`, [job.queue]);
           return true;
         }),
       true,
@@ -248,9 +287,12 @@ class PgWorkQueue implements WorkQueue {
   }
 
   async finishIfComplete(matchId: number, o: { unlessQueued?: boolean } = {}): Promise<boolean> {
-    if (o.unlessQueued) {
-      const { rows: queues } = await withReconnect(() => this.pool.query<{ queue: string }>(`SELECT queue FROM arena.match_queues WHERE match_id = $1`, [matchId]), true);
-      for (const q of queues) if ((await withReconnect(() => this.boss.getQueueSize(q.queue), true)) > 0) return false;
+    // Waiting oracle jobs always hold the finish back (the report must show the optima); waiting plays only
+    // for the cheap check (a finish with plays waiting is complete all the same: they are duplicates).
+    const { rows: queues } = await withReconnect(() => this.pool.query<{ queue: string; bot: string }>(`SELECT queue, bot FROM arena.match_queues WHERE match_id = $1`, [matchId]), true);
+    for (const q of queues) {
+      if (!o.unlessQueued && taskOf(q.bot) !== 'optima') continue;
+      if ((await withReconnect(() => this.boss.getQueueSize(q.queue), true)) > 0) return false;
     }
     const { rows } = await withReconnect(
       () =>
@@ -258,9 +300,11 @@ class PgWorkQueue implements WorkQueue {
           `SELECT m.status,
                   (SELECT count(*) FROM arena.scrambles s WHERE s.match_id = m.id) * json_array_length(m.bots)
                   - (SELECT count(*) FROM arena.results r JOIN arena.scrambles s ON s.id = r.scramble_id
-                      WHERE s.match_id = m.id AND r.bot IN (SELECT json_array_elements_text(m.bots))) AS missing
+                      WHERE s.match_id = m.id AND r.bot IN (SELECT json_array_elements_text(m.bots)))
+                  -- an oracle job being worked on counts as a missing piece
+                  + (SELECT count(*) FROM arena.worker_jobs j WHERE j.match_id = m.id AND j.bot = $2) AS missing
              FROM arena.matches m WHERE m.id = $1`,
-          [matchId],
+          [matchId, OPTIMA_BOT],
         ),
       true,
     );
@@ -279,21 +323,21 @@ class PgWorkQueue implements WorkQueue {
   }
 
   async matchJobs(matchId: number, liveness: LivenessOptions): Promise<MatchJobs | undefined> {
-    const { rows: queues } = await this.pool.query<{ queue: string }>(`SELECT queue FROM arena.match_queues WHERE match_id = $1`, [matchId]);
-    if (queues.length === 0) return undefined;
-    const names = queues.map((q) => q.queue);
-    const { rows: counts } = await this.pool.query<{ state: string; n: number }>(
-      `SELECT state, count(*)::int AS n FROM (
-         SELECT state FROM ${BOSS_SCHEMA}.job WHERE name = ANY($1)
-         UNION ALL SELECT state FROM ${BOSS_SCHEMA}.archive WHERE name = ANY($1)) j
-       GROUP BY state`,
-      [names],
+    const { rows: queues } = await this.pool.query<{ queue: string; completed: number }>(
+      `SELECT queue, completed FROM arena.match_queues WHERE match_id = $1`,
+      [matchId],
     );
-    const n = (states: string[]) => counts.filter((c) => states.includes(c.state)).reduce((a, c) => a + c.n, 0);
-    const { rows: failed } = await this.pool.query<{ reason: string | null }>(
-      `SELECT COALESCE(output->>'reason', output->'value'->>'message', output::text) AS reason
-         FROM ${BOSS_SCHEMA}.job WHERE name = ANY($1) AND state = 'failed' ORDER BY completed_on DESC LIMIT 3`,
-      [names],
+    if (queues.length === 0) return undefined;
+    let queued = 0;
+    for (const q of queues) queued += (await this.boss.getQueueSize(q.queue)) ?? 0;
+    const { rows: counts } = await this.pool.query<{ active: number; failed: number }>(
+      `SELECT (SELECT count(*)::int FROM arena.worker_jobs WHERE match_id = $1) AS active,
+              (SELECT count(*)::int FROM arena.job_failures WHERE match_id = $1) AS failed`,
+      [matchId],
+    );
+    const { rows: failed } = await this.pool.query<{ reason: string }>(
+      `SELECT reason FROM arena.job_failures WHERE match_id = $1 ORDER BY at DESC LIMIT 3`,
+      [matchId],
     );
     const { rows: refusals } = await this.pool.query<{ bot: string; worker: string; reason: string }>(
       `SELECT bot, worker, reason FROM arena.refusals WHERE match_id = $1 ORDER BY bot, worker`,
@@ -306,16 +350,18 @@ class PgWorkQueue implements WorkQueue {
          FROM arena.matches m WHERE m.id = $1`,
       [matchId],
     );
+    const { live, silent } = await workers.workerLiveness(this.pool, liveness);
     return {
       results: tally[0]?.results ?? 0,
       total: tally[0]?.total ?? 0,
-      queued: n(['created', 'retry']),
-      active: n(['active']),
-      completed: n(['completed']),
-      failed: n(['failed']),
-      failures: failed.map((f) => f.reason ?? 'unknown'),
+      queued,
+      active: counts[0]?.active ?? 0,
+      completed: queues.reduce((a, q) => a + q.completed, 0),
+      failed: counts[0]?.failed ?? 0,
+      failures: failed.map((f) => f.reason),
       refusals,
-      liveWorkers: await workers.liveWorkerNames(this.pool, liveness),
+      liveWorkers: live,
+      silentWorkers: silent,
     };
   }
 

@@ -20,6 +20,16 @@ export interface HeldRow {
 export type HandBack = (c: pg.PoolClient, rows: readonly HeldRow[], reason: string) => Promise<void>;
 
 /**
+ * Whether a worker was heard from within the window `secs` (a SQL parameter), the one liveness rule of every
+ * query here. Silence while the server itself was down does not count: after a restart every worker gets the
+ * full window to reconnect before it counts as gone (and before its jobs are taken away), so a watcher does
+ * not call workers dead that merely could not reach the server.
+ */
+function heardWithin(secs: string): string {
+  return `GREATEST(heartbeat_at, pg_postmaster_start_time()) >= now() - make_interval(secs => ${secs})`;
+}
+
+/**
  * A job just taken may not yet be in the worker's own list when its heartbeat runs; such rows are left alone
  * for this long before the heartbeat decides the worker lost track of them.
  */
@@ -68,9 +78,7 @@ export async function reapDead(c: pg.PoolClient, handBack: HandBack, liveness: L
     `UPDATE arena.workers
         SET stopped_at = now(), stop_reason = $2
       WHERE stopped_at IS NULL
-        -- Silence while the server itself was down does not count: after a restart every worker gets the
-        -- full window to reconnect before its jobs are taken away.
-        AND GREATEST(heartbeat_at, pg_postmaster_start_time()) < now() - make_interval(secs => $1)
+        AND NOT ${heardWithin('$1')}
       RETURNING id, name`,
     [liveness.deadAfterSeconds, `no heartbeat for ${liveness.deadAfterSeconds} s`],
   );
@@ -108,7 +116,7 @@ export async function listWorkers(pool: pg.Pool, options: LivenessOptions & { in
     `SELECT w.*, extract(epoch FROM now() - w.heartbeat_at)::float8 AS silent,
             (SELECT json_agg(j ORDER BY j.started_at) FROM arena.worker_jobs j WHERE j.worker_id = w.id) AS jobs
        FROM arena.workers w
-      WHERE $1 OR (w.stopped_at IS NULL AND w.heartbeat_at >= now() - make_interval(secs => $2))
+      WHERE $1 OR (w.stopped_at IS NULL AND ${heardWithin('$2')})
       ORDER BY w.name, w.id`,
     [options.includeStopped ?? false, options.deadAfterSeconds],
   );
@@ -134,12 +142,16 @@ export async function listWorkers(pool: pg.Pool, options: LivenessOptions & { in
   }));
 }
 
-/** Names of live workers. */
-export async function liveWorkerNames(pool: pg.Pool, liveness: LivenessOptions): Promise<string[]> {
-  const { rows } = await pool.query<{ name: string }>(
-    `SELECT DISTINCT name FROM arena.workers
-      WHERE stopped_at IS NULL AND heartbeat_at >= now() - make_interval(secs => $1) ORDER BY name`,
+/**
+ * Names of the workers not stopped: `live` ones (heard from within the window) and `silent` ones (not heard
+ * from for longer, but not declared dead either: no live worker's heartbeat has reaped them yet, which is
+ * what a database outage looks like from every side).
+ */
+export async function workerLiveness(pool: pg.Pool, liveness: LivenessOptions): Promise<{ live: string[]; silent: string[] }> {
+  const { rows } = await pool.query<{ name: string; live: boolean }>(
+    `SELECT name, bool_or(${heardWithin('$1')}) AS live FROM arena.workers
+      WHERE stopped_at IS NULL GROUP BY name ORDER BY name`,
     [liveness.deadAfterSeconds],
   );
-  return rows.map((r) => r.name);
+  return { live: rows.filter((r) => r.live).map((r) => r.name), silent: rows.filter((r) => !r.live).map((r) => r.name) };
 }

@@ -5,12 +5,23 @@
  * results; nothing above src/store sees that library.
  */
 
-/** One job: play these scrambles of a match with one bot. */
+/**
+ * What a job asks: `play` its scrambles with its bot, or `optima`: find the exact optima of its scrambles
+ * (once, by whichever worker has an oracle; such a job has no bot of the match).
+ */
+export type JobTask = 'play' | 'optima';
+
+/** A job to queue: a batch of scrambles for one bot, or for the oracle. */
+export type JobSpec = { readonly bot: string; readonly scrambleIds: readonly number[] } | { readonly task: 'optima'; readonly scrambleIds: readonly number[] };
+
+/** One job: play these scrambles of a match with one bot (or settle their optima, see {@link JobTask}). */
 export interface QueueJob {
   /** The queue's id of the job (stable across retries). */
   readonly id: string;
   readonly queue: string;
   readonly matchId: number;
+  readonly task: JobTask;
+  /** The bot to play (an `optima` job: the queue's own marker, never a bot name). */
   readonly bot: string;
   readonly scrambleIds: readonly number[];
   /** 0 on the first delivery, then how often it was handed out again (a worker died or gave it back). */
@@ -20,6 +31,7 @@ export interface QueueJob {
 /** One bot's jobs of one running match, as a worker sees them. */
 export interface MatchQueue {
   readonly matchId: number;
+  readonly task: JobTask;
   readonly bot: string;
   readonly queue: string;
 }
@@ -71,13 +83,18 @@ export interface MatchJobs {
   readonly queued: number;
   readonly active: number;
   readonly completed: number;
-  /** Out of retries: the match needs `--resume` once the cause is fixed. */
+  /** Out of attempts: the match needs `--resume` once the cause is fixed. */
   readonly failed: number;
   /** Why the last failed jobs failed, newest first (at most a few). */
   readonly failures: readonly string[];
   readonly refusals: readonly Refusal[];
   /** Names of the live workers (all of them: any may take this match's jobs). */
   readonly liveWorkers: readonly string[];
+  /**
+   * Workers neither live nor stopped: silent past the window but not declared dead (no live worker has
+   * reaped them), as after a database outage they could not beat through.
+   */
+  readonly silentWorkers: readonly string[];
 }
 
 /** How jobs of a match are leased. */
@@ -100,7 +117,7 @@ export interface LivenessOptions {
 /** The distributed-match port. Every method commits before its promise resolves. */
 export interface WorkQueue {
   /** Puts a match's jobs on the queue (one queue per bot). Returns how many jobs were added. */
-  enqueue(matchId: number, jobs: ReadonlyArray<{ bot: string; scrambleIds: readonly number[] }>, options: EnqueueOptions): Promise<number>;
+  enqueue(matchId: number, jobs: readonly JobSpec[], options: EnqueueOptions): Promise<number>;
   /** Drops the jobs of a match still waiting for a worker (a stopped match, or before re-planning it). */
   cancelMatch(matchId: number): Promise<void>;
 

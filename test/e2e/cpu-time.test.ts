@@ -171,7 +171,7 @@ describe.runIf(linux)('referee e2e - --affinity', () => {
     expect(rows.map((r) => [r.verdict, r.note])).toEqual([['solved', `cpus ${formatCpuList(cpus)}`]]);
   }, 120_000);
 
-  it('cli: each of two workers\' bots runs on its own core, and the plan is said once', async () => {
+  it('cli: each of two players\' bots runs on its own core, and the plan is said once', async () => {
     if (!support.ok) return;
     const db = await withReporter('affinity-cli.db');
     const r = await spawnArena(['match', 'reporter', '--puzzle', 'sliding', '--size', '2', '--count', '6', '--concurrency', '2', '--affinity', '--json', '--db', db], {}).done;
@@ -183,9 +183,9 @@ describe.runIf(linux)('referee e2e - --affinity', () => {
       expect(x.verdict).toBe('solved');
       expect(plan).toContain(x.note);
     }
-    const said = r.stderr.split('\n').filter((l) => /--affinity|pinned to their worker's cores/.test(l));
+    const said = r.stderr.split('\n').filter((l) => /--affinity|pinned to their player's cores/.test(l));
     expect(said, r.stderr).toHaveLength(1);
-    if (support.cpus.length >= 2) expect(said[0]).toMatch(/^bots pinned to their worker's cores \(worker 1: \S+, worker 2: \S+\)$/);
+    if (support.cpus.length >= 2) expect(said[0]).toMatch(/^bots pinned to their player's cores \(player 1: \S+, player 2: \S+\)$/);
   }, 180_000);
 
   it('cli: without taskset, one warning line and the match runs unpinned', async () => {

@@ -31,8 +31,8 @@ describe('cpu affinity', () => {
   });
 
   it('affinityNotice - names each worker\'s cores, and warns once when workers must share', () => {
-    expect(affinityNotice([[0], [1]], [0, 1])).toBe("bots pinned to their worker's cores (worker 1: 0, worker 2: 1)");
-    expect(affinityNotice(affinityPlan(3, [0, 1]), [0, 1])).toMatch(/^warning: --affinity with --concurrency 3 above the 2 cores .* workers share cores .*\(worker 1: 0, worker 2: 1, worker 3: 0\)$/);
+    expect(affinityNotice([[0], [1]], [0, 1])).toBe("bots pinned to their player's cores (player 1: 0, player 2: 1)");
+    expect(affinityNotice(affinityPlan(3, [0, 1]), [0, 1])).toMatch(/^warning: --affinity with --concurrency 3 above the 2 cores .* players share cores .*\(player 1: 0, player 2: 1, player 3: 0\)$/);
   });
 
   it('wrapWithAffinity - taskset runs the bot itself with the list', () => {

@@ -4,7 +4,7 @@ import { batchSize, cutJobs, leaseSeconds, stalledBecause } from '../../src/app/
 import type { Job, JobEnd, JobSource } from '../../src/referee/job-source.ts';
 import { planPlays } from '../../src/referee/plan.ts';
 import { StartGuard } from '../../src/referee/start-guard.ts';
-import { runWorker } from '../../src/referee/worker.ts';
+import { runPlayer } from '../../src/referee/player.ts';
 import { createMemoryStore } from '../../src/store/memory-store.ts';
 import type { MatchRecord, ScrambleRecord } from '../../src/store/types.ts';
 import type { MatchJobs } from '../../src/store/work-queue.ts';
@@ -45,15 +45,15 @@ async function setup() {
   return { store, m, job };
 }
 
-describe('referee worker - start failures on a distributed worker', () => {
+describe('referee player - start failures on a distributed worker', () => {
   const plans: Record<string, ConnectPlan> = { ok: replyWith(solve), missing: { fail: 'spawn ENOENT ./missing' } };
 
-  it('referee worker - refuse mode: a bot that cannot start ends its job refused, with the reason, and records nothing', async () => {
+  it('referee player - refuse mode: a bot that cannot start ends its job refused, with the reason, and records nothing', async () => {
     const { store, m, job } = await setup();
     const clock = new FakeClock();
     const source = listSource([job('missing'), job('ok')]);
     await clock.run(
-      runWorker(source, {
+      runPlayer(source, {
         store,
         clock,
         makeLauncher: (bot) => new ScriptedLauncher(bot, () => plans[bot], { clock }),
@@ -73,12 +73,12 @@ describe('referee worker - start failures on a distributed worker', () => {
     ]);
   });
 
-  it('referee worker - refuse mode still charges a hello that breaks the protocol (the bot\'s fault on any machine)', async () => {
+  it('referee player - refuse mode still charges a hello that breaks the protocol (the bot\'s fault on any machine)', async () => {
     const { store, m, job } = await setup();
     const clock = new FakeClock();
     const source = listSource([job('bad')]);
     const bad: ConnectPlan = { fail: 'hello: unknown field "x"', code: 'protocol' };
-    await clock.run(runWorker(source, { store, clock, makeLauncher: (bot) => new ScriptedLauncher(bot, () => bad, { clock }), starts: new StartGuard(), onStartFailure: 'refuse' }));
+    await clock.run(runPlayer(source, { store, clock, makeLauncher: (bot) => new ScriptedLauncher(bot, () => bad, { clock }), starts: new StartGuard(), onStartFailure: 'refuse' }));
     expect(source.ends).toEqual([['bad', 'complete', undefined]]);
     // As in a local match: charged per failed start, then the start guard gives up on the bot.
     const rows = await store.listResults(m.id);
@@ -86,15 +86,27 @@ describe('referee worker - start failures on a distributed worker', () => {
     expect(rows[2].error).toMatch(/not started again: it failed to start 2 times in a row/);
   });
 
-  it('referee worker - charge mode (local matches): the same failure is recorded as crash for every scramble', async () => {
+  it('referee player - charge mode (local matches): the same failure is recorded as crash for every scramble', async () => {
     const { store, m, job } = await setup();
     const clock = new FakeClock();
     const source = listSource([job('missing')]);
-    await clock.run(runWorker(source, { store, clock, makeLauncher: (bot) => new ScriptedLauncher(bot, () => plans[bot], { clock }), starts: new StartGuard() }));
+    await clock.run(runPlayer(source, { store, clock, makeLauncher: (bot) => new ScriptedLauncher(bot, () => plans[bot], { clock }), starts: new StartGuard() }));
     expect(source.ends).toEqual([['missing', 'complete', undefined]]);
     const rows = await store.listResults(m.id);
     expect(rows).toHaveLength(3);
     expect(rows.every((r) => r.verdict === 'crash' && /spawn ENOENT/.test(r.error ?? ''))).toBe(true);
+  });
+
+  it('referee player - a batch its match no longer wants (the SPRT decided elsewhere) stops between scrambles, withdrawn', async () => {
+    const { store, m, job } = await setup();
+    const clock = new FakeClock();
+    let asked = 0;
+    const source = { ...listSource([job('ok')]), wanted: async () => ++asked < 2 };
+    await clock.run(runPlayer(source, { store, clock, makeLauncher: (bot) => new ScriptedLauncher(bot, () => plans[bot], { clock }), starts: new StartGuard() }));
+    expect(source.ends).toEqual([['ok', 'withdrawn', undefined]]);
+    // Asked before the second and third scrambles: the second was still wanted, the third not.
+    expect(asked).toBe(2);
+    expect((await store.listResults(m.id)).map((r) => r.verdict)).toEqual(['solved', 'solved']);
   });
 });
 
@@ -133,7 +145,7 @@ describe('distributed planning - jobs, batches, leases', () => {
 describe('distributed progress - why a match waits', () => {
   const match: MatchRecord = { id: 4, config: null, seed: 's', generatorVersion: 'g', bots: ['a', 'b'], status: 'running', createdAt: '' };
   const jobs = (o: Partial<MatchJobs>): MatchJobs => ({
-    results: 0, total: 10, queued: 3, active: 0, completed: 0, failed: 0, failures: [], refusals: [], liveWorkers: ['w1', 'w2'], ...o,
+    results: 0, total: 10, queued: 3, active: 0, completed: 0, failed: 0, failures: [], refusals: [], liveWorkers: ['w1', 'w2'], silentWorkers: [], ...o,
   });
 
   it('distributed progress - says when no worker is live, and when every live worker refused a bot', () => {
@@ -145,6 +157,12 @@ describe('distributed progress - why a match waits', () => {
       { bot: 'a', worker: 'w1', reason: 'x' },
     ];
     expect(stalledBecause(match, jobs({ refusals }))).toEqual(['no live worker can start b: w1: spawn ENOENT; w2: unknown bot "b" on this machine']);
+  });
+
+  it('distributed progress - workers that could not beat (a database outage) are not called gone', () => {
+    expect(stalledBecause(match, jobs({ liveWorkers: [], silentWorkers: ['w1', 'w2'] }))).toEqual([
+      'no heartbeat lately from w1, w2: not gone, but unable to reach the database; waiting for them to beat again',
+    ]);
   });
 
   it('distributed progress - says how to go on when jobs ran out of retries, and nothing once the match is complete', () => {

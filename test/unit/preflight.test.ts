@@ -92,7 +92,7 @@ describe('preflight', () => {
     // A restart after a crash starts a fresh bot through the same launcher.
     await first.connect();
     expect(probed.connects).toBe(2);
-    p.makeLauncher('a', { ...opts, worker: 1 });
+    p.makeLauncher('a', { ...opts, player: 1 });
     expect(h.made).toHaveLength(2);
     await p.dispose();
     expect(probed.disposed).toBe(false);

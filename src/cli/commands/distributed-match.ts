@@ -24,7 +24,8 @@ export function progressLine(p: DistributedProgress): string {
   const width = 24;
   const filled = Math.round((p.results / Math.max(1, p.total)) * width);
   const bar = '#'.repeat(filled) + '.'.repeat(width - filled);
-  const workers = p.liveWorkers.length === 0 ? 'no live worker' : `${p.liveWorkers.length} worker(s)`;
+  const silent = p.silentWorkers.length > 0 ? `${p.silentWorkers.length} silent` : '';
+  const workers = p.liveWorkers.length === 0 ? (silent ? `worker(s): ${silent}` : 'no live worker') : `${p.liveWorkers.length} worker(s)${silent ? `, ${silent}` : ''}`;
   return `[${bar}] ${p.results}/${p.total}  jobs ${p.queued} queued, ${p.active} active, ${p.completed} done${p.failed ? `, ${p.failed} failed` : ''}  ${workers}`;
 }
 
@@ -32,6 +33,7 @@ export function progressLine(p: DistributedProgress): string {
 export function formatProgress(id: number, p: DistributedProgress): string {
   const lines = [`distributed match ${id} (${p.status}): ${progressLine(p)}`];
   if (p.liveWorkers.length) lines.push(`live workers: ${p.liveWorkers.join(', ')}`);
+  if (p.silentWorkers.length) lines.push(`silent workers (not heard from lately, not declared dead): ${p.silentWorkers.join(', ')}`);
   for (const r of p.refusals) lines.push(`${r.worker} cannot start ${r.bot}: ${r.reason}`);
   for (const s of p.stalled) lines.push(`waiting: ${s}`);
   return lines.join('\n') + '\n';

@@ -27,11 +27,18 @@ function describe(e: WorkerRunEvent, quiet: boolean): string | undefined {
     case 'registered':
       return `worker ${e.name} (id ${e.id}) on ${e.cpu}: waiting for jobs`;
     case 'took':
+      if (e.job.task === 'optima') return quiet ? undefined : `match ${e.job.matchId}: oracle job of ${e.job.scrambleIds.length} scramble(s)`;
       return quiet ? undefined : `match ${e.job.matchId} ${e.job.bot}: job of ${e.job.scrambleIds.length} scramble(s), ${e.toPlay} to play${e.job.attempt ? ` (attempt ${e.job.attempt + 1})` : ''}`;
     case 'result':
       return quiet ? undefined : `match ${e.matchId} #${scrambleNumber(e.scrambleIndex)} ${e.bot}: ${e.verdict}${e.verdict === 'solved' ? ` ${e.moves} moves` : ''} in ${e.wallMs.toFixed(0)} ms`;
     case 'completed':
       return undefined;
+    case 'notice':
+      return e.message;
+    case 'decided':
+      return `match ${e.matchId}: the SPRT decided ${e.sprt.decision} after ${e.sprt.scrambles} scramble(s); its jobs not yet taken are withdrawn`;
+    case 'optima':
+      return quiet ? undefined : `match ${e.matchId}: exact optima of ${e.scrambles} scramble(s) ${e.how === 'settled' ? 'settled' : 'cut short (handed back)'}`;
     case 'finished':
       return `match ${e.matchId} finished`;
     case 'refused':

@@ -43,20 +43,3 @@ export function rankCells(cells: ArrayLike<number>, k: number, weights: Int32Arr
   return idx;
 }
 
-/** Inverse of {@link rankCells}: writes the cells of the k items into `out`. */
-export function unrankCells(index: number, n: number, k: number, weights: Int32Array, out: Uint8Array): void {
-  let used = 0;
-  for (let i = 0; i < k; i++) {
-    let r = Math.floor(index / weights[i]);
-    index -= r * weights[i];
-    for (let c = 0; c < n; c++) {
-      if (used & (1 << c)) continue;
-      if (r === 0) {
-        out[i] = c;
-        used |= 1 << c;
-        break;
-      }
-      r--;
-    }
-  }
-}

@@ -21,5 +21,11 @@ export function workersSection(matchId: number, v: DistributedView): Markup {
 ${p.stalled.length ? h`<ul id="stalled">${p.stalled.map((s) => h`<li>waiting: ${s}</li>`)}</ul>` : ''}
 ${p.refusals.length ? h`<ul id="refusals">${p.refusals.map((r) => h`<li>${r.worker} cannot start ${r.bot}: ${r.reason}</li>`)}</ul>` : ''}
 <div class="scroll"><table id="workers"><thead><tr><th>worker</th><th>host</th><th>cpu</th><th>slots</th><th>heartbeat</th><th>jobs of this match</th></tr></thead>
-<tbody>${rows.length ? rows : h`<tr><td colspan="6" class="dim">no live worker: start one with arena worker --db &lt;this database&gt;</td></tr>`}</tbody></table></div>`;
+<tbody>${rows.length ? rows : h`<tr><td colspan="6" class="dim">${noneLive(p.silentWorkers)}</td></tr>`}</tbody></table></div>`;
+}
+
+/** The empty table's line: workers that merely could not beat (a database outage) are not called gone. */
+function noneLive(silent: readonly string[]): string {
+  if (silent.length > 0) return `no heartbeat lately from ${silent.join(', ')}: not gone, but unable to reach the database`;
+  return 'no live worker: start one with arena worker --db <this database>';
 }

@@ -15,8 +15,10 @@ export interface LaunchOptions {
   readonly memoryLimitBytes?: number;
   /** The match runs its bots outside the sandbox (PlayLimits.unconfined). */
   readonly unconfined?: boolean;
-  /** Which of the match's parallel workers asks (0-based), so its bots can be pinned to its own cores. */
-  readonly worker?: number;
+  /** Which of the process's parallel players asks (0-based), so its bots can be pinned to its own cores. */
+  readonly player?: number;
+  /** The match asks for pinning (PlayLimits.affinity): the launcher pins to the player's cores where it can. */
+  readonly affinity?: boolean;
 }
 
 /** What one play concluded: the stored result without its key. */
@@ -29,25 +31,25 @@ export interface Recorded {
   readonly outcome: PlayOutcome;
 }
 
-/** What a worker is handed. */
-export interface WorkerDeps {
+/** What a player is handed. */
+export interface PlayerDeps {
   /**
    * Where results go. Each is committed, in order, just after the next solve has been sent (see
    * result-writes.ts), and before it is reported through onRecorded.
    */
   readonly store: Pick<Store, 'recordResult'>;
   readonly clock: Clock;
-  /** Aborting stops the worker: the request in flight is cancelled and nothing is recorded for it. */
+  /** Aborting stops the player: the request in flight is cancelled and nothing is recorded for it. */
   readonly signal?: AbortSignal;
-  /** A launcher for a bot; the worker asks once per bot and start timeout, so no two workers share a process. */
+  /** A launcher for a bot; the player asks once per bot and start timeout, so no two players share a process. */
   makeLauncher(bot: string, opts: LaunchOptions): BotLauncher;
-  /** The start-failure rule, shared by the workers of a match. */
+  /** The start-failure rule, shared by the players of a match. */
   readonly starts: StartGuard;
-  /** This worker's number among the match's parallel workers (0-based), handed to makeLauncher. */
-  readonly worker?: number;
+  /** This player's number among the process's parallel players (0-based), handed to makeLauncher. */
+  readonly player?: number;
   /**
-   * Where the workers of a match share the link of a bot that is one connection (a launcher marked
-   * `single`). Without it every worker uses its own launcher, as for bots it starts itself.
+   * Where the players of a match share the link of a bot that is one connection (a launcher marked
+   * `single`). Without it every player uses its own launcher, as for bots it starts itself.
    */
   readonly shared?: SharedLinks;
   /**
@@ -58,7 +60,7 @@ export interface WorkerDeps {
    */
   readonly onStartFailure?: 'charge' | 'refuse';
   /**
-   * Called as each result is validated, before the worker takes its next job (a match's SPRT decides here,
+   * Called as each result is validated, before the player takes its next job (a match's SPRT decides here,
    * so that no job is handed out after it has decided); the result is not committed yet.
    */
   onPlayed?(recorded: Recorded): void;
@@ -72,20 +74,21 @@ export interface WorkerDeps {
 }
 
 /**
- * One worker: takes jobs from `source` until it has none (or the signal aborts), plays every scramble of
+ * One player (a job loop; a "worker" is only the `arena worker` process, which runs several of these): takes
+ * jobs from `source` until it has none (or the signal aborts), plays every scramble of
  * each with the job's bot, records each result the moment it is validated, and reports how it left the job.
  * It keeps its own bot processes between jobs (a bot is started once and restarted only after a crash, a
  * time-out or a protocol fault) and closes them all when it stops.
  */
-export async function runWorker(source: JobSource, deps: WorkerDeps): Promise<void> {
-  const bots = new WorkerBots(deps);
+export async function runPlayer(source: JobSource, deps: PlayerDeps): Promise<void> {
+  const bots = new PlayerBots(deps);
   const writes = new ResultWrites(deps.store);
   try {
     while (!deps.signal?.aborted) {
       writes.check();
       const job = await source.next();
       if (!job) break;
-      const end = await playJob(job, bots, deps, writes);
+      const end = await playJob(job, source, bots, deps, writes);
       // The job ends once its results are committed; the next job starts meanwhile.
       writes.then(() => source.end(job, end.how, end.reason));
       if (end.how === 'abandoned') break;
@@ -99,10 +102,12 @@ export async function runWorker(source: JobSource, deps: WorkerDeps): Promise<vo
   }
 }
 
-async function playJob(job: Job, bots: WorkerBots, deps: WorkerDeps, writes: ResultWrites): Promise<{ how: JobEnd; reason?: string }> {
-  for (const scramble of job.scrambles) {
+async function playJob(job: Job, source: JobSource, bots: PlayerBots, deps: PlayerDeps, writes: ResultWrites): Promise<{ how: JobEnd; reason?: string }> {
+  for (const [k, scramble] of job.scrambles.entries()) {
     await writes.room();
     if (deps.signal?.aborted) return { how: 'abandoned' };
+    // A match that no longer wants the job (its SPRT decided) gets no new play; the one just made stands.
+    if (k > 0 && source.wanted && !(await source.wanted(job))) return { how: 'withdrawn' };
     writes.check();
     const outcome = await bots.play(job.bot, scramble, job.limits);
     if (!outcome) return { how: 'abandoned' };
@@ -114,19 +119,19 @@ async function playJob(job: Job, bots: WorkerBots, deps: WorkerDeps, writes: Res
   return { how: 'complete' };
 }
 
-/** The bot processes of one worker, by bot and start timeout. */
-class WorkerBots {
+/** The bot processes of one player, by bot and start timeout. */
+class PlayerBots {
   private readonly launchers = new Map<string, BotLauncher>();
   private readonly own = new Map<string, LinkHolder>();
 
-  constructor(private readonly deps: WorkerDeps) {}
+  constructor(private readonly deps: PlayerDeps) {}
 
   /**
    * Plays one scramble; undefined when the signal aborted it, `refused` when the bot could not start and the
-   * worker refuses such jobs (nothing is to be recorded in either case).
+   * player refuses such jobs (nothing is to be recorded in either case).
    */
   async play(bot: string, scramble: ScrambleRecord, limits: PlayLimits): Promise<PlayOutcome | { refused: string } | undefined> {
-    const key = `${bot}\u0000${limits.startTimeoutMs}\u0000${limits.memoryLimitBytes ?? ''}\u0000${limits.unconfined ? 'unconfined' : ''}`;
+    const key = `${bot}\u0000${limits.startTimeoutMs}\u0000${limits.memoryLimitBytes ?? ''}\u0000${limits.unconfined ? 'unconfined' : ''}\u0000${limits.affinity ? 'pinned' : ''}`;
     const launcher = this.launcher(bot, key, limits);
     const slot = launcher.single && this.deps.shared ? this.deps.shared.adopt(key, launcher) : undefined;
     if (slot) return slot.exclusive(() => this.playOn(slot, slot.launcher, bot, scramble, limits));
@@ -202,7 +207,7 @@ class WorkerBots {
     return outcome;
   }
 
-  /** Closes this worker's own links and launchers; shared ones are the match's to close. */
+  /** Closes this player's own links and launchers; shared ones are the match's to close. */
   async dispose(): Promise<void> {
     await Promise.all([...this.own.values()].map((h) => h.link?.close('match over')));
     const own = [...this.launchers.values()].filter((l) => !(l.single && this.deps.shared));
@@ -216,7 +221,8 @@ class WorkerBots {
         startTimeoutMs: limits.startTimeoutMs,
         ...(limits.memoryLimitBytes !== undefined ? { memoryLimitBytes: limits.memoryLimitBytes } : {}),
         ...(limits.unconfined ? { unconfined: true } : {}),
-        ...(this.deps.worker !== undefined ? { worker: this.deps.worker } : {}),
+        ...(limits.affinity ? { affinity: true } : {}),
+        ...(this.deps.player !== undefined ? { player: this.deps.player } : {}),
       });
       this.launchers.set(key, l);
     }

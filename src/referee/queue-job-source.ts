@@ -1,14 +1,20 @@
 /**
- * A JobSource over the distributed work queue: what `arena worker` hands to the referee's workers (the same
- * runWorker that plays a local match). `next` waits for a job of any running distributed match, in turn
- * across their queues, and returns it as a referee Job: the batch's scrambles minus those that already have
- * a result (a job handed out again after its worker died resumes where that worker stopped). `end` tells
- * the queue how the job went.
+ * A JobSource over the distributed work queue: what `arena worker` hands to its players (the same runPlayer
+ * that plays a local match). `next` waits for a job of any running distributed match, in turn across their
+ * queues, and returns it as a referee Job: the batch's scrambles minus those that already have a result (a
+ * job handed out again after its worker died resumes where that worker stopped). `end` tells the queue how
+ * the job went, and then decides as a local match does after each result: a decided SPRT finishes the match
+ * and withdraws its jobs not yet taken. Oracle jobs (the exact optima of a match's scrambles) are settled
+ * here, between plays, by the same refiner a local match runs, when this worker has an oracle.
  */
-import { memoryOf, parseMatchConfig, sandboxOf, startTimeoutMs, warmUpOf } from '../referee/match-config.ts';
-import type { Job, JobEnd, JobSource, PlayLimits } from '../referee/job-source.ts';
+import type { OptimumOracle } from '../solvers/oracle.ts';
 import type { ScrambleRecord, Store } from '../store/types.ts';
 import type { MatchQueue, QueueJob, WorkQueue } from '../store/work-queue.ts';
+import { playLimitsOf, type Job, type JobEnd, type JobSource, type PlayLimits } from './job-source.ts';
+import { parseMatchConfig, type MatchConfig } from './match-config.ts';
+import { settleOptima } from './refine-bounds.ts';
+import type { SprtProgress } from '../stats/sprt-progress.ts';
+import { storedSprt } from './sprt-watch.ts';
 
 /** Something a worker operator may want to see. */
 export type SourceEvent =
@@ -17,12 +23,16 @@ export type SourceEvent =
   | { readonly type: 'refused'; readonly matchId: number; readonly bot: string; readonly reason: string }
   | { readonly type: 'handed-back'; readonly job: QueueJob; readonly reason: string }
   | { readonly type: 'finished'; readonly matchId: number }
+  | { readonly type: 'decided'; readonly matchId: number; readonly sprt: SprtProgress }
+  | { readonly type: 'optima'; readonly matchId: number; readonly scrambles: number; readonly how: 'settled' | 'interrupted' }
   | { readonly type: 'db-error'; readonly message: string };
 
 /** What the source is handed. */
 export interface QueueSourceDeps {
   readonly queue: WorkQueue;
-  readonly store: Pick<Store, 'getMatch' | 'listScrambles'>;
+  readonly store: Pick<Store, 'getMatch' | 'listScrambles' | 'listSummaries' | 'setMatchStatus' | 'setScrambleBound' | 'knownOptima' | 'addOptima'>;
+  /** Finds exact optima where a bound is only a bound; without it this worker leaves oracle jobs to others. */
+  readonly oracle?: OptimumOracle;
   /** The worker's current registration id (it changes if the worker had to register again). */
   workerId(): number;
   readonly workerName: string;
@@ -33,15 +43,18 @@ export interface QueueSourceDeps {
   onEvent?(event: SourceEvent): void;
 }
 
+/** How often a player in the middle of a batch reads whether its match still runs, ms. */
+const STATUS_MS = 2_000;
 /** How often the list of open queues is read again, ms. */
 const QUEUE_LIST_MS = 2_000;
 const MIN_POLL_MS = 100;
 /** An idle worker asks at least this often: a new match waits at most about this long for its first job. */
 const MAX_POLL_MS = 1_000;
 
-/** Scrambles and limits of a match, read once per worker (both are fixed when the match is created). */
+/** Scrambles, config and limits of a match, read once per worker (all fixed when the match is created). */
 interface MatchInfo {
   readonly scrambles: ReadonlyMap<number, ScrambleRecord>;
+  readonly config: MatchConfig;
   readonly limits: PlayLimits;
 }
 
@@ -55,6 +68,8 @@ export class QueueJobSource implements JobSource {
   private readonly matches = new Map<number, Promise<MatchInfo | string>>();
   /** Queue jobs by the referee Job handed out for them. */
   private readonly held = new Map<Job, QueueJob>();
+  /** Per match: whether it still runs, and when that was read (see wanted). */
+  private readonly running = new Map<number, { running: boolean; at: number }>();
 
   constructor(private readonly deps: QueueSourceDeps) {}
 
@@ -66,16 +81,15 @@ export class QueueJobSource implements JobSource {
   async next(): Promise<Job | undefined> {
     const { signal } = this.deps;
     while (!signal.aborted) {
-      let job: Job | undefined;
+      let job: Job | 'settled' | undefined;
       try {
         job = await this.tryTake();
       } catch (err) {
         this.deps.onEvent?.({ type: 'db-error', message: (err as Error).message.split('\n')[0] });
       }
-      if (job) {
-        this.idleMs = MIN_POLL_MS;
-        return job;
-      }
+      if (job) this.idleMs = MIN_POLL_MS;
+      if (job === 'settled') continue;
+      if (job) return job;
       await sleep(this.idleMs, signal);
       this.idleMs = Math.min(this.idleMs * 2, this.deps.maxPollMs ?? MAX_POLL_MS);
     }
@@ -92,7 +106,11 @@ export class QueueJobSource implements JobSource {
       if (how === 'complete') {
         await queue.complete(id, qjob);
         onEvent?.({ type: 'completed', job: qjob });
-        if (await queue.finishIfComplete(qjob.matchId, { unlessQueued: true })) onEvent?.({ type: 'finished', matchId: qjob.matchId });
+        await this.decide(qjob.matchId);
+      } else if (how === 'withdrawn') {
+        // Settled without the rest: the match is over, nobody should play it.
+        await queue.complete(id, qjob);
+        onEvent?.({ type: 'completed', job: qjob });
       } else if (how === 'refused') {
         await this.refuse(qjob, reason ?? 'could not start the bot');
       } else {
@@ -105,21 +123,92 @@ export class QueueJobSource implements JobSource {
     }
   }
 
-  /** One pass over the open queues: the first job found, as a referee Job. */
-  private async tryTake(): Promise<Job | undefined> {
-    const { queue } = this.deps;
-    const queues = await this.openQueues();
-    for (let k = 0; k < queues.length; k++) {
-      const q = queues[(this.turn + k) % queues.length];
-      if (this.refused.has(pairKey(q.matchId, q.bot))) continue;
-      const qjob = await queue.take(this.deps.workerId(), q);
-      if (!qjob) continue;
-      // Next time start after this queue, so matches and bots take turns.
-      this.turn = (this.turn + k + 1) % queues.length;
-      const job = await this.toJob(qjob);
-      if (job) return job;
+  /**
+   * Whether a job's match still runs, read at most every {@link STATUS_MS} per match: a test decided on
+   * another machine stops this batch within about that long. A failed read keeps playing.
+   */
+  async wanted(job: Job): Promise<boolean> {
+    const seen = this.running.get(job.matchId);
+    if (seen && (!seen.running || performance.now() - seen.at < STATUS_MS)) return seen.running;
+    try {
+      const running = (await this.deps.store.getMatch(job.matchId))?.status === 'running';
+      this.running.set(job.matchId, { running, at: performance.now() });
+      return running;
+    } catch {
+      return true;
+    }
+  }
+
+  /**
+   * After a job: the match's SPRT, when it has one, read from the store as a local match follows it; once it
+   * decides, the match is finished and its jobs not yet taken are withdrawn (jobs being played run out, their
+   * results kept but not counted). Otherwise the match finishes when every play has its result.
+   */
+  private async decide(matchId: number): Promise<void> {
+    const { queue, store, onEvent } = this.deps;
+    const info = await this.matchInfo(matchId);
+    // Decided (here or on another machine), stopped, or finished meanwhile: nothing to decide.
+    if ((await store.getMatch(matchId))?.status !== 'running') return;
+    if (typeof info !== 'string' && info.config.sprt) {
+      const sprt = storedSprt(info.config, [...info.scrambles.values()], await store.listSummaries(matchId));
+      if (sprt?.decision) {
+        await queue.cancelMatch(matchId);
+        await store.setMatchStatus(matchId, 'finished');
+        this.running.set(matchId, { running: false, at: performance.now() });
+        onEvent?.({ type: 'decided', matchId, sprt });
+        return;
+      }
+    }
+    if (await queue.finishIfComplete(matchId, { unlessQueued: true })) onEvent?.({ type: 'finished', matchId });
+  }
+
+  /**
+   * One pass over the open queues, plays before oracle jobs: the first play found, as a referee Job, or
+   * `settled` when an oracle job was settled instead (the oracle works when no play is waiting).
+   */
+  private async tryTake(): Promise<Job | 'settled' | undefined> {
+    const { queue, oracle } = this.deps;
+    const all = await this.openQueues();
+    const plays = all.filter((q) => q.task === 'play');
+    for (const queues of [plays, oracle ? all.filter((q) => q.task === 'optima') : []]) {
+      for (let k = 0; k < queues.length; k++) {
+        const q = queues[(this.turn + k) % queues.length];
+        if (this.refused.has(pairKey(q.matchId, q.bot))) continue;
+        const qjob = await queue.take(this.deps.workerId(), q);
+        if (!qjob) continue;
+        // Next time start after this queue, so matches and bots take turns.
+        this.turn = (this.turn + k + 1) % queues.length;
+        if (qjob.task === 'optima') return this.settle(qjob);
+        const job = await this.toJob(qjob);
+        if (job) return job;
+      }
     }
     return undefined;
+  }
+
+  /** Settles an oracle job here: the exact optima of its scrambles, each stored (and cached) as it is found. */
+  private async settle(qjob: QueueJob): Promise<'settled'> {
+    const { store, oracle, onEvent } = this.deps;
+    const info = await this.matchInfo(qjob.matchId);
+    if (typeof info === 'string') {
+      await this.refuse(qjob, info);
+      return 'settled';
+    }
+    const scrambles = qjob.scrambleIds.map((id) => info.scrambles.get(id)).filter((s) => s !== undefined);
+    const ids = new Set(qjob.scrambleIds);
+    const earlier = (await store.listSummaries(qjob.matchId)).filter((r) => ids.has(r.scrambleId));
+    onEvent?.({ type: 'took', job: qjob, toPlay: scrambles.length });
+    const job: Job = { matchId: qjob.matchId, bot: qjob.bot, scrambles, limits: info.limits };
+    this.held.set(job, qjob);
+    let how: 'settled' | 'interrupted' = 'interrupted';
+    try {
+      how = await settleOptima(store, oracle!, scrambles, earlier, info.config.bots.length);
+      onEvent?.({ type: 'optima', matchId: qjob.matchId, scrambles: scrambles.length, how });
+    } finally {
+      // Cut short (the worker stops, or a write failed): back to the queue; what was stored stays.
+      await this.end(job, how === 'settled' ? 'complete' : 'abandoned');
+    }
+    return 'settled';
   }
 
   private async openQueues(): Promise<MatchQueue[]> {
@@ -171,11 +260,7 @@ export class QueueJobSource implements JobSource {
     const config = parseMatchConfig(match.config);
     if (!config.ok) return `match ${matchId} has a config this worker cannot read (${config.reason}); is the worker older than the match?`;
     const scrambles = await this.deps.store.listScrambles(matchId);
-    const c = config.value;
-    return {
-      scrambles: new Map(scrambles.map((s) => [s.id, s])),
-      limits: { timeLimitMs: c.timeLimitMs, maxMoves: c.maxMoves, startTimeoutMs: startTimeoutMs(c), ...memoryOf(c), ...sandboxOf(c), ...warmUpOf(c) },
-    };
+    return { scrambles: new Map(scrambles.map((s) => [s.id, s])), config: config.value, limits: playLimitsOf(config.value) };
   }
 
   private async refuse(qjob: QueueJob, reason: string): Promise<void> {

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import type { MatchConfig } from '../../src/referee/match-config.ts';
+import { QueueJobSource, type SourceEvent } from '../../src/referee/queue-job-source.ts';
+import { ORACLE_PENDING } from '../../src/referee/refine-bounds.ts';
+import { storedSprt } from '../../src/referee/sprt-watch.ts';
+import type { OptimumOracle } from '../../src/solvers/oracle.ts';
+import { createMemoryStore } from '../../src/store/memory-store.ts';
+import { createMemoryWorkQueue } from '../../src/store/memory-work-queue.ts';
+import { slidingBoard } from '../helpers/boards.ts';
+
+// The distributed job source on the in-memory queue: what a worker does after each job (the SPRT decides
+// as a local match's does; oracle jobs are settled by the same refiner), without a database server.
+
+/** The first 30 distinct 3×3 boards a breadth-first walk of the blank reaches from the goal. */
+const boards = (() => {
+  const out: Array<ReturnType<typeof slidingBoard>> = [];
+  const seen = new Set<string>();
+  for (let paths = ['']; out.length < 30; ) {
+    const next: string[] = [];
+    for (const p of paths) {
+      for (const m of 'UDLR') {
+        let b: ReturnType<typeof slidingBoard>;
+        try {
+          b = slidingBoard(3, 3, p + m);
+        } catch {
+          continue;
+        }
+        const key = JSON.stringify(b.state);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        next.push(p + m);
+        if (out.length < 30) out.push(b);
+      }
+    }
+    paths = next;
+  }
+  return out;
+})();
+
+function config(bots: string[], o: Partial<MatchConfig> = {}): MatchConfig {
+  return { bots, count: boards.length, seed: 'unit', timeLimitMs: 1000, maxMoves: 100, concurrency: 1, ...o };
+}
+
+async function setUp(cfg: MatchConfig, boundNote?: string) {
+  const store = createMemoryStore();
+  const queue = createMemoryWorkQueue(store);
+  const match = await store.createMatch({
+    config: cfg,
+    seed: cfg.seed,
+    generatorVersion: 'g',
+    bots: cfg.bots,
+    scrambles: boards.slice(0, cfg.count).map((b, index) => ({ index, state: b.state, puzzleClass: 'sliding 3x3', bound: { lowerBound: 0 }, ...(boundNote ? { boundNote } : {}) })),
+  });
+  const scrambles = await store.listScrambles(match.id);
+  const workerId = await queue.registerWorker({ name: 'w', host: 'h', cpu: 'c', pid: 1, concurrency: 1 });
+  const events: SourceEvent[] = [];
+  const signal = new AbortController();
+  const source = (oracle?: OptimumOracle) =>
+    new QueueJobSource({ queue, store, workerId: () => workerId, workerName: 'w', signal: signal.signal, maxPollMs: 20, onEvent: (e) => events.push(e), ...(oracle ? { oracle } : {}) });
+  return { store, queue, match, scrambles, events, signal, source };
+}
+
+describe('queue job source - deciding and settling on a worker', () => {
+  it('queue job source - a decided SPRT finishes the match and withdraws its jobs; a result played meanwhile is kept, not counted', async () => {
+    const cfg = config(['a', 'b'], { sprt: { elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05, model: 'normalized' } });
+    const { store, queue, match, scrambles, events, source: make } = await setUp(cfg);
+    // One scramble per job, scramble by scramble, as a batch of 1 would queue them.
+    await queue.enqueue(match.id, scrambles.flatMap((s) => ['a', 'b'].map((bot) => ({ bot, scrambleIds: [s.id] }))), { leaseSeconds: 60 });
+    const source = make();
+    // `a` always wins (fewer moves): H1 after 23 scrambles, as tallied locally.
+    const play = async (job: { bot: string; scrambles: readonly { id: number }[] }) => {
+      for (const s of job.scrambles) {
+        await store.recordResult({ scrambleId: s.id, bot: job.bot, verdict: 'solved', moveCount: job.bot === 'a' ? 2 : 4, moves: job.bot === 'a' ? 'LU' : 'LURL', wallMs: 1 });
+      }
+    };
+    let late: Awaited<ReturnType<typeof source.next>>;
+    while ((await store.getMatch(match.id))!.status === 'running') {
+      const job = (await source.next())!;
+      // The next job is taken while the deciding scramble is still open: a play in flight when the test decides.
+      if (job.scrambles[0]!.index === 22 && job.bot === 'b') late = await source.next();
+      await play(job);
+      await source.end(job, 'complete');
+    }
+    expect([late!.scrambles[0]!.index, late!.bot]).toEqual([23, 'a']);
+    // Its match no longer wants the rest of a batch (a player asks between scrambles).
+    expect(await source.wanted(late!)).toBe(false);
+    await play(late!);
+    await source.end(late!, 'complete');
+    const sprt = storedSprt(cfg, scrambles, await store.listSummaries(match.id))!;
+    expect(sprt).toMatchObject({ decision: 'H1', scrambles: 23, wdl: { wins: 23, draws: 0, losses: 0 } });
+    expect(events.filter((e) => e.type === 'decided')).toHaveLength(1);
+    expect((await store.getMatch(match.id))!.status).toBe('finished');
+    // The late result is stored; nothing else waits on the queue.
+    expect((await store.listSummaries(match.id)).some((r) => r.scrambleId === late!.scrambles[0]!.id && r.bot === 'a')).toBe(true);
+    expect(await queue.matchJobs(match.id, { deadAfterSeconds: 30 })).toMatchObject({ queued: 0, active: 0 });
+  });
+
+  it('queue job source - oracle jobs are settled here by the refiner, once each, and the match then finishes', async () => {
+    const cfg = config(['a'], { count: 3 });
+    const { store, queue, match, scrambles, events, signal, source: make } = await setUp(cfg, ORACLE_PENDING);
+    for (const [i, s] of scrambles.entries()) {
+      await store.recordResult({ scrambleId: s.id, bot: 'a', verdict: 'solved', moveCount: boards[i]!.solution.length, moves: boards[i]!.solution, wallMs: 1 });
+    }
+    await queue.enqueue(match.id, scrambles.map((s) => ({ task: 'optima' as const, scrambleIds: [s.id] })), { leaseSeconds: 60 });
+    const asked: Array<number | undefined> = [];
+    const oracle: OptimumOracle = {
+      covers: () => true,
+      async improve(_state, _bound, known) {
+        asked.push(known);
+        return { bound: { optimal: known!, lowerBound: known! }, ms: 0 };
+      },
+      async close() {},
+    };
+    const source = make(oracle);
+    const waiting = source.next();
+    for (let i = 0; i < 200 && (await store.getMatch(match.id))!.status !== 'finished'; i++) await new Promise((r) => setTimeout(r, 10));
+    signal.abort();
+    expect(await waiting).toBeUndefined();
+    // Each asked once, with the bot's answer as the known length; stored exact, and cached.
+    expect(asked).toEqual(boards.slice(0, 3).map((b) => b.solution.length));
+    const after = await store.listScrambles(match.id);
+    expect(after.map((s) => s.bound.optimal)).toEqual(boards.slice(0, 3).map((b) => b.solution.length));
+    expect(events.filter((e) => e.type === 'optima')).toHaveLength(3);
+    expect((await store.getMatch(match.id))!.status).toBe('finished');
+  });
+
+  it('queue job source - a worker without an oracle leaves oracle jobs to others', async () => {
+    const cfg = config(['a'], { count: 1 });
+    const { queue, match, scrambles, signal, source: make } = await setUp(cfg, ORACLE_PENDING);
+    await queue.enqueue(match.id, [{ task: 'optima', scrambleIds: [scrambles[0]!.id] }], { leaseSeconds: 60 });
+    const waiting = make().next();
+    await new Promise((r) => setTimeout(r, 60));
+    signal.abort();
+    expect(await waiting).toBeUndefined();
+    expect(await queue.matchJobs(match.id, { deadAfterSeconds: 30 })).toMatchObject({ queued: 1, active: 0 });
+  });
+});
