@@ -64,7 +64,7 @@ export interface MatchReport {
     /** Present when the bots the arena started ran outside the sandbox (the match config's `unconfined`). */
     readonly unconfined?: true;
     /**
-     * The match's settings as a preset spells them (`{"puzzle":"sliding","rows":4,…,"timeLimit":"30s"}`;
+     * The match's settings as a preset spells them (`{"puzzle":…,"rows":4,…,"timeLimit":"30s"}`;
      * with the bots, a preset that plays it again); absent when its stored config does not validate.
      */
     readonly settings?: Readonly<Record<string, string | number | boolean>>;

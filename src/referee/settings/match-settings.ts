@@ -63,7 +63,7 @@ const fileValue = custom<string>('<file>', (t) => (t.trim() ? ok(t) : reject('ba
 
 /** The settings, in the order `arena match --help` lists their flags. */
 export const MATCH_SETTINGS = {
-  kind: setting({ flag: 'puzzle', key: 'kind', part: 'spec', value: kindValue, help: () => `${puzzleKinds().join(' | ')} (default ${DEFAULT_KIND})`, required: true, example: 'hanoi' }),
+  kind: setting({ flag: 'puzzle', key: 'kind', part: 'spec', value: kindValue, help: () => `${puzzleKinds().join(' | ')} (default ${DEFAULT_KIND})`, required: true, example: puzzleKinds().find((k) => k !== DEFAULT_KIND) as PuzzleKind }),
   size: setting({ flag: 'size', key: 'size', part: 'spec', value: sizeNumber('<n>'), help: sizeHelp('size'), example: 16 }),
   rows: setting({ flag: 'rows', key: 'rows', part: 'spec', value: sizeNumber('<R>'), help: sizeHelp('rows'), example: 3 }),
   cols: setting({ flag: 'cols', key: 'cols', part: 'spec', value: sizeNumber('<C>'), help: sizeHelp('cols'), example: 4 }),

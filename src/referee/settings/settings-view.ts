@@ -36,7 +36,7 @@ export function settingRows(config: StoredConfig): SettingRow[] {
 }
 
 /**
- * The settings of a (validated) stored config as a preset spells them (`{"puzzle":"sliding","timeLimit":"30s",…}`):
+ * The settings of a (validated) stored config as a preset spells them (`{"puzzle":…,"timeLimit":"30s",…}`):
  * with the bots, a preset file that plays the same match again. A setting no preset may hold is left out
  * (the sandbox: the report says `unconfined` on its own).
  */
