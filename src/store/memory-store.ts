@@ -25,6 +25,8 @@ import type {
   KnownOptimum,
 } from './types.ts';
 import { MemorySeals } from './memory-seals.ts';
+import { memoryLadder } from './memory-ladder.ts';
+import type { LadderStore } from './ladder-types.ts';
 import { recordedMovesDigest } from './moves-digest.ts';
 import { stateDigest, type SealKey } from './seal.ts';
 import { decodeMoves, dropEmpty, encodeJson, encodeMoves, keepMatch, makeBound, nowIso } from './row-codec.ts';
@@ -54,6 +56,7 @@ class MemoryStore implements Store {
   private results: StoredResult[] = [];
   private readonly resultKeys = new Set<string>();
   private readonly optima = new Map<string, number>();
+  private readonly ladderTables: LadderStore = memoryLadder((seed) => [...this.matches.values()].reverse().find((m) => m.seed === seed)?.id);
   private nextMatchId = 1;
   private nextScrambleId = 1;
   private readonly seals = new MemorySeals();
@@ -227,6 +230,10 @@ class MemoryStore implements Store {
       if (!Number.isInteger(o.optimal) || o.optimal < 0) throw new Error(`addOptima: ${o.optimal} is not a move count`);
       if (!this.optima.has(o.key)) this.optima.set(o.key, o.optimal);
     }
+  }
+
+  ladder(): LadderStore {
+    return this.ladderTables;
   }
 
   async close(): Promise<void> {

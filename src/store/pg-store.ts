@@ -13,6 +13,8 @@ import type { Bound, PuzzleState, WireMoves } from '../core/types.ts';
 import { createPgPool, describeConnectError, withReconnect, withTransaction } from './pg-connect.ts';
 import { migratePg } from './pg-schema.ts';
 import { pgAddOptima, pgKnownOptima } from './pg-optima.ts';
+import { pgLadder } from './pg-ladder.ts';
+import type { LadderStore } from './ladder-types.ts';
 import { columnsOf, type SummaryColumns } from '../core/summary-columns.ts';
 import { encodeJson, encodeMoves, makeBound } from './row-codec.ts';
 import { recordedMovesDigest } from './moves-digest.ts';
@@ -95,6 +97,7 @@ class PostgresStore implements PgStore {
   readonly url: string;
   private closed = false;
   private sealKey: SealKey | undefined;
+  private ladderTables: LadderStore | undefined;
 
   constructor(pool: pg.Pool, url: string) {
     this.pool = pool;
@@ -335,6 +338,10 @@ class PostgresStore implements PgStore {
 
   async addOptima(optima: readonly KnownOptimum[]): Promise<void> {
     await pgAddOptima((sql, params, idempotent) => this.q(sql, params, idempotent), optima);
+  }
+
+  ladder(): LadderStore {
+    return (this.ladderTables ??= pgLadder(this.pool));
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,53 @@
+/**
+ * The schema step of the standing ladder (bot versions, ladder games, the ladder's own state), for SQLite
+ * and for PostgreSQL: one step each, appended to ./schema.ts and ./pg-schema.ts, so it can be renumbered at a
+ * merge as one line. Timestamps are ISO text in both, so the two stores share their row decoding.
+ */
+
+/** The tables; `ns` is the schema prefix ("" for SQLite, "arena." for PostgreSQL). */
+function ladderSql(ns: string, o: { strict: string; id: string; bigint: string }): string {
+  return `
+    CREATE TABLE ${ns}bot_versions (
+      id          ${o.id},
+      bot         text NOT NULL,
+      number      integer NOT NULL,
+      hash        text NOT NULL,
+      command     text NOT NULL,
+      folder      text,
+      status      text NOT NULL CHECK (status IN ('new', 'checking', 'failed', 'placing', 'placed')),
+      note        text,
+      classes     text NOT NULL DEFAULT '[]',
+      current     integer NOT NULL DEFAULT 1 CHECK (current IN (0, 1)),
+      created_at  text NOT NULL,
+      updated_at  text NOT NULL,
+      UNIQUE (bot, hash),
+      UNIQUE (bot, number)
+    )${o.strict};
+    CREATE TABLE ${ns}ladder_games (
+      id            ${o.id},
+      seed          text NOT NULL UNIQUE,
+      puzzle_class  text NOT NULL,
+      purpose       text NOT NULL CHECK (purpose IN ('placement', 'upkeep')),
+      subject       ${o.bigint} REFERENCES ${ns}bot_versions(id),
+      entries       text NOT NULL,
+      why           text NOT NULL,
+      match_id      ${o.bigint} REFERENCES ${ns}matches(id) ON DELETE SET NULL,
+      created_at    text NOT NULL
+    )${o.strict};
+    CREATE INDEX ladder_games_by_match ON ${ns}ladder_games (match_id);
+    -- A ladder game's match is found by its seed after a crash between creating the two.
+    CREATE INDEX matches_by_seed ON ${ns}matches (seed);
+    CREATE TABLE ${ns}ladder_state (
+      key    text PRIMARY KEY,
+      value  text NOT NULL
+    )${o.strict};
+  `;
+}
+
+const DESCRIPTION = 'ladder: bot versions (hash of folder and command), ladder games, the ladder service state';
+
+/** The SQLite step. */
+export const SQLITE_LADDER_STEP = { description: DESCRIPTION, sql: ladderSql('', { strict: ' STRICT', id: 'integer PRIMARY KEY', bigint: 'integer' }) };
+
+/** The PostgreSQL step. */
+export const PG_LADDER_STEP = { description: DESCRIPTION, sql: ladderSql('arena.', { strict: '', id: 'bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY', bigint: 'bigint' }) };
