@@ -33,7 +33,7 @@ export function parseLadderClass(text: string): Result<LadderClass> {
   const k = kind as PuzzleKind;
   const candidates: ScrambleSpec[] = grid
     ? [{ kind: k, rows: Number(grid[1]), cols: Number(grid[2]), ...extra }]
-    : [{ kind: k, size: n, ...extra }, { kind: k, discs: n, ...extra }];
+    : [{ kind: k, discs: n, ...extra }, { kind: k, size: n, ...extra }];
   const name = words.join(' ');
   let why = '';
   for (const spec of candidates) {

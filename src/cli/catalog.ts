@@ -36,7 +36,7 @@ export const COMMANDS: readonly CommandSummary[] = [
   { name: 'leaderboard', usage: '[options]', summary: 'Bradley–Terry ratings per puzzle class from every head-to-head scramble in the database' },
   {
     name: 'ladder',
-    usage: '[options] | status',
+    usage: '[options]',
     summary: 'a standing ladder: places every newly registered or changed bot against the field and keeps the ratings current (arena ladder status: what it does and why)',
   },
   { name: 'serve', usage: '[options]', summary: 'the leaderboard, matches, replays and live progress in a browser (read-only)' },
