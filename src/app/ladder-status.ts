@@ -48,8 +48,8 @@ export interface LadderView {
   readonly recent: readonly RecentGame[];
 }
 
-/** The ladder as stored; `recent` games newest first (default 20). */
-export async function ladderView(ctx: AppContext, o: { recent?: number } = {}): Promise<LadderView> {
+/** The ladder as stored; `recent` games newest first (default 20), those before game id `before` when given. */
+export async function ladderView(ctx: AppContext, o: { recent?: number; before?: number } = {}): Promise<LadderView> {
   const ladder = ctx.store.ladder();
   const raw = await ladder.getState(ACTIVITY_KEY);
   const activity = raw === undefined ? undefined : (JSON.parse(raw) as LadderActivity);
@@ -72,7 +72,7 @@ export async function ladderView(ctx: AppContext, o: { recent?: number } = {}): 
       });
     return { puzzleClass, ranking, placing };
   });
-  const recent = games.slice(0, o.recent ?? 20).map((g) => ({ ...g, labels: g.entries.map((e) => (byId.get(e.versionId) ? labelOf(byId.get(e.versionId)!) : e.bot)) }));
+  const recent = games.filter((g) => o.before === undefined || g.id < o.before).slice(0, o.recent ?? 20).map((g) => ({ ...g, labels: g.entries.map((e) => (byId.get(e.versionId) ? labelOf(byId.get(e.versionId)!) : e.bot)) }));
   return { ...(activity ? { activity } : {}), classes, versions, recent };
 }
 

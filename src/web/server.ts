@@ -20,6 +20,7 @@ import { botPage, botsPage } from './pages/bots.ts';
 import { matchPage, scrambleRows } from './pages/match.ts';
 import { matchesPage, type MatchFilter } from './pages/matches.ts';
 import { replayPage } from './pages/replay.ts';
+import { addLadderRoutes } from './ladder-routes.ts';
 
 /** Scripts, styles, images and requests only from this server; no inline script; no framing. */
 const CSP =
@@ -187,6 +188,8 @@ export function createWebApp(ctx: AppContext, log: (line: string) => void = () =
     const p = must(c, await botProfile(ctx, c.req.param('name')));
     return p instanceof Response ? p : c.json(p);
   });
+
+  addLadderRoutes(app, ctx, idParam, (c, message) => fail(c, 404, message));
 
   app.get('/static/:file', (c) => {
     const a = asset(c.req.param('file'));

@@ -3,6 +3,7 @@ import { summaryOf } from '../catalog.ts';
 import { listBots } from '../../app/bot-registry.ts';
 import { parseLadderClasses } from '../../app/ladder-classes.ts';
 import { runLadder } from '../../app/ladder.ts';
+import { jsonText } from '../../app/json-text.ts';
 import { ladderView, type LadderView } from '../../app/ladder-status.ts';
 import { MATCH_DEFAULTS, MATCH_LIMITS } from '../../app/matches.ts';
 import { RECORDS, sealingNotice } from '../../app/seal-keys.ts';
@@ -121,6 +122,6 @@ export function registerLadder(program: Command, print: (text: string) => void, 
       // `ladder` has --db too, and commander gives a flag after `status` to the parent when both know it.
       const db = f.db ?? (cmd.parent?.opts() as { db?: string } | undefined)?.db;
       const view = await withApp(db, (ctx) => ladderView(ctx));
-      print(f.json ? JSON.stringify(view, (_k, x: unknown) => (typeof x === 'number' && !Number.isFinite(x) ? String(x) : x)) + '\n' : formatLadder(view));
+      print(f.json ? jsonText(view) + '\n' : formatLadder(view));
     });
 }
