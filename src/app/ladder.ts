@@ -74,7 +74,13 @@ export async function runLadder(ctx: AppContext, o: LadderOptions, io: LadderIo)
   const say = (text: string) => io.event?.(text);
   const run = { games: 0, checks: 0, placed: 0 };
   let budgetLeft = o.budget;
+  // Written only when it says something new: every write moves the database's change marker, and an idle
+  // ladder repeating itself every poll would make every page that caches by it recompute.
+  let said = '';
   const report = async (state: LadderActivity['state'], doing: string, why: string) => {
+    const same = JSON.stringify([state, doing, why, budgetLeft]);
+    if (same === said) return;
+    said = same;
     const a: LadderActivity = { state, doing, why, at: new Date().toISOString(), pid: process.pid, classes: o.classes.map((c) => c.name), rule: o.rule, budgetLeft };
     await ladder.setState(ACTIVITY_KEY, JSON.stringify(a));
   };

@@ -49,5 +49,27 @@ const DESCRIPTION = 'ladder: bot versions (hash of folder and command), ladder g
 /** The SQLite step. */
 export const SQLITE_LADDER_STEP = { description: DESCRIPTION, sql: ladderSql('', { strict: ' STRICT', id: 'integer PRIMARY KEY', bigint: 'integer' }) };
 
+/**
+ * PostgreSQL's change marker (SQLite has data_version; PostgreSQL has nothing as cheap): every statement
+ * that writes what ratings and pages read bumps a counter of its own connection, in its own transaction, so
+ * the sum becomes visible exactly when the write does. One row per connection, so concurrent workers never
+ * wait on each other's counter; the ladder's own state (rewritten every turn) does not count.
+ */
+const PG_CHANGES_SQL = `
+  CREATE TABLE arena.change_counts (
+    pid  integer PRIMARY KEY,
+    n    bigint NOT NULL
+  );
+  CREATE FUNCTION arena.count_change() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO arena.change_counts (pid, n) VALUES (pg_backend_pid(), 1)
+      ON CONFLICT (pid) DO UPDATE SET n = arena.change_counts.n + 1;
+    RETURN NULL;
+  END $$;
+  ${['matches', 'scrambles', 'results', 'bot_versions', 'ladder_games']
+    .map((t) => `CREATE TRIGGER ${t}_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON arena.${t} FOR EACH STATEMENT EXECUTE FUNCTION arena.count_change();`)
+    .join('\n  ')}
+`;
+
 /** The PostgreSQL step. */
-export const PG_LADDER_STEP = { description: DESCRIPTION, sql: ladderSql('arena.', { strict: '', id: 'bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY', bigint: 'bigint' }) };
+export const PG_LADDER_STEP = { description: `${DESCRIPTION}; a change marker`, sql: ladderSql('arena.', { strict: '', id: 'bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY', bigint: 'bigint' }) + PG_CHANGES_SQL };

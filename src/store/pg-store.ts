@@ -14,6 +14,7 @@ import { createPgPool, describeConnectError, withReconnect, withTransaction } fr
 import { migratePg } from './pg-schema.ts';
 import { pgAddOptima, pgKnownOptima } from './pg-optima.ts';
 import { pgLadder } from './pg-ladder.ts';
+import { pgChangeMarker } from './pg-changes.ts';
 import type { LadderStore } from './ladder-types.ts';
 import { columnsOf, type SummaryColumns } from '../core/summary-columns.ts';
 import { encodeJson, encodeMoves, makeBound } from './row-codec.ts';
@@ -307,8 +308,8 @@ class PostgresStore implements PgStore {
   }
 
   async changeMarker(): Promise<string | undefined> {
-    // PostgreSQL has no cheap counterpart of SQLite's data_version; readers recompute.
-    return undefined;
+    // PostgreSQL has no cheap counterpart of SQLite's data_version: triggers count writes (pg-changes.ts).
+    return pgChangeMarker(this.pool);
   }
 
   async sealMeta(): Promise<SealMeta> {

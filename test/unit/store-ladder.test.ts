@@ -75,3 +75,31 @@ for (const impl of storeImpls()) {
     });
   });
 }
+
+for (const impl of storeImpls()) {
+  describe(`change marker - ${impl.name}`, () => {
+    let store: Store;
+    afterEach(async () => {
+      await store?.close();
+      await impl.cleanup();
+    });
+    afterAll(async () => impl.done?.());
+
+    it('changeMarker - moves when a match, a result or a ladder game is written', async () => {
+      store = await impl.open();
+      const m0 = await store.changeMarker();
+      if (m0 === undefined) return; // the memory store does not tell
+      const m = await store.createMatch({ config: {}, seed: 's', generatorVersion: 'g', bots: ['a'], scrambles: [{ index: 0, state: { kind: 'sliding', rows: 2, cols: 2, tiles: [1, 2, 3, 0] }, puzzleClass: 'sliding 2x2', bound: { lowerBound: 0, optimal: 0 } }] });
+      const m1 = await store.changeMarker();
+      expect(m1).not.toBe(m0);
+      expect(await store.changeMarker()).toBe(m1);
+      const [s] = await store.listScrambles(m.id);
+      await store.recordResult({ scrambleId: s!.id, bot: 'a', verdict: 'solved', moveCount: 0, moves: '', wallMs: 1 });
+      const m2 = await store.changeMarker();
+      expect(m2).not.toBe(m1);
+      const v = await store.ladder().saveVersion({ bot: 'a', hash: 'h', command: 'a' });
+      await store.ladder().addGame({ seed: 'g1', puzzleClass: 'sliding 2x2', purpose: 'upkeep', entries: [{ bot: 'a', versionId: v.id }], why: '' });
+      expect(await store.changeMarker()).not.toBe(m2);
+    });
+  });
+}
