@@ -7,7 +7,8 @@
 import type { BotVersion, LadderGame } from '../store/ladder-types.ts';
 import type { AppContext } from './context.ts';
 import { ACTIVITY_KEY, labelOf, type LadderActivity } from './ladder.ts';
-import { ladderBoards, type LadderBoards, type VersionRating } from './ladder-ratings.ts';
+import type { VersionRating } from './ladder-ratings.ts';
+import { ladderStandings } from './ladder-standings.ts';
 import { classProgress } from './ladder-schedule.ts';
 
 /** One line of a class's ranking. */
@@ -53,7 +54,7 @@ export async function ladderView(ctx: AppContext, o: { recent?: number; before?:
   const ladder = ctx.store.ladder();
   const raw = await ladder.getState(ACTIVITY_KEY);
   const activity = raw === undefined ? undefined : (JSON.parse(raw) as LadderActivity);
-  const { versions, games, boards } = await ladderState(ctx);
+  const { versions, games, boards } = await ladderStandings(ctx);
   const byId = new Map(versions.map((v) => [v.id, v]));
   const names = activity?.classes ?? [...boards.keys()].sort();
   const classes = names.map((puzzleClass): LadderClassView => {
@@ -74,31 +75,6 @@ export async function ladderView(ctx: AppContext, o: { recent?: number; before?:
   return { ...(activity ? { activity } : {}), classes, versions, recent };
 }
 
-/** Versions, games and ratings as of the store's change marker. */
-interface LadderState {
-  readonly versions: BotVersion[];
-  readonly games: LadderGame[];
-  readonly boards: LadderBoards;
-}
-
-const cache = new WeakMap<object, { marker: string; state: LadderState }>();
-
-/**
- * The ladder's versions, games and ratings, read and fitted again only when the database changed since
- * (the marker is read first, so a write in between costs one more read next time, never a stale page).
- */
-async function ladderState(ctx: AppContext): Promise<LadderState> {
-  const marker = await ctx.store.changeMarker();
-  const hit = marker === undefined ? undefined : cache.get(ctx.store);
-  if (hit && hit.marker === marker) return hit.state;
-  const ladder = ctx.store.ladder();
-  const versions = await ladder.listVersions();
-  const games = await ladder.listGames();
-  const state = { versions, games, boards: await ladderBoards(ctx, games) };
-  if (marker !== undefined) cache.set(ctx.store, { marker, state });
-  return state;
-}
-
 /** One version of a bot with its rating in each class it played. */
 export interface VersionView extends BotVersion {
   readonly label: string;
@@ -109,7 +85,7 @@ export interface VersionView extends BotVersion {
 
 /** Every version of `bot`, newest first, each with its ratings (the history a changed bot keeps). */
 export async function botVersions(ctx: AppContext, bot: string): Promise<VersionView[]> {
-  const { versions: all, games, boards } = await ladderState(ctx);
+  const { versions: all, games, boards } = await ladderStandings(ctx);
   const versions = all.filter((v) => v.bot === bot);
   return versions.reverse().map((v) => ({
     ...v,

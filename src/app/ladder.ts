@@ -15,7 +15,7 @@ import type { AppContext } from './context.ts';
 import type { LadderClass } from './ladder-classes.ts';
 import { declaredClasses } from './ladder-declares.ts';
 import { playGame, resumeGames, type GameSettings } from './ladder-play.ts';
-import { ladderBoards } from './ladder-ratings.ts';
+import { ladderStandings } from './ladder-standings.ts';
 import { decide, type Decision, type FieldVersion, type PlacementRule } from './ladder-schedule.ts';
 import { versionOf } from './ladder-versions.ts';
 
@@ -91,8 +91,7 @@ export async function runLadder(ctx: AppContext, o: LadderOptions, io: LadderIo)
   const hashes = new Map<string, string>();
   while (!io.signal.aborted) {
     const field = await fieldOf(ctx, o, hashes, say);
-    const games = await ladder.listGames();
-    const boards = await ladderBoards(ctx, games);
+    const { games, boards } = await ladderStandings(ctx);
     const d = decide({ classes: o.classes.map((c) => c.name), field, boards, together: togetherOf(games), rule: o.rule, budgetLeft });
     await report('running', doingOf(d), d.why);
     if (d.kind === 'idle') {

@@ -37,6 +37,8 @@ function ladderSql(ns: string, o: { strict: string; id: string; bigint: string }
     CREATE INDEX ladder_games_by_match ON ${ns}ladder_games (match_id);
     -- A ladder game's match is found by its seed after a crash between creating the two.
     CREATE INDEX matches_by_seed ON ${ns}matches (seed);
+    -- The ladder reads which matches are still being played on every change.
+    CREATE INDEX matches_by_status ON ${ns}matches (status);
     CREATE TABLE ${ns}ladder_state (
       key    text PRIMARY KEY,
       value  text NOT NULL
@@ -46,8 +48,20 @@ function ladderSql(ns: string, o: { strict: string; id: string; bigint: string }
 
 const DESCRIPTION = 'ladder: bot versions (hash of folder and command), ladder games, the ladder service state';
 
+/**
+ * A count of deleted results (ladder_state 'results-deleted'): results are otherwise only ever added, so a
+ * reader that keeps what finished games contributed (src/app/ladder-tallies.ts) knows from it when a purge
+ * took some away and it must read everything again.
+ */
+const SQLITE_DELETIONS_SQL = `
+  CREATE TRIGGER results_deleted AFTER DELETE ON results BEGIN
+    INSERT OR IGNORE INTO ladder_state (key, value) VALUES ('results-deleted', '0');
+    UPDATE ladder_state SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'results-deleted';
+  END;
+`;
+
 /** The SQLite step. */
-export const SQLITE_LADDER_STEP = { description: DESCRIPTION, sql: ladderSql('', { strict: ' STRICT', id: 'integer PRIMARY KEY', bigint: 'integer' }) };
+export const SQLITE_LADDER_STEP = { description: DESCRIPTION, sql: ladderSql('', { strict: ' STRICT', id: 'integer PRIMARY KEY', bigint: 'integer' }) + SQLITE_DELETIONS_SQL };
 
 /**
  * PostgreSQL's change marker (SQLite has data_version; PostgreSQL has nothing as cheap): every statement
@@ -66,6 +80,13 @@ const PG_CHANGES_SQL = `
       ON CONFLICT (pid) DO UPDATE SET n = arena.change_counts.n + 1;
     RETURN NULL;
   END $$;
+  CREATE FUNCTION arena.count_deletion() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO arena.ladder_state (key, value) VALUES ('results-deleted', '1')
+      ON CONFLICT (key) DO UPDATE SET value = (arena.ladder_state.value::bigint + 1)::text;
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER results_deleted AFTER DELETE OR TRUNCATE ON arena.results FOR EACH STATEMENT EXECUTE FUNCTION arena.count_deletion();
   ${['matches', 'scrambles', 'results', 'bot_versions', 'ladder_games']
     .map((t) => `CREATE TRIGGER ${t}_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON arena.${t} FOR EACH STATEMENT EXECUTE FUNCTION arena.count_change();`)
     .join('\n  ')}

@@ -10,6 +10,7 @@ import type { ResolvedBot } from '../../src/app/bot-registry.ts';
 import { DEFAULT_LADDER_CLASSES, parseLadderClass, parseLadderClasses } from '../../src/app/ladder-classes.ts';
 import { boardsOf, relabel } from '../../src/app/ladder-ratings.ts';
 import { versionOf } from '../../src/app/ladder-versions.ts';
+import { boardsOfContributions, contributionOf, rowsByMatch } from '../../src/app/ladder-tallies.ts';
 import { columnsOf } from '../../src/core/summary-columns.ts';
 import type { LadderGame } from '../../src/store/ladder-types.ts';
 
@@ -69,5 +70,32 @@ describe('ladder inputs', () => {
     expect([...boards.keys()].sort()).toEqual([1, 2, 9]);
     expect(boards.get(1)!.games).toBe(1);
     expect(boards.get(9)!.games).toBe(2);
+  });
+
+  it('boardsOfContributions - game by game, the same ratings as the leaderboard fit of every result', () => {
+    const rows = [];
+    const games: LadderGame[] = [];
+    let sid = 0;
+    // Six games among three versions of bots x, y, z, with wins, draws (equal moves and times) and an unsupported result.
+    for (let m = 1; m <= 6; m++) {
+      const [a, b] = [['x', 'y'], ['y', 'z'], ['x', 'z']][m % 3]!;
+      games.push({ id: m, seed: `s${m}`, puzzleClass: 'sliding 3x3', purpose: 'upkeep', entries: [{ bot: a!, versionId: a!.charCodeAt(0) }, { bot: b!, versionId: b!.charCodeAt(0) }], why: '', matchId: m, createdAt: '' });
+      for (let i = 0; i < 5; i++) {
+        sid++;
+        const verdict = m === 4 && i === 0 ? ('unsupported' as const) : ('solved' as const);
+        rows.push({ scrambleId: sid, matchId: m, bot: a!, puzzleClass: 'sliding 3x3', verdict, moveCount: 20 + ((m + i) % 3), wallMs: 5, bound: { lowerBound: 10 } });
+        rows.push({ scrambleId: sid, matchId: m, bot: b!, puzzleClass: 'sliding 3x3', verdict: 'solved' as const, moveCount: 21, wallMs: 5, bound: { lowerBound: 10 } });
+      }
+    }
+    const c = columnsOf(rows);
+    const whole = boardsOf(c, games).get('sliding 3x3')!;
+    const byMatch = rowsByMatch(c, new Set(games.map((g) => g.matchId!)));
+    const incremental = boardsOfContributions(games.map((g) => contributionOf(g, byMatch.get(g.matchId!)!))).get('sliding 3x3')!;
+    expect([...incremental.keys()].sort()).toEqual([...whole.keys()].sort());
+    for (const [id, r] of whole) {
+      const i = incremental.get(id)!;
+      expect(i.rating).toBeCloseTo(r.rating, 9);
+      expect([i.low, i.high, i.games, i.results, i.solveRate]).toEqual([expect.closeTo(r.low, 9), expect.closeTo(r.high, 9), r.games, r.results, r.solveRate]);
+    }
   });
 });

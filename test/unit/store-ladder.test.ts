@@ -100,6 +100,10 @@ for (const impl of storeImpls()) {
       const v = await store.ladder().saveVersion({ bot: 'a', hash: 'h', command: 'a' });
       await store.ladder().addGame({ seed: 'g1', puzzleClass: 'sliding 2x2', purpose: 'upkeep', entries: [{ bot: 'a', versionId: v.id }], why: '' });
       expect(await store.changeMarker()).not.toBe(m2);
+      // A purge is counted, so what was kept of finished games is read again.
+      const before = (await store.ladder().getState('results-deleted')) ?? '0';
+      expect(await store.removeResults('a')).toBe(1);
+      expect(await store.ladder().getState('results-deleted')).not.toBe(before);
     });
   });
 }
