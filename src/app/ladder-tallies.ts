@@ -83,23 +83,39 @@ export function rowsByMatch(c: SummaryColumns, wanted: ReadonlySet<number>): Map
   return out;
 }
 
-/** Ratings per class from every contribution: the pair tallies summed, then the Bradley–Terry fit. */
-export function boardsOfContributions(all: Iterable<Contribution>): LadderBoards {
-  const sum = new Map<string, { pairs: Map<string, [number, number, number]>; versions: Map<number, [number, number]> }>();
-  for (const c of all) {
-    for (const [cls, t] of c.byClass) {
-      let s = sum.get(cls);
-      if (!s) sum.set(cls, (s = { pairs: new Map(), versions: new Map() }));
-      for (const [k, w] of t.pairs) {
-        const acc = s.pairs.get(k) ?? [0, 0, 0];
-        s.pairs.set(k, [acc[0] + w[0], acc[1] + w[1], acc[2] + w[2]]);
-      }
-      for (const [v, n] of t.versions) {
-        const acc = s.versions.get(v) ?? [0, 0];
-        s.versions.set(v, [acc[0] + n[0], acc[1] + n[1]]);
-      }
+/** Contributions summed: per class, pair tallies and version counts. */
+export type Totals = Map<string, { pairs: Map<string, [number, number, number]>; versions: Map<number, [number, number]> }>;
+
+/** Adds one contribution into `into` (in place). */
+export function addContribution(into: Totals, c: Contribution): void {
+  for (const [cls, t] of c.byClass) {
+    let s = into.get(cls);
+    if (!s) into.set(cls, (s = { pairs: new Map(), versions: new Map() }));
+    for (const [k, w] of t.pairs) {
+      const acc = s.pairs.get(k) ?? [0, 0, 0];
+      s.pairs.set(k, [acc[0] + w[0], acc[1] + w[1], acc[2] + w[2]]);
+    }
+    for (const [v, n] of t.versions) {
+      const acc = s.versions.get(v) ?? [0, 0];
+      s.versions.set(v, [acc[0] + n[0], acc[1] + n[1]]);
     }
   }
+}
+
+/** A copy of `t` that can be added to without changing `t`. */
+export function cloneTotals(t: Totals): Totals {
+  return new Map([...t].map(([cls, s]) => [cls, { pairs: new Map([...s.pairs].map(([k, w]) => [k, [...w] as [number, number, number]])), versions: new Map([...s.versions].map(([v, n]) => [v, [...n] as [number, number]])) }]));
+}
+
+/** Ratings per class from every contribution: the pair tallies summed, then the Bradley–Terry fit. */
+export function boardsOfContributions(all: Iterable<Contribution>): LadderBoards {
+  const sum: Totals = new Map();
+  for (const c of all) addContribution(sum, c);
+  return boardsOfTotals(sum);
+}
+
+/** The Bradley–Terry fit of each class's summed tallies. */
+export function boardsOfTotals(sum: Totals): LadderBoards {
   const boards = new Map<string, Map<number, VersionRating>>();
   for (const [cls, s] of [...sum].sort((a, b) => a[0].localeCompare(b[0]))) {
     const tallies: PairTally[] = [...s.pairs].map(([k, w]) => {
