@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ladderView } from '../src/app/ladder-status.ts';
 import { spawnArena, waitFor } from '../test/e2e/helpers.ts';
-import { addAstar, astarFolder, reader } from '../test/e2e/ladder-helpers.ts';
+import { addAstar, astarFolder, reader } from '../test/helpers/ladder-bot.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 
 export const optIn = true;

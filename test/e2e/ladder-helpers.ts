@@ -1,16 +1,13 @@
 /**
- * Shared by the ladder's end-to-end tests: the command bot of a temp folder (given to nobody when run as
- * root, as the README tells root to do), the ladder's view read in-process from the same database the
- * spawned ladder writes, and a wait on it.
+ * Shared by the ladder's end-to-end tests: the ladder's flags, its view read in-process from the same
+ * database the spawned ladder writes, and a wait on it (the bot's folder: ../helpers/ladder-bot.ts).
  */
-import { appendFileSync, copyFileSync, mkdtempSync } from 'node:fs';
-import { chownSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'vitest';
-import { openContext, type OpenContext } from '../../src/app/context.ts';
+import type { OpenContext } from '../../src/app/context.ts';
 import { ladderView, type LadderView } from '../../src/app/ladder-status.ts';
-import { ROOT, waitFor } from './helpers.ts';
+import { waitFor } from './helpers.ts';
+
+export { addAstar, astarFolder, changeBot, reader } from '../helpers/ladder-bot.ts';
 
 /** The ladder on 3×3 with three built-in bots, small enough to place a bot in a minute or two. */
 export const LADDER_FLAGS = [
@@ -18,36 +15,6 @@ export const LADDER_FLAGS = [
   '--scrambles', '4', '--min-games', '4', '--max-games', '8', '--target', '400', '--budget', '0',
   '--seed', 'e2e', '--time-limit', '5s', '--poll', '300ms',
 ];
-
-/** A temp folder holding the A* command bot (test/fixtures/ladder/astar-bot.mjs as bot.mjs). */
-export function astarFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'arena-ladder-bot-'));
-  copyFileSync(join(ROOT, 'test/fixtures/ladder/astar-bot.mjs'), join(dir, 'bot.mjs'));
-  giveToNobody(dir);
-  return dir;
-}
-
-/** Changes the bot's code (a comment is enough: the version is the hash of its files). */
-export function changeBot(dir: string, mark: string): void {
-  appendFileSync(join(dir, 'bot.mjs'), `// ${mark}\n`);
-  giveToNobody(dir);
-}
-
-function giveToNobody(dir: string): void {
-  if (process.getuid?.() !== 0) return;
-  chownSync(dir, 65534, 65534);
-  chownSync(join(dir, 'bot.mjs'), 65534, 65534);
-}
-
-/** The `arena bot add` arguments of the A* bot in `dir`. */
-export const addAstar = (dir: string): string[] => ['bot', 'add', 'astar', '--cmd', `${process.execPath} bot.mjs`, '--cwd', dir, '--stdio'];
-
-/** Opens the database the ladder writes, to read its view between steps. */
-export async function reader(db: string): Promise<OpenContext> {
-  const ctx = await openContext({ db });
-  if (!ctx.ok) throw new Error(ctx.reason);
-  return ctx.value;
-}
 
 /** Waits until `pred` holds on the ladder's view (read every 300 ms), failing with the last view and `log()`. */
 export async function waitView(ctx: OpenContext, pred: (v: LadderView) => boolean, ms: number, log: () => string): Promise<LadderView> {
