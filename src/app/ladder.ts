@@ -69,6 +69,11 @@ export interface LadderRun {
 /** Runs the ladder until `io.signal` aborts; a rejection only for what stops it (a database it cannot write). */
 export async function runLadder(ctx: AppContext, o: LadderOptions, io: LadderIo): Promise<Result<LadderRun>> {
   const ladder = ctx.store.ladder();
+  // A misspelt --bot is refused now, not silently left off the field.
+  for (const name of o.bots) {
+    const bot = await resolveBot(ctx, name);
+    if (!bot.ok) return bot;
+  }
   const seed = await ladderSeed(ctx, o.seed);
   const settings: GameSettings = { seed, scrambles: o.scrambles, timeLimitMs: o.timeLimitMs, ...(o.noSandbox ? { noSandbox: true } : {}) };
   const say = (text: string) => io.event?.(text);
