@@ -1,7 +1,8 @@
 /**
  * The ladder's web pages in Chromium, on a ladder written to a real SQLite file: the ranking per class with
  * intervals (current versions only), a bot being placed with its progress, recent games linking to their
- * matches, a bot's page with every version (the old one keeps its rating), the page reloading itself while
+ * matches, a bot's page with every version (the old one keeps its rating) and a rating chart per version,
+ * the page reloading itself while
  * the ladder runs, JSON twins, and a hostile bot name shown as text.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -90,6 +91,10 @@ describe.skipIf(!haveBrowser)('web ladder - in Chromium', () => {
     expect(titles.map((t) => t.replace(/\s+/g, ' ').trim())).toEqual(['mine v2 current placing', 'mine v1 placed']);
     expect(await page.locator('#v1 .version-ratings tbody tr').count()).toBe(1);
     expect(await page.textContent('#v1 .version-ratings')).toMatch(/sliding 3x3/);
+    // A rating line per version in the chart.
+    await page.waitForSelector('#history-chart canvas');
+    const labels = await page.locator('#history-chart .u-legend .u-series .u-label').allTextContents();
+    expect(labels.filter((l) => l.startsWith('mine')).sort()).toEqual(['mine v1', 'mine v2']);
     await page.close();
   });
 

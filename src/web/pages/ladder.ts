@@ -1,6 +1,8 @@
 import type { LadderView, VersionView } from '../../app/ladder-status.ts';
+import type { RatingHistory } from '../../app/rating-history.ts';
+import { coloursBlock } from '../bot-colour.ts';
 import { link, num, pct } from '../format.ts';
-import { h } from '../html.ts';
+import { h, jsonBlock } from '../html.ts';
 import { page } from '../layout.ts';
 
 /** How often the ladder page reloads itself: a refresh header, since the page runs no inline script. */
@@ -36,10 +38,17 @@ ${before !== undefined ? h`<p><a href="/ladder">newest games</a></p>` : ''}`;
   return page({ title: 'Ladder', body });
 }
 
-/** One bot's versions, newest first: hash, status and why, and its ratings per class (kept for old versions). */
-export function ladderBotPage(bot: string, versions: readonly VersionView[]): string {
+/**
+ * One bot's versions, newest first: hash, status and why, and its ratings per class (kept for old versions),
+ * with a chart of each version's rating after successive ladder games in one class.
+ */
+export function ladderBotPage(bot: string, versions: readonly VersionView[], history?: RatingHistory): string {
+  const chart = history
+    ? h`<h2>Rating per version <span class="dim">${history.puzzleClass}</span></h2><div class="chart" id="history-chart"></div>${jsonBlock('history', history)}${coloursBlock(Object.keys(history.ratings))}`
+    : '';
   const body = h`<h1>${bot} <span class="dim">versions on the ladder</span></h1>
 <p><a href="/bots/${encodeURIComponent(bot)}">all of ${bot}'s results</a> · <a href="/ladder">the ladder</a></p>
+${chart}
 ${versions.map(
     (v) => h`<section class="version" id="v${v.number}"><h2>${v.label}${v.current ? h` <span class="chip on">current</span>` : ''} <span class="dim">${v.status}</span></h2>
 <p class="note">hash <code>${v.hash.slice(0, 16)}</code> · <code>${v.command}</code>${v.folder ? h` in <code>${v.folder}</code>` : ''} · first seen ${v.createdAt} · ${v.games} ladder game(s)</p>
@@ -48,5 +57,5 @@ ${v.ratings.length ? h`<table class="version-ratings"><thead><tr><th>class</th><
       (r) => h`<tr><td>${r.puzzleClass}</td><td class="n">${elo(r.rating)}</td><td class="n dim">${elo(r.low)} … ${elo(r.high)}</td><td class="n">${r.games}</td><td class="n">${pct(r.solveRate)}</td></tr>`,
     )}</tbody></table>` : ''}</section>`,
   )}`;
-  return page({ title: `${bot} versions`, body });
+  return page({ title: `${bot} versions`, body, ...(history ? { charts: true, scripts: ['charts.js'] } : {}) });
 }
