@@ -2,8 +2,7 @@
  * The ladder's web pages in Chromium, on a ladder written to a real SQLite file: the ranking per class with
  * intervals (current versions only), a bot being placed with its progress, recent games linking to their
  * matches, a bot's page with every version (the old one keeps its rating) and a rating chart per version,
- * the page reloading itself while
- * the ladder runs, JSON twins, and a hostile bot name shown as text.
+ * the page reloading itself while the ladder runs, JSON twins, and a hostile bot name shown as text.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
