@@ -151,10 +151,13 @@ async function ladderSeed(ctx: AppContext, given: string | undefined): Promise<s
 async function fieldOf(ctx: AppContext, o: LadderOptions, seen: Map<string, string>, say: (t: string) => void): Promise<FieldVersion[]> {
   const ladder = ctx.store.ladder();
   const registered = (await ctx.store.listBots()).filter((b) => b.kind === 'command').map((b) => b.name);
-  const names = [...new Set([...o.bots, ...registered])];
-  for (const name of names) {
-    const bot = await resolveBot(ctx, name);
+  const names: string[] = [];
+  for (const arg of new Set([...o.bots, ...registered])) {
+    const bot = await resolveBot(ctx, arg);
     if (!bot.ok) continue; // removed since: its versions and results stay
+    // Keyed by the name results are recorded under ("ida-star --weight 2", however it was spaced).
+    const name = bot.value.name;
+    names.push(name);
     const v = versionOf(bot.value, ctx.projectRoot);
     if (!v.ok) {
       if (seen.get(name) !== v.reason) say(`${name} is not on the ladder: ${v.reason}`);
