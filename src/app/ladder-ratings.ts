@@ -1,14 +1,11 @@
 /**
- * Ratings per bot version: the results of ladder games, each bot relabelled as the version it played as,
- * fitted per class by the leaderboard's own Bradley–Terry fit. It reads the leaderboard's cached result
- * columns (refreshed only when the database changed), so the ladder, its page and the leaderboard share
- * one read of the results.
+ * Ratings per bot version, their types, and the results of ladder games with each bot relabelled as the
+ * version it played as (for the per-version rating chart; the ratings themselves are kept game by game in
+ * ladder-tallies.ts, and tests check them against the leaderboard's fit of relabelled results).
  */
 import { allocateColumns, type SummaryColumns } from '../core/summary-columns.ts';
-import { leaderboardOfColumns, type LeaderboardEntry } from '../referee/leaderboard.ts';
+import type { LeaderboardEntry } from '../referee/leaderboard.ts';
 import type { LadderGame } from '../store/ladder-types.ts';
-import type { AppContext } from './context.ts';
-import { ratedResults } from './rated-results.ts';
 
 /** One version's standing in one class. */
 export interface VersionRating extends Omit<LeaderboardEntry, 'bot'> {
@@ -17,24 +14,6 @@ export interface VersionRating extends Omit<LeaderboardEntry, 'bot'> {
 
 /** Per class, each version's rating (versions with no ladder result in a class are absent). */
 export type LadderBoards = ReadonlyMap<string, ReadonlyMap<number, VersionRating>>;
-
-/** The ratings of every version in every class, from the ladder's games. */
-export async function ladderBoards(ctx: AppContext, games: readonly LadderGame[]): Promise<LadderBoards> {
-  const rated = await ratedResults(ctx);
-  return boardsOf(rated.columns, games);
-}
-
-/** {@link ladderBoards} on given columns (pure; unit tests feed it directly). */
-export function boardsOf(c: SummaryColumns, games: readonly LadderGame[]): LadderBoards {
-  const relabelled = relabel(c, games);
-  const out = new Map<string, Map<number, VersionRating>>();
-  for (const board of leaderboardOfColumns(relabelled)) {
-    const m = new Map<number, VersionRating>();
-    for (const { bot, ...rest } of board.entries) m.set(Number(bot), { ...rest, versionId: Number(bot) });
-    out.set(board.puzzleClass, m);
-  }
-  return out;
-}
 
 /**
  * Only the rows of ladder games, each bot named by the id of the version it played as. Rows keep their

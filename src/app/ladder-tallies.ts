@@ -107,13 +107,6 @@ export function cloneTotals(t: Totals): Totals {
   return new Map([...t].map(([cls, s]) => [cls, { pairs: new Map([...s.pairs].map(([k, w]) => [k, [...w] as [number, number, number]])), versions: new Map([...s.versions].map(([v, n]) => [v, [...n] as [number, number]])) }]));
 }
 
-/** Ratings per class from every contribution: the pair tallies summed, then the Bradley–Terry fit. */
-export function boardsOfContributions(all: Iterable<Contribution>): LadderBoards {
-  const sum: Totals = new Map();
-  for (const c of all) addContribution(sum, c);
-  return boardsOfTotals(sum);
-}
-
 /** The Bradley–Terry fit of each class's summed tallies. */
 export function boardsOfTotals(sum: Totals): LadderBoards {
   const boards = new Map<string, Map<number, VersionRating>>();

@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResolvedBot } from '../../src/app/bot-registry.ts';
 import { DEFAULT_LADDER_CLASSES, parseLadderClass, parseLadderClasses } from '../../src/app/ladder-classes.ts';
-import { boardsOf, relabel } from '../../src/app/ladder-ratings.ts';
+import { relabel } from '../../src/app/ladder-ratings.ts';
+import { boardsOf, boardsOfContributions } from '../helpers/ladder-oracle.ts';
 import { versionOf } from '../../src/app/ladder-versions.ts';
-import { boardsOfContributions, contributionOf, rowsByMatch } from '../../src/app/ladder-tallies.ts';
+import { contributionOf, rowsByMatch } from '../../src/app/ladder-tallies.ts';
 import { columnsOf } from '../../src/core/summary-columns.ts';
 import type { LadderGame } from '../../src/store/ladder-types.ts';
 
