@@ -4,6 +4,7 @@
  * (older versions keep their results and ratings, shown on the bot's page), the versions being placed with
  * their progress against the placement rule, and the most recent games.
  */
+import { hostname } from 'node:os';
 import type { BotVersion, LadderGame } from '../store/ladder-types.ts';
 import type { AppContext } from './context.ts';
 import { ACTIVITY_KEY, labelOf, type LadderActivity } from './ladder.ts';
@@ -49,11 +50,26 @@ export interface LadderView {
   readonly recent: readonly RecentGame[];
 }
 
+/**
+ * A ladder that says it is running but whose process on this machine is gone (killed, not stopped) is shown
+ * as stopped, with why; on another machine its word is taken.
+ */
+function gone(a: LadderActivity): LadderActivity {
+  if (a.state !== 'running' || a.host !== hostname()) return a;
+  try {
+    process.kill(a.pid, 0);
+    return a;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ESRCH') return a;
+    return { ...a, state: 'stopped', doing: `stopped: its process (${a.pid}) is gone`, why: `it was killed while ${a.doing}; the same command continues where it stopped` };
+  }
+}
+
 /** The ladder as stored; `recent` games newest first (default 20), those before game id `before` when given. */
 export async function ladderView(ctx: AppContext, o: { recent?: number; before?: number } = {}): Promise<LadderView> {
   const ladder = ctx.store.ladder();
   const raw = await ladder.getState(ACTIVITY_KEY);
-  const activity = raw === undefined ? undefined : (JSON.parse(raw) as LadderActivity);
+  const activity = raw === undefined ? undefined : gone(JSON.parse(raw) as LadderActivity);
   const { versions, games, boards } = await ladderStandings(ctx);
   const byId = new Map(versions.map((v) => [v.id, v]));
   const names = activity?.classes ?? [...boards.keys()].sort();

@@ -8,6 +8,7 @@
  */
 import type { Result } from '../core/types.ts';
 import { randomInt } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { BotVersion, LadderGame } from '../store/ladder-types.ts';
 import { checkBot } from './bot-check.ts';
 import { resolveBot } from './bot-registry.ts';
@@ -51,6 +52,8 @@ export interface LadderActivity {
   readonly why: string;
   readonly at: string;
   readonly pid: number;
+  /** The machine it runs on (a pid means something only there). */
+  readonly host?: string;
   readonly classes: readonly string[];
   readonly rule: PlacementRule;
   readonly budgetLeft: number;
@@ -86,7 +89,7 @@ export async function runLadder(ctx: AppContext, o: LadderOptions, io: LadderIo)
     const same = JSON.stringify([state, doing, why, budgetLeft]);
     if (same === said) return;
     said = same;
-    const a: LadderActivity = { state, doing, why, at: new Date().toISOString(), pid: process.pid, classes: o.classes.map((c) => c.name), rule: o.rule, budgetLeft };
+    const a: LadderActivity = { state, doing, why, at: new Date().toISOString(), pid: process.pid, host: hostname(), classes: o.classes.map((c) => c.name), rule: o.rule, budgetLeft };
     await ladder.setState(ACTIVITY_KEY, JSON.stringify(a));
   };
   await report('running', 'starting', 'resuming any ladder game a previous run left unfinished');

@@ -1,6 +1,7 @@
 /**
  * A bot that fails its check is reported and never played: the ladder checks a registered bot in the
- * sandbox first, stores why it failed, `arena ladder status` says so, and no ladder game includes it.
+ * sandbox first, stores why it failed, `arena ladder status` says so, and no ladder game includes it. A
+ * ladder killed (not stopped) is shown as stopped, its process gone.
  */
 import { chownSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,10 +33,13 @@ describe('ladder e2e - a failing bot', () => {
       expect(status.stdout).toMatch(/\nnot played:\n {2}broken v1: handshake: /);
       expect((await ctx.store.ladder().listGames()).some((g) => g.entries.some((e) => e.bot === 'broken'))).toBe(false);
       expect((await ctx.store.listMatches()).some((m) => m.bots.includes('broken'))).toBe(false);
+      // Killed, not stopped: the status says its process is gone.
+      ladder.child.kill('SIGKILL');
+      expect((await ladder.done).stderr).toMatch(/broken v1 failed its check and is not played: handshake: /);
+      const after = await spawnArena(['ladder', 'status', '--db', db], {}).done;
+      expect(after.stdout).toMatch(/^ladder stopped \(pid \d+, as of .*\): stopped: its process \(\d+\) is gone\n  why: it was killed while /);
     } finally {
-      ladder.child.kill('SIGINT');
-      const end = await ladder.done;
-      expect(end.stderr).toMatch(/broken v1 failed its check and is not played: handshake: /);
+      ladder.child.kill('SIGKILL');
       await ctx.close();
     }
   });
