@@ -85,7 +85,8 @@ export async function listMatches(ctx: AppContext, o: ListMatchesOptions = {}): 
   return out;
 }
 
-function listing(m: MatchRecord, rows: readonly ResultSummary[]): MatchListing {
+/** One match's line of the list, from its results (src/app/match-list-cache.ts keeps finished ones). */
+export function listing(m: MatchRecord, rows: readonly ResultSummary[]): MatchListing {
   const config = parseMatchConfig(m.config);
   const c = config.ok ? config.value : undefined;
   const answered = new Map<number, number>();

@@ -34,6 +34,11 @@ export const COMMANDS: readonly CommandSummary[] = [
   },
   { name: 'bot', usage: '', summary: 'register, list, remove and check solver bots' },
   { name: 'leaderboard', usage: '[options]', summary: 'Bradley–Terry ratings per puzzle class from every head-to-head scramble in the database' },
+  {
+    name: 'ladder',
+    usage: '[options]',
+    summary: 'a standing ladder: places every newly registered or changed bot against the field and keeps the ratings current (arena ladder status: what it does and why)',
+  },
   { name: 'serve', usage: '[options]', summary: 'the leaderboard, matches, replays and live progress in a browser (read-only)' },
   { name: 'backup', usage: '[options] <file>', summary: 'copy the results database into one new, self-contained file; safe while a match is running' },
   { name: 'worker', usage: '[options]', summary: 'play jobs of distributed matches on this machine until stopped (Ctrl-C hands unfinished jobs back)' },

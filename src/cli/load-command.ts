@@ -27,6 +27,7 @@ const LOADERS: Record<string, Loader> = {
   audit: async (p, io) => (await import('./commands/audit.ts')).registerAudit(p, io.print, io.setExit),
   bot: async (p, io) => (await import('./commands/bot.ts')).registerBot(p, io.print, io.setExit, io.info),
   leaderboard: async (p, io) => (await import('./commands/leaderboard.ts')).registerLeaderboard(p, io.print),
+  ladder: async (p, io) => (await import('./commands/ladder.ts')).registerLadder(p, io.print, io.info),
   serve: async (p, io) => (await import('./commands/serve.ts')).registerServe(p, io.print, io.info),
   backup: async (p, io) => (await import('./commands/backup.ts')).registerBackup(p, io.print),
   worker: async (p, io) => (await import('./commands/worker.ts')).registerWorker(p, io.print, io.info),

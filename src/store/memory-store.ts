@@ -25,6 +25,8 @@ import type {
   KnownOptimum,
 } from './types.ts';
 import { MemorySeals } from './memory-seals.ts';
+import { memoryLadder } from './memory-ladder.ts';
+import type { LadderStore } from './ladder-types.ts';
 import { recordedMovesDigest } from './moves-digest.ts';
 import { stateDigest, type SealKey } from './seal.ts';
 import { dropEmpty, encodeJson, keepMatch, makeBound, nowIso, storedScramble } from './row-codec.ts';
@@ -58,6 +60,7 @@ class MemoryStore implements Store {
   private results: StoredResult[] = [];
   private readonly resultKeys = new Set<string>();
   private readonly optima = new Map<string, number>();
+  private readonly ladderTables: LadderStore = memoryLadder((seed) => [...this.matches.values()].reverse().find((m) => m.seed === seed)?.id);
   private nextMatchId = 1;
   private nextScrambleId = 1;
   /** Counts writes that change what the leaderboard reads (see changeMarker). */
@@ -240,6 +243,10 @@ class MemoryStore implements Store {
       if (!Number.isInteger(o.optimal) || o.optimal < 0) throw new Error(`addOptima: ${o.optimal} is not a move count`);
       if (!this.optima.has(o.key)) this.optima.set(o.key, o.optimal);
     }
+  }
+
+  ladder(): LadderStore {
+    return this.ladderTables;
   }
 
   async close(): Promise<void> {

@@ -10,6 +10,7 @@
 import type pg from 'pg';
 import { VERDICTS } from '../core/verdict.ts';
 import { PG_SEAL_STEP } from './seal-schema.ts';
+import { PG_LADDER_STEP } from './ladder-schema.ts';
 
 /** One schema step. `version` is the schema version after it ran; versions are 1, 2, 3… in order. */
 export interface PgMigration {
@@ -226,6 +227,8 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       CREATE INDEX job_failures_by_match ON arena.job_failures (match_id, at);
     `,
   },
+  // The standing ladder (issue 24); its own file, so it can be renumbered at merge as one step.
+  { version: 9, ...PG_LADDER_STEP },
 ];
 
 /** The schema version this code writes and understands. */

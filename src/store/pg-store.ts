@@ -13,6 +13,9 @@ import type { Bound, WireMoves } from '../core/types.ts';
 import { createPgPool, describeConnectError, withReconnect, withTransaction } from './pg-connect.ts';
 import { migratePg } from './pg-schema.ts';
 import { pgAddOptima, pgKnownOptima } from './pg-optima.ts';
+import { pgLadder } from './pg-ladder.ts';
+import { pgChangeMarker } from './pg-changes.ts';
+import type { LadderStore } from './ladder-types.ts';
 import { columnsOf, type SummaryColumns } from '../core/summary-columns.ts';
 import { encodeJson, nowIso, storedScramble } from './row-codec.ts';
 import { recordedMovesDigest } from './moves-digest.ts';
@@ -75,6 +78,7 @@ class PostgresStore implements PgStore {
   readonly url: string;
   private closed = false;
   private sealKey: SealKey | undefined;
+  private ladderTables: LadderStore | undefined;
 
   constructor(pool: pg.Pool, url: string) {
     this.pool = pool;
@@ -256,14 +260,8 @@ class PostgresStore implements PgStore {
   }
 
   async changeMarker(): Promise<string | undefined> {
-    // The server's current snapshot (oldest running transaction, next to complete, those in progress) says
-    // exactly which transactions a read sees: two equal snapshots see the same committed writes, and a
-    // commit (a result, a purge, a raised bound) always changes it. Read-only statements take no
-    // transaction id, so readers leave it alone; any write in the cluster moves it, which only costs a
-    // refit. A counter row raised by a trigger did the same but serialized every result write on that row
-    // (results/s fell 2-5x in bench/postgres.ts's record rate with four writers).
-    const { rows } = await this.q<{ s: string }>(`SELECT pg_current_snapshot()::text AS s`, [], true);
-    return rows[0].s;
+    // PostgreSQL has no cheap counterpart of SQLite's data_version: triggers count writes (pg-changes.ts).
+    return pgChangeMarker(this.pool);
   }
 
   async sealMeta(): Promise<T.SealMeta> {
@@ -297,6 +295,10 @@ class PostgresStore implements PgStore {
 
   async addOptima(optima: readonly T.KnownOptimum[]): Promise<void> {
     await pgAddOptima((text, params, idempotent) => this.q(text, params, idempotent), optima);
+  }
+
+  ladder(): LadderStore {
+    return (this.ladderTables ??= pgLadder(this.pool));
   }
 
   async close(): Promise<void> {

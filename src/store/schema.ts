@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import { VERDICTS } from '../core/verdict.ts';
 import { SQLITE_SEAL_STEP } from './seal-schema.ts';
+import { SQLITE_LADDER_STEP } from './ladder-schema.ts';
 
 /** One schema step. `version` is the user_version after it ran; versions are 1, 2, 3… in order. */
 export interface Migration {
@@ -169,6 +170,8 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT, WITHOUT ROWID;
     `,
   },
+  // The standing ladder (issue 24); its own file, so it can be renumbered at merge as one step.
+  { version: 9, ...SQLITE_LADDER_STEP },
 ];
 
 /** The schema version this code writes and understands. */

@@ -15,6 +15,8 @@ import { encodeJson, nowIso, storedScramble } from './row-codec.ts';
 import { SqliteMoves, type StoredMovesKind } from './sqlite-moves.ts';
 import { storedMovesOf, storedPieces, joinStored } from './stored-moves.ts';
 import { changeMarkerReader, summaryColumnsReader } from './sqlite-columns.ts';
+import { sqliteLadder } from './sqlite-ladder.ts';
+import type { LadderStore } from './ladder-types.ts';
 import { recordedMovesDigest } from './moves-digest.ts';
 import { sha256Hex, type SealKey } from './seal.ts';
 import { SqliteSeals } from './sqlite-seals.ts';
@@ -96,6 +98,8 @@ class SqliteStore implements T.Store {
   private readonly seals: SqliteSeals;
   private sealKey: SealKey | undefined;
   private readonly optima: SqliteOptima;
+  private ladderTables: LadderStore | undefined;
+
   private readonly readColumns: () => SummaryColumns;
   private readonly readMarker: () => string;
 
@@ -305,6 +309,10 @@ class SqliteStore implements T.Store {
    * the log, and a reader that closes every second (a watching test, `arena show` in a loop) once starved a
    * running match's writes into "database is locked".
    */
+  ladder(): LadderStore {
+    return (this.ladderTables ??= sqliteLadder(this.db));
+  }
+
   async close(): Promise<void> {
     if (!this.db.open) return;
     try {

@@ -3,6 +3,7 @@ import type { Verdict } from '../core/verdict.ts';
 import type { RecordedMoves } from '../puzzles/move-pieces.ts';
 import type { SummaryColumns } from '../core/summary-columns.ts';
 import type { SealKey } from './seal.ts';
+import type { LadderStore } from './ladder-types.ts';
 
 /** How a registered bot is started. Built-in bots (bots/<name>/) are known without a row here. */
 export interface BotRecord {
@@ -276,6 +277,9 @@ export interface Store {
   knownOptima(keys: readonly string[]): Promise<Map<string, number>>;
   /** Caches exact optima; a key already cached keeps its value (an optimum does not change). */
   addOptima(optima: readonly KnownOptimum[]): Promise<void>;
+
+  /** The standing ladder's tables: bot versions and ladder games (src/store/ladder-types.ts). */
+  ladder(): LadderStore;
 
   close(): Promise<void>;
 }

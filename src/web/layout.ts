@@ -24,7 +24,7 @@ ${p.charts ? h`<link rel="stylesheet" href="/static/uplot.min.css">` : ''}
 <body>
 <header class="top">
   <a class="brand" href="/">puzzle-arena</a>
-  <nav><a href="/">Leaderboard</a><a href="/matches">Matches</a><a href="/bots">Bots</a></nav>
+  <nav><a href="/">Leaderboard</a><a href="/matches">Matches</a><a href="/ladder">Ladder</a><a href="/bots">Bots</a></nav>
 </header>
 <main>
 ${p.body}

@@ -9,7 +9,7 @@ import { distributedView } from '../app/distributed.ts';
 import { jsonValue } from '../app/json-text.ts';
 import { leaderboard } from '../app/leaderboard.ts';
 import { matchProgress, matchSprt, matchView } from '../app/match-view.ts';
-import { listMatches, showMatch, type ListMatchesOptions } from '../app/matches.ts';
+import { showMatch, type ListMatchesOptions } from '../app/matches.ts';
 import { MATCH_STATUSES, type MatchStatus } from '../app/records.ts';
 import { leaderboardView, ratingHistory } from '../app/rated-results.ts';
 import { ReplayCache } from '../app/replay-seek.ts';
@@ -20,6 +20,8 @@ import { botPage, botsPage } from './pages/bots.ts';
 import { matchPage, scrambleRows } from './pages/match.ts';
 import { matchesPage, type MatchFilter } from './pages/matches.ts';
 import { replayPage } from './pages/replay.ts';
+import { addLadderRoutes } from './ladder-routes.ts';
+import { cachedListMatches } from '../app/match-list-cache.ts';
 
 /** Scripts, styles, images and requests only from this server; no inline script; no framing. */
 const CSP =
@@ -93,7 +95,7 @@ export function createWebApp(ctx: AppContext, log: (line: string) => void = () =
   });
   app.notFound((c) => fail(c, 404, `no page at ${c.req.path}`));
 
-  const filteredMatches = (f: MatchFilter) => listMatches(ctx, listOptions(f));
+  const filteredMatches = (f: MatchFilter) => cachedListMatches(ctx, listOptions(f));
 
   app.get('/', async (c) => {
     const { boards, history } = await leaderboardView(ctx, c.req.query('class'));
@@ -187,6 +189,8 @@ export function createWebApp(ctx: AppContext, log: (line: string) => void = () =
     const p = must(c, await botProfile(ctx, c.req.param('name')));
     return p instanceof Response ? p : c.json(p);
   });
+
+  addLadderRoutes(app, ctx, idParam, (c, message) => fail(c, 404, message));
 
   app.get('/static/:file', (c) => {
     const a = asset(c.req.param('file'));

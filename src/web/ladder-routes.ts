@@ -1,0 +1,35 @@
+/**
+ * The ladder's pages and their JSON twins: /ladder (reloading itself while the ladder runs) and
+ * /ladder/bots/:name (a bot's versions, `?class=` for its rating chart in another class). Registered on the web app by server.ts.
+ */
+import type { Context, Hono } from 'hono';
+import type { AppContext } from '../app/context.ts';
+import { botVersions, ladderView } from '../app/ladder-status.ts';
+import { jsonValue } from '../app/json-text.ts';
+import { versionHistory } from '../app/ladder-history.ts';
+import { ladderBotPage, ladderPage, LADDER_REFRESH_SECONDS } from './pages/ladder.ts';
+
+/** Adds the ladder's routes; `idParam` checks a query number as the other pages do (a 400 when bad). */
+export function addLadderRoutes(app: Hono, ctx: AppContext, idParam: (text: string | undefined, what: string) => number, notFound: (c: Context, message: string) => Response): void {
+  const before = (c: Context) => (c.req.query('before') ? idParam(c.req.query('before'), 'before') : undefined);
+  app.get('/ladder', async (c) => {
+    const b = before(c);
+    const view = await ladderView(ctx, b !== undefined ? { before: b } : {});
+    if (view.activity?.state === 'running') c.header('Refresh', String(LADDER_REFRESH_SECONDS));
+    return c.html(ladderPage(view, b));
+  });
+  app.get('/api/ladder', async (c) => {
+    const b = before(c);
+    return c.json(jsonValue(await ladderView(ctx, b !== undefined ? { before: b } : {})));
+  });
+  app.get('/ladder/bots/:name', async (c) => {
+    const versions = await botVersions(ctx, c.req.param('name'));
+    if (!versions.length) return notFound(c, `bot "${c.req.param('name')}" has no version on the ladder`);
+    const cls = c.req.query('class') || undefined;
+    return c.html(ladderBotPage(c.req.param('name'), versions, await versionHistory(ctx, c.req.param('name'), cls)));
+  });
+  app.get('/api/ladder/bots/:name', async (c) => {
+    const versions = await botVersions(ctx, c.req.param('name'));
+    return versions.length ? c.json(jsonValue(versions)) : notFound(c, `bot "${c.req.param('name')}" has no version on the ladder`);
+  });
+}
