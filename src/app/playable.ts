@@ -3,6 +3,11 @@
  * queues it, to read what they declare, so a match no bot can play is refused before its scrambles are
  * generated and stored (a local match does the same inside its own run, see matches.ts). A bot that cannot
  * start here may still start on the workers: it is not held against the match.
+ *
+ * The bots start here exactly as a local match would start them: inside the sandbox, by the same policy
+ * (sandbox-policy.ts). When this machine cannot confine a bot that must be confined, it is not started here
+ * at all (the workers confine it, or refuse it): a registered bot's code never runs unconfined because a
+ * match was queued.
  */
 import type { PuzzleState, Result } from '../core/types.ts';
 import type { MatchConfig } from '../referee/match-config.ts';
@@ -11,6 +16,7 @@ import { startArenaServer } from '../transport/ws-server.ts';
 import { resolveBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
 import { launcherFor } from './launchers.ts';
+import { sandboxOfMatch } from './sandbox-policy.ts';
 
 /** The warning line for a bot that declines part of a match. */
 export function declineNotice(d: Decline): string {
@@ -26,10 +32,19 @@ export async function checkPlayable(ctx: AppContext, config: MatchConfig, states
   try {
     const resolved = new Map<string, Awaited<ReturnType<typeof resolveBot>>>();
     for (const b of config.bots) resolved.set(b, await resolveBot(ctx, b));
+    const known = [...resolved.values()].flatMap((r) => (r.ok ? [r.value] : []));
+    const sandbox = sandboxOfMatch(ctx, config, known, { new: true });
+    if (!sandbox.ok) {
+      notice?.(`note: the bots were not started before queuing (${sandbox.reason}); the workers check them`);
+      return { ok: true, value: undefined };
+    }
+    const { confine } = sandbox.value;
     const checked = await preflight(config, samples.value, (bot, opts) => {
       const r = resolved.get(bot)!;
       if (!r.ok) return { name: bot, connect: async () => r, dispose: async () => undefined };
-      return launcherFor(r.value, server, { startTimeoutMs: opts.startTimeoutMs, ...(opts.memoryLimitBytes !== undefined ? { limits: { memoryBytes: opts.memoryLimitBytes } } : {}) });
+      const c = confine(r.value);
+      const limits = opts.memoryLimitBytes !== undefined ? { limits: { memoryBytes: opts.memoryLimitBytes } } : {};
+      return launcherFor(r.value, server, { startTimeoutMs: opts.startTimeoutMs, ...limits, ...(c ? { confine: c } : {}) });
     });
     try {
       const declines = verdictOf(checked, config.bots, samples.value);
