@@ -38,6 +38,9 @@ import { isForeignKeyViolation, isUniqueViolation, oneLine, RESULT_SELECT, sqlit
 import { toBot, toMatch, toScramble, toSummary, type BotRow, type JoinedResultRow, type JoinedSummaryRow, type MatchRow, type ScrambleRow } from './sqlite-rows.ts';
 import { SqliteOptima } from './sqlite-optima.ts';
 
+/** The named parameters of the results INSERT. */
+type ResultParams = Record<string, string | number | Uint8Array | null>;
+
 /** How long a writer waits for another connection's lock before SQLITE_BUSY (ms). */
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -75,12 +78,24 @@ class SqliteStore implements Store {
   private readonly seals: SqliteSeals;
   private sealKey: SealKey | undefined;
   private readonly optima: SqliteOptima;
+  private readonly recordTransaction: (params: ResultParams, r: ResultRecord, key: SealKey | undefined, digest: string, blocks: readonly Uint8Array[] | undefined) => void;
 
   private readonly readColumns: () => SummaryColumns;
   private readonly readMarker: () => string;
 
   constructor(db: Database.Database) {
     this.db = db;
+    // Made once: better-sqlite3 builds four wrapper functions per transaction() call.
+    this.recordTransaction = db.transaction((params: ResultParams, r: ResultRecord, key: SealKey | undefined, digest: string, blocks: readonly Uint8Array[] | undefined) => {
+      // One transaction (the row, the blocks of a long answer, its seal), durable when it returns. A second
+      // result for the pair (a retried job) is dropped by ON CONFLICT: the first write wins, blocks and all.
+      // The seal covers the result's number in its match, which only this transaction can give.
+      const sealed = key ? this.seals.resultColumns(key, r, digest) : undefined;
+      const info = this.stmts.recordResult.run(sealed ? { ...params, seq: sealed.seq, movesSha256: digest, seal: sealed.seal } : params);
+      if (info.changes !== 1) return;
+      if (blocks) this.moves.writeBlocks(info.lastInsertRowid, blocks);
+      if (key && sealed) this.seals.countResult(key, sealed.matchId, sealed.seq);
+    });
     this.readColumns = summaryColumnsReader(db);
     this.readMarker = changeMarkerReader(db);
     this.moves = new SqliteMoves(db);
@@ -256,37 +271,33 @@ class SqliteStore implements Store {
   async recordResult(r: ResultRecord): Promise<void> {
     const moves = this.moves.columns(r.moves);
     const key = this.sealKey;
-    const digest = key ? recordedMovesDigest(r.moves) : '';
-    // One transaction (the row, the blocks of a long answer, its seal), durable when it returns. A second
-    // result for the pair (a retried job) is dropped by ON CONFLICT: the first write wins, blocks and all.
-    const write = this.db.transaction((params: Record<string, unknown>) => {
-      // The seal covers the result's number in its match, which only this transaction can give.
-      const sealed = key ? this.seals.resultColumns(key, r, digest) : undefined;
-      const info = this.stmts.recordResult.run({ ...params, seq: sealed?.seq ?? null, movesSha256: sealed ? digest : null, seal: sealed?.seal ?? null });
-      if (info.changes !== 1) return;
-      if (moves.blocks) this.moves.writeBlocks(info.lastInsertRowid, moves.blocks);
-      if (key && sealed) this.seals.countResult(key, sealed.matchId, sealed.seq);
-    });
+    const params: ResultParams = {
+      scrambleId: r.scrambleId,
+      bot: r.bot,
+      verdict: r.verdict,
+      moveCount: r.moveCount,
+      movesKind: moves.kind,
+      moves: moves.value,
+      wallMs: r.wallMs,
+      cpuMs: r.cpuMs ?? null,
+      reportedMs: r.reportedMs ?? null,
+      claimedOptimal: r.claimedOptimal === undefined ? null : r.claimedOptimal ? 1 : 0,
+      note: wellFormed(r.note) ?? null,
+      nodes: r.nodes ?? null,
+      errorIndex: r.errorIndex ?? null,
+      error: wellFormed(r.error) ?? null,
+      worker: wellFormed(r.worker) ?? null,
+      cpu: wellFormed(r.cpu) ?? null,
+      createdAt: nowIso(),
+      seq: null,
+      movesSha256: null,
+      seal: null,
+    };
     try {
-      write({
-        scrambleId: r.scrambleId,
-        bot: r.bot,
-        verdict: r.verdict,
-        moveCount: r.moveCount,
-        movesKind: moves.kind,
-        moves: moves.value,
-        wallMs: r.wallMs,
-        cpuMs: r.cpuMs ?? null,
-        reportedMs: r.reportedMs ?? null,
-        claimedOptimal: r.claimedOptimal === undefined ? null : r.claimedOptimal ? 1 : 0,
-        note: wellFormed(r.note) ?? null,
-        nodes: r.nodes ?? null,
-        errorIndex: r.errorIndex ?? null,
-        error: wellFormed(r.error) ?? null,
-        worker: wellFormed(r.worker) ?? null,
-        cpu: wellFormed(r.cpu) ?? null,
-        createdAt: nowIso(),
-      });
+      // An unsealed answer held inline is one statement, atomic and durable on its own (autocommit): no
+      // BEGIN/COMMIT round of its own, which is a good part of the per-result cost of a fast bot.
+      if (!key && !moves.blocks) this.stmts.recordResult.run(params);
+      else this.recordTransaction(params, r, key, key ? recordedMovesDigest(r.moves) : '', moves.blocks);
     } catch (err) {
       if (isForeignKeyViolation(err)) {
         throw new Error(`recordResult: no scramble ${r.scrambleId}`);
