@@ -32,10 +32,10 @@ export interface Recorded {
 /** What a worker is handed. */
 export interface WorkerDeps {
   /**
-   * Where results go. Each is committed, in order, just after the next solve has been sent (see
-   * result-writes.ts), and before it is reported through onRecorded.
+   * Where results go. Each is committed, in order (a fast bot's several at once), after the next solve has
+   * been sent (see result-writes.ts), and before it is reported through onRecorded.
    */
-  readonly store: Pick<Store, 'recordResult'>;
+  readonly store: Pick<Store, 'recordResult' | 'recordResults'>;
   readonly clock: Clock;
   /** Aborting stops the worker: the request in flight is cancelled and nothing is recorded for it. */
   readonly signal?: AbortSignal;
@@ -79,7 +79,7 @@ export interface WorkerDeps {
  */
 export async function runWorker(source: JobSource, deps: WorkerDeps): Promise<void> {
   const bots = new WorkerBots(deps);
-  const writes = new ResultWrites(deps.store);
+  const writes = new ResultWrites(deps.store, deps.clock);
   try {
     while (!deps.signal?.aborted) {
       writes.check();

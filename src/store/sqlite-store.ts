@@ -28,18 +28,15 @@ import type {
   KnownOptimum,
 } from './types.ts';
 import { migrate } from './schema.ts';
-import { encodeJson, makeBound, nowIso, wellFormed } from './row-codec.ts';
+import { encodeJson, makeBound, nowIso } from './row-codec.ts';
 import { SqliteMoves, type StoredMovesKind } from './sqlite-moves.ts';
 import { changeMarkerReader, summaryColumnsReader } from './sqlite-columns.ts';
-import { recordedMovesDigest } from './moves-digest.ts';
 import { sha256Hex, type SealKey } from './seal.ts';
 import { SqliteSeals } from './sqlite-seals.ts';
 import { isForeignKeyViolation, isUniqueViolation, oneLine, RESULT_SELECT, sqliteCode, SUMMARY_SELECT } from './sqlite-rows.ts';
 import { toBot, toMatch, toScramble, toSummary, type BotRow, type JoinedResultRow, type JoinedSummaryRow, type MatchRow, type ScrambleRow } from './sqlite-rows.ts';
 import { SqliteOptima } from './sqlite-optima.ts';
-
-/** The named parameters of the results INSERT. */
-type ResultParams = Record<string, string | number | Uint8Array | null>;
+import { SqliteResultWrites } from './sqlite-result-writes.ts';
 
 /** How long a writer waits for another connection's lock before SQLITE_BUSY (ms). */
 const BUSY_TIMEOUT_MS = 5000;
@@ -78,29 +75,19 @@ class SqliteStore implements Store {
   private readonly seals: SqliteSeals;
   private sealKey: SealKey | undefined;
   private readonly optima: SqliteOptima;
-  private readonly recordTransaction: (params: ResultParams, r: ResultRecord, key: SealKey | undefined, digest: string, blocks: readonly Uint8Array[] | undefined) => void;
+  private readonly results: SqliteResultWrites;
 
   private readonly readColumns: () => SummaryColumns;
   private readonly readMarker: () => string;
 
   constructor(db: Database.Database) {
     this.db = db;
-    // Made once: better-sqlite3 builds four wrapper functions per transaction() call.
-    this.recordTransaction = db.transaction((params: ResultParams, r: ResultRecord, key: SealKey | undefined, digest: string, blocks: readonly Uint8Array[] | undefined) => {
-      // One transaction (the row, the blocks of a long answer, its seal), durable when it returns. A second
-      // result for the pair (a retried job) is dropped by ON CONFLICT: the first write wins, blocks and all.
-      // The seal covers the result's number in its match, which only this transaction can give.
-      const sealed = key ? this.seals.resultColumns(key, r, digest) : undefined;
-      const info = this.stmts.recordResult.run(sealed ? { ...params, seq: sealed.seq, movesSha256: digest, seal: sealed.seal } : params);
-      if (info.changes !== 1) return;
-      if (blocks) this.moves.writeBlocks(info.lastInsertRowid, blocks);
-      if (key && sealed) this.seals.countResult(key, sealed.matchId, sealed.seq);
-    });
     this.readColumns = summaryColumnsReader(db);
     this.readMarker = changeMarkerReader(db);
     this.moves = new SqliteMoves(db);
     this.seals = new SqliteSeals(db);
     this.optima = new SqliteOptima(db);
+    this.results = new SqliteResultWrites(db, this.moves, this.seals, () => this.sealKey);
     this.stmts = {
       addBot: db.prepare(
         `INSERT INTO bots (name, kind, cmd, cwd, stdio, token_hash, created_at)
@@ -136,13 +123,6 @@ class SqliteStore implements Store {
       ),
       scrambleClasses: db.prepare<[number], { puzzle_class: string; n: number }>(
         `SELECT puzzle_class, count(*) AS n FROM scrambles WHERE match_id = ? GROUP BY puzzle_class ORDER BY min(idx)`,
-      ),
-      recordResult: db.prepare(
-        `INSERT INTO results (scramble_id, bot, verdict, move_count, moves_kind, moves, wall_ms, cpu_ms, reported_ms,
-                              claimed_optimal, note, nodes, error_index, error, worker, cpu, created_at, seq, moves_sha256, seal)
-         VALUES (@scrambleId, @bot, @verdict, @moveCount, @movesKind, @moves, @wallMs, @cpuMs, @reportedMs,
-                 @claimedOptimal, @note, @nodes, @errorIndex, @error, @worker, @cpu, @createdAt, @seq, @movesSha256, @seal)
-         ON CONFLICT (scramble_id, bot) DO NOTHING`,
       ),
       listResults: db.prepare<[number], JoinedResultRow>(`${RESULT_SELECT} WHERE s.match_id = ? ORDER BY s.idx, r.id`),
       getResult: db.prepare<[number, string], JoinedResultRow>(`${RESULT_SELECT} WHERE r.scramble_id = ? AND r.bot = ?`),
@@ -269,41 +249,11 @@ class SqliteStore implements Store {
   }
 
   async recordResult(r: ResultRecord): Promise<void> {
-    const moves = this.moves.columns(r.moves);
-    const key = this.sealKey;
-    const params: ResultParams = {
-      scrambleId: r.scrambleId,
-      bot: r.bot,
-      verdict: r.verdict,
-      moveCount: r.moveCount,
-      movesKind: moves.kind,
-      moves: moves.value,
-      wallMs: r.wallMs,
-      cpuMs: r.cpuMs ?? null,
-      reportedMs: r.reportedMs ?? null,
-      claimedOptimal: r.claimedOptimal === undefined ? null : r.claimedOptimal ? 1 : 0,
-      note: wellFormed(r.note) ?? null,
-      nodes: r.nodes ?? null,
-      errorIndex: r.errorIndex ?? null,
-      error: wellFormed(r.error) ?? null,
-      worker: wellFormed(r.worker) ?? null,
-      cpu: wellFormed(r.cpu) ?? null,
-      createdAt: nowIso(),
-      seq: null,
-      movesSha256: null,
-      seal: null,
-    };
-    try {
-      // An unsealed answer held inline is one statement, atomic and durable on its own (autocommit): no
-      // BEGIN/COMMIT round of its own, which is a good part of the per-result cost of a fast bot.
-      if (!key && !moves.blocks) this.stmts.recordResult.run(params);
-      else this.recordTransaction(params, r, key, key ? recordedMovesDigest(r.moves) : '', moves.blocks);
-    } catch (err) {
-      if (isForeignKeyViolation(err)) {
-        throw new Error(`recordResult: no scramble ${r.scrambleId}`);
-      }
-      throw err;
-    }
+    this.results.one(r);
+  }
+
+  async recordResults(rs: readonly ResultRecord[]): Promise<void> {
+    this.results.many(rs);
   }
 
   async listResults(matchId: number): Promise<ResultRow[]> {

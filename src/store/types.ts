@@ -229,6 +229,11 @@ export interface Store {
    * the call changes nothing and the first write wins.
    */
   recordResult(r: ResultRecord): Promise<void>;
+  /**
+   * Commits several results in one transaction, each as {@link recordResult} would, in order: all or none.
+   * Optional: a store without it gets one recordResult call per result.
+   */
+  recordResults?(rs: readonly ResultRecord[]): Promise<void>;
   listResults(matchId: number): Promise<ResultRow[]>;
   /** One result with its moves (a replay reads one answer, not the match's). */
   getResult(scrambleId: number, bot: string): Promise<ResultRow | undefined>;
