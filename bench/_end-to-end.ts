@@ -1,8 +1,8 @@
 /**
  * The referee end to end on an instant bot: 2×2 scrambles through the real path (a spawned bot process under
  * the default limits, its CPU time metered per solve, a real WebSocket, every result committed to a SQLite
- * file before the next is reported). The rate counts from the first result to the last, so the bot's start-up
- * is not in it.
+ * file before the next is reported). Like the floor (_floor.ts), the rate counts after a warm-up of 200
+ * results (the first of them is where the bot's start-up ends), to the last.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,28 +19,35 @@ import { systemClock } from '../src/transport/system-clock.ts';
 import { startArenaServer } from '../src/transport/ws-server.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
+/** Results before the timed part, as the floor's warm-up trips. */
+const WARM_UP_RESULTS = 200;
 
 /** What one end-to-end run measured. */
 export interface EndToEnd {
-  /** Scrambles per second, first result to last. */
+  /** Scrambles per second, from the end of the warm-up to the last result. */
   readonly rate: number;
+  /** Results recorded in all, warm-up included, and how many of them were solved. */
+  readonly results: number;
   readonly solved: number;
   /** Results that carry the bot's CPU time. */
   readonly metered: number;
-  /** The referee's CPU time per scramble (all its threads), first result to last, µs. */
+  /** The referee's CPU time per scramble (all its threads), over the same results as the rate, µs. */
   readonly refereeCpuUs: number;
   /** The bot's CPU time per solve as metered, mean, µs. */
   readonly botCpuUs: number;
 }
 
-/** Plays `count` 2×2 scrambles with the `instant` fixture bot (or another bot program, for experiments). */
+/** Plays `count` 2×2 scrambles (after the warm-up's) with the `instant` fixture bot (or another bot program, for experiments). */
 export async function endToEnd(count: number, bot: readonly string[] = ['--import', 'TSX', join(ROOT, 'test/fixtures/bots/instant.ts')]): Promise<EndToEnd> {
   const dir = mkdtempSync(join(tmpdir(), 'arena-bench-'));
   const store = openSqliteStore(join(dir, 'bench.db'));
   const server = await startArenaServer({ authenticate: () => undefined });
   try {
+    // The same warm-up as the floor's, so that both rows measure the same phase of a run: `count` timed
+    // results after `warm` untimed ones.
+    const warm = Math.min(WARM_UP_RESULTS, count);
     const rng = createRng('bench-referee');
-    const states: PuzzleState[] = Array.from({ length: count }, () => puzzles.sliding.scramble({ kind: 'sliding', rows: 2, cols: 2 }, rng));
+    const states: PuzzleState[] = Array.from({ length: warm + count }, () => puzzles.sliding.scramble({ kind: 'sliding', rows: 2, cols: 2 }, rng));
     const makeLauncher = (name: string) =>
       createProcessLauncher({
         name,
@@ -53,25 +60,26 @@ export async function endToEnd(count: number, bot: readonly string[] = ['--impor
     let last = 0;
     let cpu0 = process.cpuUsage();
     let cpu = cpu0;
-    const run = await startMatch({ bots: ['instant'], count, seed: 'bench', timeLimitMs: 10_000, maxMoves: 100, concurrency: 1 }, states, {
+    const run = await startMatch({ bots: ['instant'], count: warm + count, seed: 'bench', timeLimitMs: 10_000, maxMoves: 100, concurrency: 1 }, states, {
       store,
       clock: systemClock,
       makeLauncher,
       onResult: (e) => {
-        if (e.done === 1) {
+        if (e.done === warm) {
           first = performance.now();
           cpu0 = process.cpuUsage();
         }
         last = performance.now();
-        if (e.done === count) cpu = process.cpuUsage(cpu0);
+        if (e.done === warm + count) cpu = process.cpuUsage(cpu0);
       },
     });
     const rows = await store.listSummaries(run.match.id);
     return {
-      rate: (count - 1) / ((last - first) / 1000),
+      rate: count / ((last - first) / 1000),
+      results: rows.length,
       solved: rows.filter((r) => r.verdict === 'solved').length,
       metered: rows.filter((r) => r.cpuMs !== undefined).length,
-      refereeCpuUs: (cpu.user + cpu.system) / (count - 1),
+      refereeCpuUs: (cpu.user + cpu.system) / count,
       botCpuUs: (rows.reduce((a, r) => a + (r.cpuMs ?? 0), 0) / rows.length) * 1000,
     };
   } finally {

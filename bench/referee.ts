@@ -57,7 +57,7 @@ async function againstFloor(count: number, pairs: number): Promise<BenchRow[]> {
       name: `end-to-end 2x2, instant bot, CPU time metered, ${count} scrambles recorded`,
       value: median(ends),
       unit: 'scrambles/s',
-      note: `median of ${pairs} (${range(ends)}); last run ${last!.solved}/${count} solved, ${last!.metered}/${count} with CPU time`,
+      note: `median of ${pairs} (${range(ends)}), after 200 warm-up results as the floor; last run ${last!.solved}/${last!.results} solved, ${last!.metered}/${last!.results} with CPU time`,
     },
     { name: 'end-to-end / floor (paired runs)', value: median(ratios), unit: 'ratio', target: '≥ 0.5', note: `pairs ${ratios.map((r) => r.toFixed(2)).join(' ')}` },
   ];

@@ -7,6 +7,7 @@ import { IdaSearch } from '../../src/solvers/sliding/ida-search.ts';
 import type { SearchStatus } from '../../src/solvers/sliding/ida-search.ts';
 import { ManhattanLcHeuristic } from '../../src/solvers/sliding/manhattan-lc.ts';
 import { PdbHeuristic } from '../../src/solvers/sliding/pdb-heuristic.ts';
+import { PdbIdaSearch } from '../../src/solvers/sliding/pdb-ida-search.ts';
 import type { PatternTable } from '../../src/solvers/sliding/pdb-heuristic.ts';
 import { removeCycles } from '../shared/cycles.ts';
 import { StagedSearch } from './staged-search.ts';
@@ -105,8 +106,10 @@ function chooseEngine(board: Board, tiles: readonly number[], opts: SolverOption
   const w = opts.weight;
   if ((w === undefined && board.size <= OPTIMAL_MAX_CELLS) || w === 1) {
     const tables = board.rows === 4 && board.cols === 4 ? opts.pdbs() : null;
+    // With tables, the search that does the tables' update in its own loop (same nodes, same answer).
     const heuristic = tables ? new PdbHeuristic(board, tables) : new ManhattanLcHeuristic(board);
-    return { engine: new IdaSearch(board, tiles, heuristic), optimal: true, note: () => `IDA*, ${heuristic.name}` };
+    const engine = heuristic instanceof PdbHeuristic ? new PdbIdaSearch(board, tiles, heuristic) : new IdaSearch(board, tiles, heuristic);
+    return { engine, optimal: true, note: () => `IDA*, ${heuristic.name}` };
   }
   const weighting: Weighting = w !== undefined ? { kind: 'linear', w } : defaultWeighting(board.size);
   const bytes = opts.weightedBytes ?? WEIGHTED_BYTES;

@@ -11,6 +11,7 @@ import { puzzles } from '../puzzles/index.ts';
 import type { MessageBounds } from './bounds.ts';
 import { BOT_MESSAGE_BOUNDS, checkBounds, REFEREE_MESSAGE_BOUNDS } from './bounds.ts';
 import type { BotMessage, RefereeMessage } from './messages.ts';
+import { fastMovesMessage, fastResultMessage, fastSolveEnvelope } from './fast-messages.ts';
 
 /** The outcome of parsing one message. */
 export type ParseResult<M> = { readonly ok: true; readonly message: M } | { readonly ok: false; readonly reason: string };
@@ -99,6 +100,28 @@ const refereeSchemas = {
   bye: z.object({ type: z.literal('bye'), reason: z.string().optional() }),
 } as const;
 
+type Json = Record<string, unknown>;
+type FastPath = (json: Json) => Json | undefined;
+
+/** A `solve` whose envelope passes the plain check and whose puzzle passes its own kind's wire shape. */
+function fastSolve(json: Json): Json | undefined {
+  if (!fastSolveEnvelope(json)) return undefined;
+  const kind = (json.puzzle as Json).kind;
+  if (typeof kind !== 'string' || !Object.hasOwn(puzzles, kind)) return undefined;
+  const p = puzzles[kind as keyof typeof puzzles].wireShape.safeParse(json.puzzle);
+  return p.success ? { ...json, puzzle: p.data } : undefined;
+}
+
+/** The zod schemas by message type, bot side and referee side: what the plain-code checks are held to (tests). */
+export const messageSchemas: { readonly bot: Readonly<Record<string, z.ZodType>>; readonly referee: Readonly<Record<string, z.ZodType>> } = {
+  bot: botSchemas,
+  referee: refereeSchemas,
+};
+
+/** Plain-code checks for the messages of every solve (fast-messages.ts); the rest is zod's. */
+const botFastPaths: Readonly<Record<string, FastPath>> = { moves: fastMovesMessage };
+const refereeFastPaths: Readonly<Record<string, FastPath>> = { result: fastResultMessage, solve: fastSolve };
+
 /** Describes the first zod issue as "path: message", short enough for a verdict reason. */
 function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -116,7 +139,7 @@ function describeType(type: unknown): string {
   return String(type).slice(0, 60);
 }
 
-function parseWith<M>(text: string, schemas: Record<string, z.ZodType>, side: string, bounds: MessageBounds): ParseResult<M> {
+function parseWith<M>(text: string, schemas: Record<string, z.ZodType>, side: string, bounds: MessageBounds, fast: Readonly<Record<string, FastPath>>): ParseResult<M> {
   const outside = checkBounds(text, bounds);
   if (outside !== undefined) return { ok: false, reason: `out of bounds: ${outside}` };
   let json: unknown;
@@ -132,6 +155,8 @@ function parseWith<M>(text: string, schemas: Record<string, z.ZodType>, side: st
   if (typeof type !== 'string' || !Object.hasOwn(schemas, type)) {
     return { ok: false, reason: `unknown ${side} message type ${describeType(type)}; expected one of ${Object.keys(schemas).join(', ')}` };
   }
+  const quick = Object.hasOwn(fast, type) ? fast[type]!(json as Json) : undefined;
+  if (quick) return { ok: true, message: quick as M };
   const parsed = schemas[type]!.safeParse(json);
   if (!parsed.success) return { ok: false, reason: `bad ${type} message: ${describeIssue(parsed.error)}` };
   return { ok: true, message: parsed.data as M };
@@ -139,10 +164,10 @@ function parseWith<M>(text: string, schemas: Record<string, z.ZodType>, side: st
 
 /** Parses one message a bot sent (the referee side). Never throws. */
 export function parseBotMessage(text: string): ParseResult<BotMessage> {
-  return parseWith<BotMessage>(text, botSchemas, 'bot', BOT_MESSAGE_BOUNDS);
+  return parseWith<BotMessage>(text, botSchemas, 'bot', BOT_MESSAGE_BOUNDS, botFastPaths);
 }
 
 /** Parses one message the referee sent (the SDK side). Never throws. */
 export function parseRefereeMessage(text: string): ParseResult<RefereeMessage> {
-  return parseWith<RefereeMessage>(text, refereeSchemas, 'referee', REFEREE_MESSAGE_BOUNDS);
+  return parseWith<RefereeMessage>(text, refereeSchemas, 'referee', REFEREE_MESSAGE_BOUNDS, refereeFastPaths);
 }

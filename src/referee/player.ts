@@ -34,10 +34,10 @@ export interface Recorded {
 /** What a player is handed. */
 export interface PlayerDeps {
   /**
-   * Where results go. Each is committed, in order, just after the next solve has been sent (see
-   * result-writes.ts), and before it is reported through onRecorded.
+   * Where results go. Each is committed, in order (a fast bot's several at once), after the next solve has
+   * been sent (see result-writes.ts), and before it is reported through onRecorded.
    */
-  readonly store: Pick<Store, 'recordResult'>;
+  readonly store: Pick<Store, 'recordResult' | 'recordResults'>;
   readonly clock: Clock;
   /** Aborting stops the player: the request in flight is cancelled and nothing is recorded for it. */
   readonly signal?: AbortSignal;
@@ -82,7 +82,7 @@ export interface PlayerDeps {
  */
 export async function runPlayer(source: JobSource, deps: PlayerDeps): Promise<void> {
   const bots = new PlayerBots(deps);
-  const writes = new ResultWrites(deps.store);
+  const writes = new ResultWrites(deps.store, deps.clock);
   try {
     while (!deps.signal?.aborted) {
       writes.check();

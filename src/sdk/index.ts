@@ -8,9 +8,11 @@ import type { Channel } from './channel.ts';
 import { serveBot } from './serve.ts';
 import { stdioChannel } from './stdio-client.ts';
 import type { BotDefinition } from './types.ts';
+import { warmUpWire } from './wire-warm-up.ts';
 import { connectWebSocket } from './ws-client.ts';
 
 export { chunked, PAIR_CHUNK, STRING_CHUNK } from './chunked.ts';
+export { ENV_WIRE_WARM_UP } from './wire-warm-up.ts';
 export type { BotDefinition, PrepareRequest, SolveAnswer, SolveContext } from './types.ts';
 
 /** Bots log to stderr: stdout may be the protocol stream (stdio mode). */
@@ -23,6 +25,8 @@ function log(text: string): void {
  * Connection failures are logged to stderr and set a non-zero exit code; nothing is thrown.
  */
 export async function runBot(def: BotDefinition): Promise<void> {
+  // Before the hello, so that no timed solve pays for compiling the SDK's own code (wire-warm-up.ts).
+  await warmUpWire();
   let channel: Channel;
   if (process.env[ENV_STDIO] === '1') channel = stdioChannel();
   else {

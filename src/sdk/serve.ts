@@ -45,7 +45,11 @@ export function serveBot(def: BotDefinition, channel: Channel, log: Log): Promis
     if ('giveUp' in answer) return channel.send({ type: 'give-up', id: req.id, reason: answer.giveUp });
     if ('unsupported' in answer) return channel.send({ type: 'unsupported', id: req.id, reason: answer.unsupported });
     const { chars, pairs } = chunkSizes();
-    const split = (m: WireMoves): WireMoves[] => [...chunked(m, typeof m === 'string' ? chars : pairs)];
+    const split = (m: WireMoves): WireMoves[] => {
+      // Most answers fit one message: no generator for them.
+      if (typeof m === 'string' ? m.length <= chars : m.length <= pairs) return [m];
+      return [...chunked(m, typeof m === 'string' ? chars : pairs)];
+    };
     if (!isIterable(answer.moves)) {
       const parts = split(answer.moves);
       for (let i = 0; i < parts.length; i++) {
@@ -79,9 +83,14 @@ export function serveBot(def: BotDefinition, channel: Channel, log: Log): Promis
     if (!abort.signal.aborted) await channel.send({ type: 'ready', id: req.id });
   };
 
+  // One controller serves solve after solve until a solve is cancelled: requests run one at a time, so a
+  // signal that has not fired belongs to no earlier request any more, and a new AbortController costs about
+  // 10 µs in Node 20, a good part of a fast bot's whole round trip.
+  let solveAbort = new AbortController();
   const handle = async (req: SolveMessage | PrepareMessage): Promise<void> => {
     if (req.type === 'prepare') return prepare(req);
-    const abort = new AbortController();
+    if (solveAbort.signal.aborted) solveAbort = new AbortController();
+    const abort = solveAbort;
     current = { id: req.id, abort };
     const started = performance.now();
     const ctx = { deadline: Date.now() + req.timeLimitMs, timeLimitMs: req.timeLimitMs, maxMoves: req.maxMoves, signal: abort.signal };

@@ -1,6 +1,7 @@
 /**
- * The SDK's WebSocket client. The one place in src/sdk that imports `ws`: a bot program needs a client,
- * and Node 20 has no stable built-in WebSocket that can set the Authorization header.
+ * The SDK's WebSocket client. With wire-warm-up.ts (which plays the referee's side of a loopback before
+ * the bot dials in) the only place in src/sdk that imports `ws`: a bot program needs a client, and Node 20
+ * has no stable built-in WebSocket that can set the Authorization header.
  */
 import WebSocket from 'ws';
 import { MAX_REFEREE_PAYLOAD, SUBPROTOCOL } from '../protocol/messages.ts';

@@ -165,6 +165,15 @@ class MemoryStore implements Store {
     this.seals.resultStored(this.sealKey, r, this.scrambles.get(r.scrambleId)!, this.sealKey ? recordedMovesDigest(r.moves) : '');
   }
 
+  async recordResults(rs: readonly ResultRecord[]): Promise<void> {
+    // All or none, as the SQLite transaction: everything that could refuse a result is checked first.
+    for (const r of rs) {
+      if (!isVerdict(r.verdict)) throw new Error(`recordResult: unknown verdict ${String(r.verdict)}`);
+      if (!this.scrambles.has(r.scrambleId)) throw new Error(`recordResult: no scramble ${r.scrambleId}`);
+    }
+    for (const r of rs) await this.recordResult(r);
+  }
+
   async listResults(matchId: number): Promise<ResultRow[]> {
     return this.rows((s) => s.matchId === matchId);
   }

@@ -13,17 +13,17 @@ import type * as T from './types.ts';
 import { migrate } from './schema.ts';
 import { encodeJson, nowIso, storedScramble } from './row-codec.ts';
 import { SqliteMoves, type StoredMovesKind } from './sqlite-moves.ts';
-import { storedMovesOf, storedPieces, joinStored } from './stored-moves.ts';
+import { storedPieces, joinStored } from './stored-moves.ts';
 import { changeMarkerReader, summaryColumnsReader } from './sqlite-columns.ts';
 import { sqliteLadder } from './sqlite-ladder.ts';
 import type { LadderStore } from './ladder-types.ts';
-import { recordedMovesDigest } from './moves-digest.ts';
 import { sha256Hex, type SealKey } from './seal.ts';
 import { SqliteSeals } from './sqlite-seals.ts';
 import { isForeignKeyViolation, isUniqueViolation, oneLine, sqliteCode } from './sqlite-errors.ts';
 import { SQLITE, toBot, toMatch, toScramble, toSummary, type BotRow, type MatchRow, type ResultJoinRow, type ScrambleRow, type SummaryRow } from './sql-rows.ts';
-import { resultValues, sharedSql, sqliteArgs } from './sql-text.ts';
+import { sharedSql, sqliteArgs } from './sql-text.ts';
 import { SqliteOptima } from './sqlite-optima.ts';
+import { SqliteResultWrites } from './sqlite-result-writes.ts';
 
 /** How long a writer waits for another connection's lock before SQLITE_BUSY (ms). */
 const BUSY_TIMEOUT_MS = 5000;
@@ -99,6 +99,7 @@ class SqliteStore implements T.Store {
   private sealKey: SealKey | undefined;
   private readonly optima: SqliteOptima;
   private ladderTables: LadderStore | undefined;
+  private readonly results: SqliteResultWrites;
 
   private readonly readColumns: () => SummaryColumns;
   private readonly readMarker: () => string;
@@ -111,6 +112,7 @@ class SqliteStore implements T.Store {
     this.seals = new SqliteSeals(db);
     this.optima = new SqliteOptima(db);
     this.stmts = prepare(db);
+    this.results = new SqliteResultWrites(db, this.stmts.recordResult, this.moves, this.seals, () => this.sealKey);
   }
 
   async addBot(bot: Omit<T.BotRecord, 'createdAt'>): Promise<void> {
@@ -201,26 +203,11 @@ class SqliteStore implements T.Store {
   }
 
   async recordResult(r: T.ResultRecord): Promise<void> {
-    const stored = storedMovesOf(r.moves);
-    const key = this.sealKey;
-    const digest = key ? recordedMovesDigest(r.moves) : '';
-    // One transaction (the row, the blocks of a long answer, its seal), durable when it returns. A second
-    // result for the pair (a retried job) is dropped by ON CONFLICT: the first write wins, blocks and all.
-    const write = this.db.transaction(() => {
-      // The seal covers the result's number in its match, which only this transaction can give.
-      const sealed = key ? this.seals.resultColumns(key, r, digest) : undefined;
-      const values = resultValues(SQLITE, r, this.moves.columns(stored), nowIso(), sealed && { ...sealed, movesSha256: digest });
-      const info = this.stmts.recordResult.run(sqliteArgs(...values));
-      if (info.changes !== 1) return;
-      if (stored.packed) this.moves.writeBlocks(info.lastInsertRowid, stored.blocks);
-      if (key && sealed) this.seals.countResult(key, sealed.matchId, sealed.seq);
-    });
-    try {
-      write();
-    } catch (err) {
-      if (isForeignKeyViolation(err)) throw new Error(`recordResult: no scramble ${r.scrambleId}`);
-      throw err;
-    }
+    this.results.one(r);
+  }
+
+  async recordResults(rs: readonly T.ResultRecord[]): Promise<void> {
+    this.results.many(rs);
   }
 
   async listResults(matchId: number): Promise<T.ResultRow[]> {

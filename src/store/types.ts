@@ -231,6 +231,11 @@ export interface Store {
    */
   recordResult(r: ResultRecord): Promise<void>;
   /**
+   * Commits several results in one transaction, each as {@link recordResult} would, in order: all or none.
+   * Optional: a store without it gets one recordResult call per result.
+   */
+  recordResults?(rs: readonly ResultRecord[]): Promise<void>;
+  /**
    * The results of a match with their moves joined, each answer whole: for tests and small checks. Replay,
    * export, audit and the web read summaries and stream each answer with {@link readMoves}.
    */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ResultWrites } from '../../src/referee/result-writes.ts';
+import { COMMIT_INTERVAL_MS, MAX_UNCOMMITTED, ResultWrites } from '../../src/referee/result-writes.ts';
 import type { ResultRecord } from '../../src/store/types.ts';
 
 const record = (scrambleId: number): ResultRecord => ({ scrambleId, bot: 'a', verdict: 'solved', moveCount: 2, moves: 'LU', wallMs: 1 });
@@ -32,25 +32,55 @@ describe('ResultWrites', () => {
     expect(log).toEqual(['commit 1', 'report 1']);
   });
 
-  it('ResultWrites - room() holds a worker back while more than one result waits for a slow store', async () => {
+  it('ResultWrites - room() holds a worker back while more than MAX_UNCOMMITTED results wait for a slow store', async () => {
     const release: Array<() => void> = [];
     const writes = new ResultWrites({ recordResult: () => new Promise<void>((r) => release.push(r)) });
-    writes.add({ record: record(1) });
+    for (let id = 1; id <= MAX_UNCOMMITTED; id++) writes.add({ record: record(id) });
     let roomy = false;
     void writes.room().then(() => (roomy = true));
     await turn();
     await turn();
-    expect(roomy).toBe(true); // one uncommitted result is allowed
-    writes.add({ record: record(2) });
+    expect(roomy).toBe(true); // MAX_UNCOMMITTED uncommitted results are allowed
+    writes.add({ record: record(MAX_UNCOMMITTED + 1) });
     roomy = false;
     const waiting = writes.room().then(() => (roomy = true));
     for (let i = 0; i < 5; i++) await turn();
     expect(roomy).toBe(false);
-    release.shift()!();
-    for (let i = 0; i < 5; i++) await turn();
-    release.shift()!();
+    while (!roomy) {
+      release.shift()?.();
+      await turn();
+    }
     await waiting;
     expect(roomy).toBe(true);
+    let drained = false;
+    void writes.drain().then(() => (drained = true));
+    while (!drained) {
+      release.shift()?.();
+      await turn();
+    }
+  });
+
+  it("ResultWrites - a fast bot's results are committed together, in one call, each reported after it", async () => {
+    const log: string[] = [];
+    const writes = new ResultWrites({
+      recordResult: async (r) => void log.push(`commit ${r.scrambleId}`),
+      recordResults: async (rs) => void log.push(`commit ${rs.map((r) => r.scrambleId).join('+')}`),
+    }, { now: () => performance.now(), setTimer: (ms, fn) => {
+      const t = setTimeout(fn, ms);
+      return () => clearTimeout(t);
+    } }, 300);
+    writes.add({ record: record(1), committed: () => log.push('report 1') });
     await writes.drain();
+    // Within the interval (300 ms here) of that commit: these wait for the next and go together.
+    for (const id of [2, 3, 4]) {
+      writes.add({ record: record(id), committed: () => log.push(`report ${id}`) });
+      await turn();
+    }
+    writes.then(() => log.push('end of job'));
+    writes.add({ record: record(5), committed: () => log.push('report 5') });
+    await writes.drain();
+    // The end of the job follows every result queued before it; 5 came while their commit was still waiting.
+    expect(log).toEqual(['commit 1', 'report 1', 'commit 2+3+4+5', 'report 2', 'report 3', 'report 4', 'report 5', 'end of job']);
+    expect(COMMIT_INTERVAL_MS).toBeLessThan(300);
   });
 });

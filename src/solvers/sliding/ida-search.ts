@@ -99,7 +99,8 @@ export class IdaSearch {
       const tile = tiles[to];
       tiles[blank] = tile;
       tiles[to] = 0;
-      const h = heur.move(tiles, tile, to, blank, d);
+      // bound - d - 1 is the largest h this child may have and still be expanded.
+      const h = heur.move(tiles, tile, to, blank, d, bound - d - 1);
       nodes++;
       const f = d + 1 + h;
       if (f > bound) {

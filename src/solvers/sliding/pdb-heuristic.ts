@@ -1,6 +1,6 @@
 import type { Board } from './board.ts';
 import type { IncrementalHeuristic } from './heuristic.ts';
-import { POPCOUNT16, popcount32, rankWeights } from './pdb-rank.ts';
+import { rankAt, rankWeights } from './pdb-rank.ts';
 
 /**
  * One pattern: its tiles (in rank order) and its table from pdb-build.ts. With `cellMap`, the table was
@@ -11,6 +11,33 @@ export interface PatternTable {
   readonly tiles: readonly number[];
   readonly table: Uint8Array;
   readonly cellMap?: Uint8Array;
+}
+
+/**
+ * A PdbHeuristic's arrays as they stand after its last reset, for a search that does the heuristic's
+ * incremental update inline (pdb-ida-search.ts) instead of calling {@link PdbHeuristic.move} per node.
+ */
+export interface PdbLayout {
+  readonly n: number;
+  readonly tables: readonly Uint8Array[];
+  readonly group: Int8Array;
+  readonly slot: Int8Array;
+  readonly rgroup: Int8Array;
+  readonly rslot: Int8Array;
+  readonly tileCell: Uint8Array;
+  readonly rTileCell: Uint8Array;
+  readonly offset: Int32Array;
+  readonly size: Int32Array;
+  readonly weights: Int32Array;
+  readonly cells: Uint8Array;
+  readonly rcells: Uint8Array;
+  readonly slotGroup: Int8Array;
+  readonly val: Int32Array;
+  readonly rval: Int32Array;
+  readonly tr: Uint8Array;
+  readonly mapped: boolean;
+  readonly sum: number;
+  readonly rsum: number;
 }
 
 /**
@@ -45,8 +72,6 @@ export class PdbHeuristic implements IncrementalHeuristic {
   private readonly rval: Int32Array;
   private sum = 0;
   private rsum = 0;
-  /** More than 16 cells: occupancy masks need two popcount lookups. */
-  private readonly wide: boolean;
   /** Some pattern is read through a symmetry: cells go through tileCell in the normal view too. */
   private readonly mapped: boolean;
   private readonly tr: Uint8Array;
@@ -64,7 +89,6 @@ export class PdbHeuristic implements IncrementalHeuristic {
     this.slot = new Int8Array(n).fill(-1);
     const tr = (this.tr = new Uint8Array(n));
     for (let c = 0; c < n; c++) tr[c] = reflect ? board.colOf[c] * board.cols + board.rowOf[c] : c;
-    this.wide = n > 16;
     this.mapped = patterns.some((p) => p.cellMap !== undefined);
     const g = patterns.length;
     this.offset = new Int32Array(g);
@@ -112,27 +136,14 @@ export class PdbHeuristic implements IncrementalHeuristic {
     this.stack = new Int32Array(6 * 256);
   }
 
+  /** The arrays and sums after the last {@link reset}, shared, not copied (see {@link PdbLayout}). */
+  layout(): PdbLayout {
+    const { n, tables, group, slot, rgroup, rslot, tileCell, rTileCell, offset, size, weights, cells, rcells, slotGroup, val, rval, tr, mapped, sum, rsum } = this;
+    return { n, tables, group, slot, rgroup, rslot, tileCell, rTileCell, offset, size, weights, cells, rcells, slotGroup, val, rval, tr, mapped, sum, rsum };
+  }
+
   private rankOf(cells: Uint8Array, g: number): number {
-    const off = this.offset[g];
-    const k = this.size[g];
-    const w = this.weights;
-    let used = 0;
-    let idx = 0;
-    if (this.wide) {
-      for (let i = 0; i < k; i++) {
-        const p = cells[off + i];
-        idx += (p - popcount32(used & ((1 << p) - 1))) * w[off + i];
-        used |= 1 << p;
-      }
-    } else {
-      // Up to 16 cells: one lookup per item (the 4×4 IDA* inner loop).
-      for (let i = 0; i < k; i++) {
-        const p = cells[off + i];
-        idx += (p - POPCOUNT16[used & ((1 << p) - 1)]) * w[off + i];
-        used |= 1 << p;
-      }
-    }
-    return idx;
+    return rankAt(cells, this.offset[g], this.size[g], this.weights);
   }
 
   reset(tiles: Uint8Array): number {
@@ -152,7 +163,7 @@ export class PdbHeuristic implements IncrementalHeuristic {
     return this.sum > this.rsum ? this.sum : this.rsum;
   }
 
-  move(_tiles: Uint8Array, tile: number, from: number, to: number, depth: number): number {
+  move(_tiles: Uint8Array, tile: number, from: number, to: number, depth: number, limit = Infinity): number {
     const s = depth * 6;
     if (s + 6 > this.stack.length) {
       const grown = new Int32Array(this.stack.length * 2);
@@ -171,6 +182,12 @@ export class PdbHeuristic implements IncrementalHeuristic {
     const v = this.tables[g][this.rankOf(this.cells, g)];
     this.sum += v - this.val[g];
     this.val[g] = v;
+    // Most children of the IDA* inner loop are cut off: when this view alone exceeds the limit, h does too,
+    // and the reflected view (a second rank and a second table read, often a cache miss) is not needed.
+    if (this.sum > limit) {
+      st[s + 4] = -1;
+      return this.sum;
+    }
     const rg = this.rgroup[tile];
     const ri = this.offset[rg] + this.rslot[tile];
     st[s + 4] = ri;
@@ -191,6 +208,7 @@ export class PdbHeuristic implements IncrementalHeuristic {
     this.cells[ci] = st[s + 3] >> 8;
     this.val[this.slotGroup[ci]] = st[s + 3] & 255;
     const ri = st[s + 4];
+    if (ri < 0) return; // the move stopped before the reflected view
     this.rcells[ri] = st[s + 5] >> 8;
     this.rval[this.slotGroup[ri]] = st[s + 5] & 255;
   }

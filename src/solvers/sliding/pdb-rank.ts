@@ -43,3 +43,42 @@ export function rankCells(cells: ArrayLike<number>, k: number, weights: Int32Arr
   return idx;
 }
 
+/**
+ * The rank of the placement held at `cells[off .. off + k)` with `weights[off .. off + k)` from
+ * {@link rankWeights}: the same number as {@link rankCells}, computed the way the IDA* inner loops need it.
+ * Item i's term is its cell less the earlier items on lower cells, counted by comparisons (`(a - b) >>> 31`
+ * is 1 exactly when a < b) rather than a popcount table, which at 64 KiB does not stay in L1; the usual
+ * pattern sizes are unrolled.
+ */
+export function rankAt(cells: Uint8Array, off: number, k: number, weights: Int32Array): number {
+  if (k === 6) {
+    const a = cells[off];
+    const b = cells[off + 1];
+    const c = cells[off + 2];
+    const d = cells[off + 3];
+    const e = cells[off + 4];
+    const f = cells[off + 5];
+    return (
+      a * weights[off] +
+      (b - ((a - b) >>> 31)) * weights[off + 1] +
+      (c - ((a - c) >>> 31) - ((b - c) >>> 31)) * weights[off + 2] +
+      (d - ((a - d) >>> 31) - ((b - d) >>> 31) - ((c - d) >>> 31)) * weights[off + 3] +
+      (e - ((a - e) >>> 31) - ((b - e) >>> 31) - ((c - e) >>> 31) - ((d - e) >>> 31)) * weights[off + 4] +
+      (f - ((a - f) >>> 31) - ((b - f) >>> 31) - ((c - f) >>> 31) - ((d - f) >>> 31) - ((e - f) >>> 31)) * weights[off + 5]
+    );
+  }
+  if (k === 3) {
+    const a = cells[off];
+    const b = cells[off + 1];
+    const c = cells[off + 2];
+    return a * weights[off] + (b - ((a - b) >>> 31)) * weights[off + 1] + (c - ((a - c) >>> 31) - ((b - c) >>> 31)) * weights[off + 2];
+  }
+  let idx = 0;
+  for (let i = 0; i < k; i++) {
+    const p = cells[off + i];
+    let r = p;
+    for (let j = 0; j < i; j++) r -= (cells[off + j] - p) >>> 31;
+    idx += r * weights[off + i];
+  }
+  return idx;
+}
