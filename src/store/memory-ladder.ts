@@ -2,8 +2,11 @@
 import type { BotVersion, LadderGame, LadderStore } from './ladder-types.ts';
 import { nowIso } from './row-codec.ts';
 
-/** Ladder tables on plain arrays; `seedOf` finds a match by seed in the owning store. */
-export function memoryLadder(matchIdBySeed: (seed: string) => number | undefined): LadderStore {
+/**
+ * Ladder tables on plain arrays; `matchIdBySeed` finds a match by seed in the owning store, and `onWrite`
+ * moves its change marker (a ladder write changes what the ladder's pages read, as on SQLite).
+ */
+export function memoryLadder(matchIdBySeed: (seed: string) => number | undefined, onWrite: () => void = () => undefined): LadderStore {
   let versions: BotVersion[] = [];
   const games: LadderGame[] = [];
   const state = new Map<string, string>();
@@ -15,6 +18,7 @@ export function memoryLadder(matchIdBySeed: (seed: string) => number | undefined
   };
   return {
     async saveVersion(v) {
+      onWrite();
       let found = versions.find((x) => x.bot === v.bot && x.hash === v.hash);
       if (!found) {
         const now = nowIso();
@@ -27,6 +31,7 @@ export function memoryLadder(matchIdBySeed: (seed: string) => number | undefined
       return copy(version(id));
     },
     async updateVersion(id, patch) {
+      onWrite();
       const v = version(id);
       const { note: _drop, ...rest } = v;
       const note = patch.note === undefined ? v.note : patch.note === null ? undefined : patch.note;
@@ -35,12 +40,14 @@ export function memoryLadder(matchIdBySeed: (seed: string) => number | undefined
     },
     listVersions: async (bot) => copy(versions.filter((v) => bot === undefined || v.bot === bot)),
     async addGame(g) {
+      onWrite();
       if (games.some((x) => x.seed === g.seed)) throw new Error(`ladder: a game with seed ${g.seed} exists`);
       const game: LadderGame = { ...copy(g), id: games.length + 1, createdAt: nowIso() };
       games.push(game);
       return copy(game);
     },
     async setGameMatch(gameId, matchId) {
+      onWrite();
       const i = games.findIndex((x) => x.id === gameId);
       if (i < 0) throw new Error(`ladder: no ladder game ${gameId}`);
       games[i] = { ...games[i]!, matchId };
@@ -52,6 +59,7 @@ export function memoryLadder(matchIdBySeed: (seed: string) => number | undefined
     matchIdBySeed: async (seed) => matchIdBySeed(seed),
     getState: async (key) => state.get(key),
     async setState(key, value) {
+      onWrite();
       state.set(key, value);
     },
   };

@@ -60,7 +60,10 @@ class MemoryStore implements Store {
   private results: StoredResult[] = [];
   private readonly resultKeys = new Set<string>();
   private readonly optima = new Map<string, number>();
-  private readonly ladderTables: LadderStore = memoryLadder((seed) => [...this.matches.values()].reverse().find((m) => m.seed === seed)?.id);
+  private readonly ladderTables: LadderStore = memoryLadder(
+    (seed) => [...this.matches.values()].reverse().find((m) => m.seed === seed)?.id,
+    () => void this.changes++,
+  );
   private nextMatchId = 1;
   private nextScrambleId = 1;
   /** Counts writes that change what the leaderboard reads (see changeMarker). */
