@@ -11,7 +11,9 @@
  * skips it).
  */
 import { WebSocketServer, type WebSocket } from 'ws';
+import type { SlidingState } from '../core/types.ts';
 import { PROTOCOL_VERSION } from '../protocol/messages.ts';
+import { sliding } from '../puzzles/sliding/index.ts';
 import { serveBot } from './serve.ts';
 import type { BotDefinition } from './types.ts';
 import { connectWebSocket } from './ws-client.ts';
@@ -33,7 +35,7 @@ function refereeSide(ws: WebSocket, solves: number): void {
   let sent = 0;
   const solve = (): void => {
     const tiles = sent % 2 === 0 ? [1, 2, 0, 3] : [1, 0, 3, 2];
-    ws.send(JSON.stringify({ type: 'solve', id: requestId(sent++), puzzle: { kind: 'sliding', rows: 2, cols: 2, tiles }, timeLimitMs: 10_000, maxMoves: 100 }));
+    ws.send(JSON.stringify({ type: 'solve', id: requestId(sent++), puzzle: { kind: sliding.kind, rows: 2, cols: 2, tiles }, timeLimitMs: 10_000, maxMoves: 100 }));
   };
   ws.on('message', (data) => {
     const m = JSON.parse(String(data)) as { type: string; id?: string; final?: boolean };
@@ -58,8 +60,8 @@ function solvesFromEnv(): number {
 const standIn: BotDefinition = {
   name: 'warm-up',
   version: '0',
-  capabilities: [{ kind: 'sliding' }],
-  solve: (p) => ({ moves: p.kind === 'sliding' && p.tiles[1] === 0 ? 'L' : 'R', optimal: true, nodes: 1 }),
+  capabilities: [{ kind: sliding.kind }],
+  solve: (p) => ({ moves: p.kind === sliding.kind && (p as SlidingState).tiles[1] === 0 ? 'L' : 'R', optimal: true, nodes: 1 }),
 };
 
 /**
