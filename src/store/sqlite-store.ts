@@ -15,6 +15,7 @@ import { encodeJson, nowIso, storedScramble } from './row-codec.ts';
 import { SqliteMoves, type StoredMovesKind } from './sqlite-moves.ts';
 import { storedMovesOf, storedPieces, joinStored } from './stored-moves.ts';
 import { changeMarkerReader, summaryColumnsReader } from './sqlite-columns.ts';
+import { sqliteColumnsSince } from './columns-since.ts';
 import { sqliteLadder } from './sqlite-ladder.ts';
 import type { LadderStore } from './ladder-types.ts';
 import { recordedMovesDigest } from './moves-digest.ts';
@@ -102,6 +103,7 @@ class SqliteStore implements T.Store {
 
   private readonly readColumns: () => SummaryColumns;
   private readonly readMarker: () => string;
+  private readonly readSince: (afterId: number) => T.ColumnsSince;
 
   constructor(db: Database.Database) {
     this.db = db;
@@ -111,6 +113,7 @@ class SqliteStore implements T.Store {
     this.seals = new SqliteSeals(db);
     this.optima = new SqliteOptima(db);
     this.stmts = prepare(db);
+    this.readSince = sqliteColumnsSince(db, sharedSql(SQLITE), this.readColumns);
   }
 
   async addBot(bot: Omit<T.BotRecord, 'createdAt'>): Promise<void> {
@@ -266,6 +269,10 @@ class SqliteStore implements T.Store {
 
   async summaryColumns(): Promise<SummaryColumns> {
     return this.readColumns();
+  }
+
+  async summaryColumnsSince(afterId: number): Promise<T.ColumnsSince> {
+    return this.readSince(afterId);
   }
 
   async changeMarker(): Promise<string | undefined> {
