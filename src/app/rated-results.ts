@@ -12,7 +12,7 @@ import type { ClassBoard } from '../stats/leaderboard.ts';
 import type { Store } from '../store/types.ts';
 import type { AppContext } from './context.ts';
 import { LiveColumns } from './live-columns.ts';
-import { ratingHistoryOfColumns, type RatingHistory } from './rating-history.ts';
+import type { RatingHistory } from './rating-history.ts';
 
 /** The results and what is derived from them, each computed once per database state. */
 export interface RatedResults {
@@ -96,7 +96,7 @@ function derive(columns: SummaryColumns, k: Kept): RatedResults {
       const version = k.tallies.version(columns.classes.indexOf(puzzleClass));
       const hit = k.histories.get(puzzleClass);
       if (hit && hit.version === version) return hit.history;
-      const history = ratingHistoryOfColumns(columns, puzzleClass);
+      const history = k.tallies.history(columns, puzzleClass);
       k.histories.set(puzzleClass, { version, history });
       return history;
     },

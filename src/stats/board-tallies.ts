@@ -9,7 +9,7 @@
 import { VERDICT_CODE, type SummaryColumns } from '../core/summary-columns.ts';
 import { VERDICTS, type Verdict } from '../core/verdict.ts';
 import { fitBradleyTerry } from './bradley-terry.ts';
-import { botOrder } from './column-tallies.ts';
+import { botOrder, talliesOf } from './column-tallies.ts';
 import type { ClassBoard } from './leaderboard.ts';
 import type { PairTally } from './match-stats.ts';
 import { compareResults, type Contender } from './outcome.ts';
@@ -34,6 +34,8 @@ interface ClassTally {
   readonly bots: Map<number, BotTally>;
   /** Pair key → [wins, draws, losses] of the lower bot index. */
   readonly pairs: Map<number, Int32Array>;
+  /** The same per match (every match with a result that counts, even one without a game), for the history. */
+  readonly matches: Map<number, Map<number, Int32Array>>;
   played: number;
   /** Rows added so far (including declines): moves whenever the class's board may have changed. */
   version: number;
@@ -61,6 +63,8 @@ export class BoardTallies {
       }
       t.played++;
       b.results++;
+      let inMatch = t.matches.get(c.matchId[p]);
+      if (!inMatch) t.matches.set(c.matchId[p], (inMatch = new Map()));
       const walls = pending.get(b);
       if (walls) walls.push(c.wallMs[p]);
       else pending.set(b, [c.wallMs[p]]);
@@ -77,9 +81,9 @@ export class BoardTallies {
         load(y, c, hi);
         const o = compareResults(x as Contender, y as Contender);
         const key = c.bot[lo] * PAIR + c.bot[hi];
-        let counts = t.pairs.get(key);
-        if (!counts) t.pairs.set(key, (counts = new Int32Array(3)));
-        counts[o === 1 ? 0 : o === 0 ? 1 : 2]++;
+        const slot = o === 1 ? 0 : o === 0 ? 1 : 2;
+        countIn(t.pairs, key)[slot]++;
+        countIn(inMatch, key)[slot]++;
       }
     }
     for (const [b, walls] of pending) addWalls(b, walls);
@@ -130,11 +134,67 @@ export class BoardTallies {
     });
   }
 
+  /**
+   * The rating history of one class, equal to ratingHistoryOfColumns (src/app/rating-history.ts) on the
+   * same columns: that fits the concatenated per-match tallies up to each sampled match, and a fit adds
+   * every tally into per-pair sums (of whole and half points, exact in a double), so fitting the running
+   * per-pair totals gives the same numbers from one pass over the matches' pairs instead of their results.
+   */
+  history(c: SummaryColumns, puzzleClass: string): TallyHistory {
+    const t = this.byClass[c.classes.indexOf(puzzleClass)];
+    const order = botOrder(c);
+    const atRank = new Int32Array(order.names.length);
+    order.rank.forEach((r, i) => (atRank[r] = i));
+    const bots = t ? order.names.filter((_, r) => (t.bots.get(atRank[r])?.results ?? 0) > 0) : [];
+    const ratings: Record<string, (number | null)[]> = Object.fromEntries(bots.map((b) => [b, []]));
+    const matches: number[] = [];
+    const ids = Int32Array.from(t ? t.matches.keys() : []).sort();
+    const step = Math.max(1, Math.ceil(ids.length / MAX_POINTS));
+    // Running totals by rank pair, laid out and oriented as talliesOf reads them.
+    const n = order.names.length;
+    const totals = new Int32Array(3 * n * n);
+    const addPair = (counts: Int32Array, key: number) => {
+      const ri = order.rank[Math.floor(key / PAIR)];
+      const rj = order.rank[key % PAIR];
+      const at = 3 * (Math.min(ri, rj) * n + Math.max(ri, rj));
+      const [w, l] = ri < rj ? [0, 2] : [2, 0];
+      totals[at] += counts[w];
+      totals[at + 1] += counts[1];
+      totals[at + 2] += counts[l];
+    };
+    for (let m = 0; m < ids.length; m++) {
+      t!.matches.get(ids[m])!.forEach(addPair);
+      if ((ids.length - 1 - m) % step !== 0) continue;
+      matches.push(ids[m]);
+      const tallies = talliesOf(totals, order);
+      const fit = tallies.length ? fitBradleyTerry(tallies) : undefined;
+      const byBot = new Map(fit?.ratings.map((e) => [e.name, e.rating]) ?? []);
+      for (const b of bots) ratings[b].push(byBot.has(b) ? Math.round(byBot.get(b)! * 10) / 10 : null);
+    }
+    return { puzzleClass, matches, ratings };
+  }
+
   private classTally(k: number): ClassTally {
     let t = this.byClass[k];
-    if (!t) this.byClass[k] = t = { bots: new Map(), pairs: new Map(), played: 0, version: 0 };
+    if (!t) this.byClass[k] = t = { bots: new Map(), pairs: new Map(), matches: new Map(), played: 0, version: 0 };
     return t;
   }
+}
+
+/** Ratings of one class after successive matches (src/app/rating-history.ts's RatingHistory). */
+export interface TallyHistory {
+  readonly puzzleClass: string;
+  readonly matches: readonly number[];
+  readonly ratings: Readonly<Record<string, (number | null)[]>>;
+}
+
+/** Points on a history chart at most (src/app/rating-history.ts samples the same). */
+export const MAX_POINTS = 24;
+
+function countIn(pairs: Map<number, Int32Array>, key: number): Int32Array {
+  let counts = pairs.get(key);
+  if (!counts) pairs.set(key, (counts = new Int32Array(3)));
+  return counts;
 }
 
 function botTally(t: ClassTally, bot: number): BotTally {

@@ -29,7 +29,7 @@ function randomOutcome(rng: Rng): { verdict: Verdict; moveCount: number; wallMs:
 }
 
 describe('LiveColumns and BoardTallies', () => {
-  it('BoardTallies - boards after random batches equal leaderboardOfColumns of every row so far', () => {
+  it('BoardTallies - boards and histories after random batches equal a full recomputation on every row so far', () => {
     for (let seed = 1; seed <= 20; seed++) {
       const rng = createRng(seed);
       const bots = ['m', 'q', 'c', 'x', 'a', 'k'];
@@ -40,7 +40,7 @@ describe('LiveColumns and BoardTallies', () => {
       let scrambles = 0;
       for (let step = 0; step < 12; step++) {
         const batch: ColumnSource[] = [];
-        scrambles += rng.int(4);
+        scrambles += rng.int(12);
         const botsNow = bots.slice(0, 2 + Math.min(4, step >> 1));
         for (let i = 0, n = 1 + rng.int(12); i < n && scrambles > 0; i++) {
           const sid = 1 + rng.int(scrambles);
@@ -48,7 +48,7 @@ describe('LiveColumns and BoardTallies', () => {
           if (played.has(`${sid}/${bot}`)) continue;
           played.add(`${sid}/${bot}`);
           const o = randomOutcome(rng);
-          batch.push({ scrambleId: sid, matchId: 1 + (sid >> 2), bot, puzzleClass: sid % 3 === 0 ? 'swaps 2x2' : 'sliding 3x3', ...o, bound: { lowerBound: 2, ...(sid % 2 ? { optimal: 2 } : {}) } });
+          batch.push({ scrambleId: sid, matchId: 1 + (sid >> 1), bot, puzzleClass: sid % 3 === 0 ? 'swaps 2x2' : 'sliding 3x3', ...o, bound: { lowerBound: 2, ...(sid % 2 ? { optimal: 2 } : {}) } });
         }
         all.push(...batch);
         if (!live) {
@@ -58,7 +58,9 @@ describe('LiveColumns and BoardTallies', () => {
           const placed = live.add(columnsOf(batch));
           tallies.add(live.view(), placed);
         }
-        expect(tallies.boards(live.view())).toEqual(leaderboardOfColumns(columnsOf(all)));
+        const full = columnsOf(all);
+        expect(tallies.boards(live.view())).toEqual(leaderboardOfColumns(full));
+        for (const cls of ['sliding 3x3', 'swaps 2x2', 'hanoi 3']) expect(tallies.history(live.view(), cls)).toEqual(ratingHistoryOfColumns(full, cls));
       }
     }
   });
