@@ -57,13 +57,17 @@ async function refresh(store: Store): Promise<RatedResults> {
   if (k) {
     const read = await store.summaryColumnsSince(k.lastId);
     if (read.rewrites === k.rewrites && (read.total === undefined || read.total === k.live.length + read.columns.length)) {
+      if (read.columns.length > 0) {
+        // Half-added rows cannot be told apart: after a failure here the next request starts afresh.
+        kept.delete(store);
+        const placed = k.live.add(read.columns);
+        const view = k.live.view();
+        k.tallies.add(view, placed);
+        k.rated = derive(view, k);
+        kept.set(store, k);
+      }
       k.marker = marker;
       k.lastId = read.lastId;
-      if (read.columns.length === 0) return k.rated;
-      const placed = k.live.add(read.columns);
-      const view = k.live.view();
-      k.tallies.add(view, placed);
-      k.rated = derive(view, k);
       return k.rated;
     }
   }
