@@ -1,7 +1,7 @@
 import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import { VERDICTS, type Verdict } from '../core/verdict.ts';
-import { leaderboardOfColumns, type LeaderboardEntry } from '../stats/leaderboard.ts';
+import type { LeaderboardEntry } from '../stats/leaderboard.ts';
 import { listBots, type BotEntry } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
 import { listMatches, type MatchListing } from './matches.ts';
@@ -19,7 +19,8 @@ export interface BotProfile {
 /** The profile of a bot by name (registered, built-in, or only present in results). */
 export async function botProfile(ctx: AppContext, name: string): Promise<Result<BotProfile>> {
   const known = (await listBots(ctx)).find((b) => b.name === name);
-  const { columns } = await ratedResults(ctx);
+  const rated = await ratedResults(ctx);
+  const { columns } = rated;
   const me = columns.bots.indexOf(name);
   if (!known && me < 0) return reject('no-bot', `no bot named "${name}"`);
   const verdicts: Partial<Record<Verdict, number>> = {};
@@ -30,7 +31,9 @@ export async function botProfile(ctx: AppContext, name: string): Promise<Result<
     verdicts[v] = (verdicts[v] ?? 0) + 1;
     played.add(columns.classes[columns.puzzleClass[i]]);
   }
-  const classes = leaderboardOfColumns(columns, (c) => played.has(c))
+  const classes = rated
+    .boards()
+    .filter((b) => played.has(b.puzzleClass))
     .flatMap((b) => {
       const i = b.entries.findIndex((e) => e.bot === name);
       return i < 0 ? [] : [{ ...b.entries[i], puzzleClass: b.puzzleClass, rank: i + 1, of: b.entries.length }];

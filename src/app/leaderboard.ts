@@ -1,4 +1,4 @@
-import { leaderboardOfColumns, type ClassBoard } from '../stats/leaderboard.ts';
+import type { ClassBoard } from '../stats/leaderboard.ts';
 import type { AppContext } from './context.ts';
 import { ratedResults } from './rated-results.ts';
 
@@ -18,5 +18,6 @@ export function classMatches(puzzleClass: string, filter: string | undefined): b
 /** Fits a rating per puzzle class from every stored head-to-head scramble (optionally some classes). */
 export async function leaderboard(ctx: AppContext, o: LeaderboardOptions = {}): Promise<ClassBoard[]> {
   const rated = await ratedResults(ctx);
-  return o.puzzleClass === undefined ? rated.boards() : leaderboardOfColumns(rated.columns, (c) => classMatches(c, o.puzzleClass));
+  // Each class's board is fitted on its own, so picking boards equals fitting only the picked classes.
+  return o.puzzleClass === undefined ? rated.boards() : rated.boards().filter((b) => classMatches(b.puzzleClass, o.puzzleClass));
 }

@@ -1,15 +1,18 @@
 /**
- * Every result as the rating pages read it, kept per store while the database is unchanged: the leaderboard,
- * its history and a bot's standing are refitted from 100,000 results only when a write has been committed
- * since (the store's change marker moved: a new result, a purge, a raised bound). The marker is read before
- * the results, so a write that lands in between leaves an older marker beside newer results, which only
- * costs one more read next time; nothing stale is ever served.
+ * Every result as the rating pages read it, kept per store and brought up to date after a write by reading
+ * only the results added since (their ids grow): the leaderboard, its history and a bot's standing used to
+ * re-read and refit a million results on every write. The store's change marker is read before the
+ * results, so a write that lands in between leaves an older marker beside newer results, which only costs
+ * one more read next time; nothing stale is ever served. Anything but appends (a result deleted, a bound
+ * changed: the store's `rewrites` mark; a result committed out of id order: its `total`) reads all again.
  */
-import { leaderboardOfColumns, type ClassBoard } from '../stats/leaderboard.ts';
 import type { SummaryColumns } from '../core/summary-columns.ts';
+import { BoardTallies } from '../stats/board-tallies.ts';
+import type { ClassBoard } from '../stats/leaderboard.ts';
 import type { Store } from '../store/types.ts';
 import type { AppContext } from './context.ts';
-import { ratingHistoryOfColumns, type RatingHistory } from './rating-history.ts';
+import { LiveColumns } from './live-columns.ts';
+import type { RatingHistory } from './rating-history.ts';
 
 /** The results and what is derived from them, each computed once per database state. */
 export interface RatedResults {
@@ -22,31 +25,84 @@ export interface RatedResults {
   latestClass(): string | undefined;
 }
 
-const cache = new WeakMap<Store, { marker: string; rated: RatedResults }>();
-
-/** The results of `ctx`'s database, from the cache when nothing was written since they were read. */
-export async function ratedResults(ctx: AppContext): Promise<RatedResults> {
-  const marker = await ctx.store.changeMarker();
-  const hit = marker === undefined ? undefined : cache.get(ctx.store);
-  if (hit && hit.marker === marker) return hit.rated;
-  const rated = derive(await ctx.store.summaryColumns());
-  if (marker !== undefined) cache.set(ctx.store, { marker, rated });
-  return rated;
+/** What is kept of one store between requests. */
+interface Kept {
+  marker: string;
+  lastId: number;
+  rewrites: string;
+  readonly live: LiveColumns;
+  readonly tallies: BoardTallies;
+  /** Histories by class, with the class's tally version they were computed at (a class without new rows keeps its history). */
+  readonly histories: Map<string, { version: number; history: RatingHistory }>;
+  rated: RatedResults;
 }
 
-function derive(columns: SummaryColumns): RatedResults {
+const kept = new WeakMap<Store, Kept>();
+/** One refresh at a time per store: two concurrent ones would append the same new rows twice. */
+const queue = new WeakMap<Store, Promise<unknown>>();
+
+/** The results of `ctx`'s database, from what was kept when nothing was written since, else brought up to date. */
+export async function ratedResults(ctx: AppContext): Promise<RatedResults> {
+  const store = ctx.store;
+  const run = (queue.get(store) ?? Promise.resolve()).then(() => refresh(store));
+  queue.set(store, run.catch(() => undefined));
+  return run;
+}
+
+async function refresh(store: Store): Promise<RatedResults> {
+  const marker = await store.changeMarker();
+  const k = kept.get(store);
+  if (marker === undefined) return (await readAll(store, '')).rated;
+  if (k && k.marker === marker) return k.rated;
+  if (k) {
+    const read = await store.summaryColumnsSince(k.lastId);
+    if (read.rewrites === k.rewrites && (read.total === undefined || read.total === k.live.length + read.columns.length)) {
+      if (read.columns.length > 0) {
+        // Half-added rows cannot be told apart: after a failure here the next request starts afresh.
+        kept.delete(store);
+        const placed = k.live.add(read.columns);
+        const view = k.live.view();
+        k.tallies.add(view, placed);
+        k.rated = derive(view, k);
+        kept.set(store, k);
+      }
+      k.marker = marker;
+      k.lastId = read.lastId;
+      return k.rated;
+    }
+  }
+  const fresh = await readAll(store, marker);
+  kept.set(store, fresh);
+  return fresh.rated;
+}
+
+/** Every result read again, and the tallies counted from scratch. */
+async function readAll(store: Store, marker: string): Promise<Kept> {
+  const read = await store.summaryColumnsSince(0);
+  const live = new LiveColumns(read.columns);
+  const tallies = new BoardTallies();
+  const view = live.view();
+  tallies.add(view, Int32Array.from({ length: view.length }, (_, i) => i));
+  const k: Kept = { marker, lastId: read.lastId, rewrites: read.rewrites, live, tallies, histories: new Map(), rated: undefined as unknown as RatedResults };
+  k.rated = derive(view, k);
+  return k;
+}
+
+function derive(columns: SummaryColumns, k: Kept): RatedResults {
   let boards: ClassBoard[] | undefined;
   let latest: { cls: string | undefined } | undefined;
-  const histories = new Map<string, RatingHistory>();
-  const boardsOf = () => (boards ??= leaderboardOfColumns(columns));
+  const boardsOf = () => (boards ??= k.tallies.boards(columns));
   return {
     columns,
     boards: boardsOf,
     latestClass: () => (latest ??= { cls: newestClass(columns, new Set(boardsOf().map((b) => b.puzzleClass))) }).cls,
     history: (puzzleClass) => {
-      let h = histories.get(puzzleClass);
-      if (!h) histories.set(puzzleClass, (h = ratingHistoryOfColumns(columns, puzzleClass)));
-      return h;
+      const version = k.tallies.version(columns.classes.indexOf(puzzleClass));
+      const hit = k.histories.get(puzzleClass);
+      if (hit && hit.version === version) return hit.history;
+      const history = k.tallies.history(columns, puzzleClass);
+      k.histories.set(puzzleClass, { version, history });
+      return history;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { fitBradleyTerry } from '../stats/bradley-terry.ts';
+import { MAX_POINTS } from '../stats/board-tallies.ts';
 import { addPairCounts, botOrder, byMatch, talliesOf } from '../stats/column-tallies.ts';
 import type { PairTally } from '../stats/match-stats.ts';
 import { columnsOf, VERDICT_CODE, type SummaryColumns } from '../core/summary-columns.ts';
@@ -11,8 +12,6 @@ export interface RatingHistory {
   readonly ratings: Readonly<Record<string, (number | null)[]>>;
 }
 
-/** Points on a history chart at most. */
-const MAX_POINTS = 24;
 
 /** {@link ratingHistoryOfColumns} of result objects. */
 export function ratingHistoryOf(rows: readonly ResultSummary[], puzzleClass: string): RatingHistory {

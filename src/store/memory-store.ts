@@ -8,6 +8,7 @@ import type { Bound, PuzzleState, WireMoves } from '../core/types.ts';
 import { isVerdict } from '../core/verdict.ts';
 import type {
   BotRecord,
+  ColumnsSince,
   MatchFilter,
   MatchRecord,
   MatchStatus,
@@ -68,6 +69,10 @@ class MemoryStore implements Store {
   private nextScrambleId = 1;
   /** Counts writes that change what the leaderboard reads (see changeMarker). */
   private changes = 0;
+  /** Counts deletions and bound changes (see summaryColumnsSince). */
+  private rewrites = 0;
+  /** The next result's id (its seq): never reused, so ids grow as in the SQL stores. */
+  private nextSeq = 1;
   private readonly seals = new MemorySeals();
   private sealKey: SealKey | undefined;
 
@@ -150,6 +155,7 @@ class MemoryStore implements Store {
     const updated = { ...rest, bound: makeBound(bound.optimal, bound.lowerBound), ...(note !== undefined ? { boundNote: note } : {}) };
     this.scrambles.set(scrambleId, updated);
     this.changes++;
+    this.rewrites++;
     this.seals.scrambleStored(this.sealKey, updated);
   }
 
@@ -163,7 +169,7 @@ class MemoryStore implements Store {
     const stored = storedMovesOf(r.moves);
     const moves = stored.packed ? { ...stored, blocks: stored.blocks.map((b) => b.slice()) } : stored;
     const record = dropEmpty<ResultRecord>({ ...r, moves: '' });
-    this.results.push({ seq: this.results.length, record, moves });
+    this.results.push({ seq: this.nextSeq++, record, moves });
     this.changes++;
     this.seals.resultStored(this.sealKey, r, this.scrambles.get(r.scrambleId)!, this.sealKey ? recordedMovesDigest(r.moves) : '');
   }
@@ -196,6 +202,7 @@ class MemoryStore implements Store {
     }
     this.results = this.results.filter((r) => r.record.bot !== bot);
     this.changes++;
+    this.rewrites++;
     for (const key of [...this.resultKeys]) if (key.endsWith(`\u0000${bot}`)) this.resultKeys.delete(key);
     return before - this.results.length;
   }
@@ -214,6 +221,17 @@ class MemoryStore implements Store {
 
   async summaryColumns(): Promise<SummaryColumns> {
     return columnsOf(await this.allSummaries());
+  }
+
+  async summaryColumnsSince(afterId: number): Promise<ColumnsSince> {
+    const seqs = new Set<number>();
+    let lastId = afterId;
+    for (const r of this.results) {
+      if (r.seq > afterId) seqs.add(r.seq);
+      lastId = Math.max(lastId, r.seq);
+    }
+    const columns = columnsOf(this.rows(() => true, false, (seq) => seqs.has(seq)));
+    return { columns, lastId, rewrites: String(this.rewrites) };
   }
 
   async changeMarker(): Promise<string | undefined> {
@@ -277,12 +295,12 @@ class MemoryStore implements Store {
 
   /** The joined rows of the results kept, in the SQL stores' order; with their moves joined, or without. */
   private rows(keep: (s: ScrambleRecord) => boolean): ResultRow[];
-  private rows(keep: (s: ScrambleRecord) => boolean, withMoves: false): ResultSummary[];
-  private rows(keep: (s: ScrambleRecord) => boolean, withMoves = true): ResultSummary[] {
+  private rows(keep: (s: ScrambleRecord) => boolean, withMoves: false, keepSeq?: (seq: number) => boolean): ResultSummary[];
+  private rows(keep: (s: ScrambleRecord) => boolean, withMoves = true, keepSeq: (seq: number) => boolean = () => true): ResultSummary[] {
     const out: Array<{ row: ResultSummary | ResultRow; seq: number }> = [];
     for (const r of this.results) {
       const s = this.scrambles.get(r.record.scrambleId);
-      if (!s || !keep(s)) continue;
+      if (!s || !keep(s) || !keepSeq(r.seq)) continue;
       const { moves: _moves, ...fields } = r.record;
       const row: ResultSummary = { ...fields, matchId: s.matchId, scrambleIndex: s.index, puzzleClass: s.puzzleClass, bound: { ...s.bound } };
       out.push({ row: withMoves ? { ...row, moves: joinStored(headOf(r.moves), () => (r.moves.packed ? r.moves.blocks : [])) } : row, seq: r.seq });

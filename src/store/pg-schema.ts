@@ -11,6 +11,7 @@ import type pg from 'pg';
 import { VERDICTS } from '../core/verdict.ts';
 import { PG_SEAL_STEP } from './seal-schema.ts';
 import { PG_LADDER_STEP } from './ladder-schema.ts';
+import { PG_REWRITES_STEP } from './rewrites-schema.ts';
 
 /** One schema step. `version` is the schema version after it ran; versions are 1, 2, 3… in order. */
 export interface PgMigration {
@@ -229,6 +230,7 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   },
   // The standing ladder (issue 24); its own file, so it can be renumbered at merge as one step.
   { version: 9, ...PG_LADDER_STEP },
+  { version: 10, ...PG_REWRITES_STEP },
 ];
 
 /** The schema version this code writes and understands. */

@@ -14,6 +14,7 @@ import { createPgPool, describeConnectError, withReconnect, withTransaction } fr
 import { migratePg } from './pg-schema.ts';
 import { pgAddOptima, pgKnownOptima } from './pg-optima.ts';
 import { pgLadder } from './pg-ladder.ts';
+import { pgColumnsSince } from './columns-since.ts';
 import { pgChangeMarker } from './pg-changes.ts';
 import type { LadderStore } from './ladder-types.ts';
 import { columnsOf, type SummaryColumns } from '../core/summary-columns.ts';
@@ -257,6 +258,10 @@ class PostgresStore implements PgStore {
 
   async summaryColumns(): Promise<SummaryColumns> {
     return columnsOf(await this.allSummaries());
+  }
+
+  async summaryColumnsSince(afterId: number): Promise<T.ColumnsSince> {
+    return pgColumnsSince(this.pool, sql, afterId);
   }
 
   async changeMarker(): Promise<string | undefined> {

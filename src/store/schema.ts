@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import { VERDICTS } from '../core/verdict.ts';
 import { SQLITE_SEAL_STEP } from './seal-schema.ts';
 import { SQLITE_LADDER_STEP } from './ladder-schema.ts';
+import { SQLITE_REWRITES_STEP } from './rewrites-schema.ts';
 
 /** One schema step. `version` is the user_version after it ran; versions are 1, 2, 3… in order. */
 export interface Migration {
@@ -172,6 +173,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // The standing ladder (issue 24); its own file, so it can be renumbered at merge as one step.
   { version: 9, ...SQLITE_LADDER_STEP },
+  { version: 10, ...SQLITE_REWRITES_STEP },
 ];
 
 /** The schema version this code writes and understands. */

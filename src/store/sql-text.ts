@@ -59,6 +59,11 @@ export function sharedSql(d: SqlDialect) {
     listSummaries: `${summaries} ${byMatch}`,
     allSummaries: `${summaries} ${all}`,
     classSummaries: `${summaries} ${byClass}`,
+    // What rated-results.ts appends after a write (src/store/columns-since.ts).
+    summariesSince: `SELECT r.id, r.scramble_id, r.bot, r.verdict, r.move_count, r.wall_ms, s.match_id, s.puzzle_class, s.optimal,
+                            s.lower_bound ${fromResults} WHERE r.id > $1 ORDER BY r.id`,
+    rewriteMarks: `SELECT key, value FROM ${t('ladder_state')} WHERE key IN ('results-deleted', 'bounds-changed') ORDER BY key`,
+    lastResultId: `SELECT coalesce(max(id), 0) AS id FROM ${t('results')}`,
     resultMoves: `SELECT id, moves_kind, moves FROM ${t('results')} WHERE scramble_id = $1 AND bot = $2`,
     insertBlock: `INSERT INTO ${t('result_moves')} (result_id, seq, block) VALUES ($1, $2, $3)`,
     moveBlock: `SELECT block FROM ${t('result_moves')} WHERE result_id = $1 AND seq = $2`,

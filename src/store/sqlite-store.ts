@@ -15,6 +15,7 @@ import { encodeJson, nowIso, storedScramble } from './row-codec.ts';
 import { SqliteMoves, type StoredMovesKind } from './sqlite-moves.ts';
 import { storedPieces, joinStored } from './stored-moves.ts';
 import { changeMarkerReader, summaryColumnsReader } from './sqlite-columns.ts';
+import { sqliteColumnsSince } from './columns-since.ts';
 import { sqliteLadder } from './sqlite-ladder.ts';
 import type { LadderStore } from './ladder-types.ts';
 import { sha256Hex, type SealKey } from './seal.ts';
@@ -103,6 +104,7 @@ class SqliteStore implements T.Store {
 
   private readonly readColumns: () => SummaryColumns;
   private readonly readMarker: () => string;
+  private readonly readSince: (afterId: number) => T.ColumnsSince;
 
   constructor(db: Database.Database) {
     this.db = db;
@@ -113,6 +115,7 @@ class SqliteStore implements T.Store {
     this.optima = new SqliteOptima(db);
     this.stmts = prepare(db);
     this.results = new SqliteResultWrites(db, this.stmts.recordResult, this.moves, this.seals, () => this.sealKey);
+    this.readSince = sqliteColumnsSince(db, sharedSql(SQLITE), this.readColumns);
   }
 
   async addBot(bot: Omit<T.BotRecord, 'createdAt'>): Promise<void> {
@@ -253,6 +256,10 @@ class SqliteStore implements T.Store {
 
   async summaryColumns(): Promise<SummaryColumns> {
     return this.readColumns();
+  }
+
+  async summaryColumnsSince(afterId: number): Promise<T.ColumnsSince> {
+    return this.readSince(afterId);
   }
 
   async changeMarker(): Promise<string | undefined> {

@@ -190,6 +190,21 @@ export interface MatchSeals {
   readonly removals: readonly { readonly seq: number; readonly scrambleIndex: number; readonly bot: string; readonly seal?: string }[];
 }
 
+/** What {@link Store.summaryColumnsSince} reads. */
+export interface ColumnsSince {
+  /** The results with an id above the one asked for, grouped by scramble. */
+  readonly columns: SummaryColumns;
+  /** The highest result id in the snapshot read (the one asked for when there is none above). */
+  readonly lastId: number;
+  /** A token that moves whenever results are deleted or a scramble's bound changes. */
+  readonly rewrites: string;
+  /**
+   * How many results the snapshot holds, from a store where results can commit out of id order (concurrent
+   * PostgreSQL writers): a reader whose count differs missed one and reads all again.
+   */
+  readonly total?: number;
+}
+
 /**
  * Persistence port. Every method is asynchronous so a networked database (PostgreSQL) implements the same
  * interface as the embedded SQLite store (src/store/sqlite-store.ts, the only importer of better-sqlite3)
@@ -254,6 +269,13 @@ export interface Store {
   allSummaries(puzzleClass?: string): Promise<ResultSummary[]>;
   /** Every result as typed columns (what ratings read, nothing more): the leaderboard's fast read. */
   summaryColumns(): Promise<SummaryColumns>;
+  /**
+   * The results added after result id `afterId` (0: every result) as typed columns, read in one snapshot
+   * with what says whether that is enough: results are otherwise only appended (ids grow), so a reader that
+   * kept the columns up to `lastId` appends these, unless `rewrites` moved (a result deleted, a bound
+   * changed) or `total` differs from what it holds, when it reads all again.
+   */
+  summaryColumnsSince(afterId: number): Promise<ColumnsSince>;
   /**
    * A cheap token that changes whenever a write is committed (by this store or another process), so a reader
    * may keep what it derived from the results until it changes; undefined when the store cannot tell cheaply.
