@@ -1,48 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { PuzzleState } from '../../src/core/types.ts';
-import type { MatchConfig } from '../../src/referee/match-config.ts';
 import { resumeMatch, startMatch, type MatchDeps, type ResultEvent } from '../../src/referee/run-match.ts';
 import { ORACLE_PENDING, stateKey, type BoundEvent } from '../../src/referee/refine-bounds.ts';
 import type { OptimumOracle, OracleResult } from '../../src/solvers/oracle.ts';
-import { createMemoryStore } from '../../src/store/memory-store.ts';
-import type { Store } from '../../src/store/types.ts';
-import { slidingBoard } from '../helpers/boards.ts';
-import { FakeClock } from '../helpers/fake-clock.ts';
 import { replyWith, ScriptedLauncher, silent, type ConnectPlan } from '../helpers/scripted-link.ts';
+import { answers, config, harness, solve, states } from '../helpers/match-harness.ts';
+import { FakeClock } from '../helpers/fake-clock.ts';
 
 // The exact oracle inside whole matches, in-process: memory store, scripted bots, a scripted oracle, fake
 // clock. Where an optimum comes from (the cache, an answer at the bound, the oracle given the shortest
 // answer), when the oracle is asked, and that every timed solve holds it.
 
-const boards = ['LU', 'LLUR', 'ULDR', 'LLUURD', 'UULDRD', 'LURDLU'].map((p) => slidingBoard(3, 3, p));
-const states: PuzzleState[] = boards.map((b) => b.state);
-/** The known solution of any of the boards above. */
-const solve = (s: PuzzleState) => boards.find((b) => b.state === s || JSON.stringify(b.state) === JSON.stringify(s))!.solution;
-
-function config(bots: string[], o: Partial<MatchConfig> = {}): MatchConfig {
-  return { bots, count: states.length, seed: 'unit', timeLimitMs: 1000, maxMoves: 100, concurrency: 1, ...o };
-}
-
-/** Deps whose launchers follow `plans[bot]`; every launcher made is kept for inspection. */
-function harness(plans: Record<string, (attempt: number) => ConnectPlan>, store: Store = createMemoryStore()) {
-  const clock = new FakeClock();
-  const launchers: ScriptedLauncher[] = [];
-  const events: ResultEvent[] = [];
-  const deps = (extra: Partial<MatchDeps> = {}): MatchDeps => ({
-    store,
-    clock,
-    makeLauncher: (bot) => {
-      const l = new ScriptedLauncher(bot, plans[bot], { clock });
-      launchers.push(l);
-      return l;
-    },
-    onResult: (e) => events.push(e),
-    ...extra,
-  });
-  return { clock, store, launchers, events, deps };
-}
-
-const answers = () => replyWith(solve, { delayMs: 10 });
 
 /**
  * An oracle on the fake clock: answers one request at a time, `delayMs` each, in order, with the known

@@ -1,47 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { PuzzleState } from '../../src/core/types.ts';
-import type { MatchConfig } from '../../src/referee/match-config.ts';
 import { resumeMatch, startGeneratedMatch, startMatch, type MatchDeps, type ResultEvent } from '../../src/referee/run-match.ts';
 import { checkScrambleSize, scrambleBytes } from '../../src/referee/scramble-batches.ts';
 import { generateScrambles } from '../../src/referee/scrambles.ts';
+import { dropOnSolve, replyWith, ScriptedLauncher, silent, type ConnectPlan } from '../helpers/scripted-link.ts';
+import { answers, config, harness, solve, states } from '../helpers/match-harness.ts';
+import { FakeClock } from '../helpers/fake-clock.ts';
 import { createMemoryStore } from '../../src/store/memory-store.ts';
 import type { Store } from '../../src/store/types.ts';
-import { slidingBoard } from '../helpers/boards.ts';
-import { FakeClock } from '../helpers/fake-clock.ts';
-import { dropOnSolve, replyWith, ScriptedLauncher, silent, type ConnectPlan } from '../helpers/scripted-link.ts';
 
 // Whole matches in-process: memory store, scripted bots, fake clock. No process starts and no real time
 // passes, so time-outs of seconds and aborts at an exact moment are cheap and deterministic.
 
-const boards = ['LU', 'LLUR', 'ULDR', 'LLUURD', 'UULDRD', 'LURDLU'].map((p) => slidingBoard(3, 3, p));
-const states: PuzzleState[] = boards.map((b) => b.state);
-/** The known solution of any of the boards above. */
-const solve = (s: PuzzleState) => boards.find((b) => b.state === s || JSON.stringify(b.state) === JSON.stringify(s))!.solution;
-
-function config(bots: string[], o: Partial<MatchConfig> = {}): MatchConfig {
-  return { bots, count: states.length, seed: 'unit', timeLimitMs: 1000, maxMoves: 100, concurrency: 1, ...o };
-}
-
-/** Deps whose launchers follow `plans[bot]`; every launcher made is kept for inspection. */
-function harness(plans: Record<string, (attempt: number) => ConnectPlan>, store: Store = createMemoryStore()) {
-  const clock = new FakeClock();
-  const launchers: ScriptedLauncher[] = [];
-  const events: ResultEvent[] = [];
-  const deps = (extra: Partial<MatchDeps> = {}): MatchDeps => ({
-    store,
-    clock,
-    makeLauncher: (bot) => {
-      const l = new ScriptedLauncher(bot, plans[bot], { clock });
-      launchers.push(l);
-      return l;
-    },
-    onResult: (e) => events.push(e),
-    ...extra,
-  });
-  return { clock, store, launchers, events, deps };
-}
-
-const answers = () => replyWith(solve, { delayMs: 10 });
 
 describe('runMatch in-process', () => {
   it('runMatch - every (scramble, bot) gets exactly one result; which bot goes first rotates per scramble', async () => {
