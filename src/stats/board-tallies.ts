@@ -10,7 +10,7 @@ import { VERDICT_CODE, type SummaryColumns } from '../core/summary-columns.ts';
 import { VERDICTS, type Verdict } from '../core/verdict.ts';
 import { fitBradleyTerry } from './bradley-terry.ts';
 import { botOrder, talliesOf } from './column-tallies.ts';
-import type { ClassBoard } from './leaderboard.ts';
+import { entryOf, type ClassBoard } from './leaderboard.ts';
 import type { PairTally } from './match-stats.ts';
 import { compareResults, type Contender } from './outcome.ts';
 
@@ -116,19 +116,7 @@ export class BoardTallies {
         puzzleClass: name,
         entries: fit.ratings.map((r) => {
           const s = t.bots.get(atRank[order.names.indexOf(r.name)])!;
-          return {
-            bot: r.name,
-            rating: r.rating,
-            low: r.low,
-            high: r.high,
-            games: r.games,
-            results: s.results,
-            declined: s.declined,
-            solveRate: s.results ? s.solved / s.results : 0,
-            meanMoves: s.solved > 0 ? s.moveSum / s.solved : null,
-            meanGap: s.solved > 0 ? s.gapSum / s.solved : null,
-            medianWallMs: median(s),
-          };
+          return entryOf(r, { ...s, medianWallMs: median(s) }, s.declined);
         }),
       };
     });

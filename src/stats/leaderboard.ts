@@ -73,24 +73,32 @@ export function leaderboardOfColumns(c: SummaryColumns, keep: (puzzleClass: stri
       puzzleClass,
       entries: fit.ratings.map((r) => {
         const rank = order.names.indexOf(r.name);
-        const s = summaries[rank];
-        return {
-          bot: r.name,
-          rating: r.rating,
-          low: r.low,
-          high: r.high,
-          games: r.games,
-          results: s.results,
-          declined: declined[rank],
-          solveRate: s.results ? s.solved / s.results : 0,
-          meanMoves: s.solved > 0 ? s.moveSum / s.solved : null,
-          meanGap: s.solved > 0 ? s.gapSum / s.solved : null,
-          medianWallMs: s.medianWallMs,
-        };
+        return entryOf(r, summaries[rank], declined[rank]);
       }),
     });
   }
   return boards;
+}
+
+/** A bot's rating and its own figures, as a leaderboard row shows them. */
+export function entryOf(
+  r: Pick<LeaderboardEntry, 'rating' | 'low' | 'high' | 'games'> & { readonly name: string },
+  s: { readonly results: number; readonly solved: number; readonly moveSum: number; readonly gapSum: number; readonly medianWallMs: number | null },
+  declined: number,
+): LeaderboardEntry {
+  return {
+    bot: r.name,
+    rating: r.rating,
+    low: r.low,
+    high: r.high,
+    games: r.games,
+    results: s.results,
+    declined,
+    solveRate: s.results ? s.solved / s.results : 0,
+    meanMoves: s.solved > 0 ? s.moveSum / s.solved : null,
+    meanGap: s.solved > 0 ? s.gapSum / s.solved : null,
+    medianWallMs: s.medianWallMs,
+  };
 }
 
 interface Tally {
