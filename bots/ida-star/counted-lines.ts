@@ -1,4 +1,5 @@
 import type { Board } from '../../src/solvers/sliding/board.ts';
+import { extendRun } from '../../src/solvers/sliding/manhattan-lc.ts';
 
 /**
  * Manhattan distance + linear conflict over a subset of the tiles, `counted[t]` = 1 for the tiles that
@@ -30,15 +31,7 @@ export function countedConflict(board: Board, tiles: ArrayLike<number>, isRow: b
     if ((isRow ? hr : hc) !== line) continue;
     const offset = isRow ? hc : hr;
     inLine++;
-    let lo = 0;
-    let hi = lis;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (scratch[mid] < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    scratch[lo] = offset;
-    if (lo === lis) lis++;
+    lis = extendRun(scratch, lis, offset);
   }
   return 2 * (inLine - lis);
 }

@@ -30,18 +30,26 @@ export function lineConflict(board: Board, tiles: ArrayLike<number>, isRow: bool
       offset = (home / cols) | 0;
     }
     inLine++;
-    // Patience sorting: scratch[0..lis) holds the smallest tail of an increasing run of each length.
-    let lo = 0;
-    let hi = lis;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (scratch[mid] < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    scratch[lo] = offset;
-    if (lo === lis) lis++;
+    lis = extendRun(scratch, lis, offset);
   }
   return 2 * (inLine - lis);
+}
+
+/**
+ * One step of patience sorting: `scratch[0..lis)` holds the smallest tail of an increasing run of each
+ * length; `offset` replaces the first tail not below it (or extends the longest run). Returns the new length
+ * of the longest increasing run.
+ */
+export function extendRun(scratch: Int32Array, lis: number, offset: number): number {
+  let lo = 0;
+  let hi = lis;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (scratch[mid] < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  scratch[lo] = offset;
+  return lo === lis ? lis + 1 : lis;
 }
 
 /** Sum of the tiles' Manhattan distances to their homes (blank excluded). */
