@@ -1,25 +1,29 @@
 /**
  * The exact oracle inside real matches (the ida-star bot over a real WebSocket, SQLite files):
- * - interference: a bot's per-scramble wall times with the oracle busy (a backlog of 4×4 optima to find,
- *   plus the match's own) against its times with no oracle, scramble by scramble, in rounds that alternate
- *   so both see the same machine. The oracle is held while each solve is timed, so the paired ratio should
- *   be 1; the same oracle without the hold (as it ran before) is shown beside it for contrast.
+ * - interference: a bot's wall time on each of the first of Korf's 100 with the oracle busy (a backlog of
+ *   4×4 optima to find, plus the match's own) against its time on the same scramble just before or after
+ *   with the oracle paused (see {@link interleaved}). The oracle is held while each solve is timed, so the
+ *   paired ratio should be 1; the same oracle without the hold (as it ran before) is shown beside it for
+ *   contrast. Under --affinity's layout (the bot pinned, the oracle's thread on the core kept back) holds
+ *   do not pause the oracle: it searches while the bot is timed.
  * - the cached-oracle rerun: a match whose exact optima the oracle must find, then the same seed again in
  *   the same database, where every optimum comes from the store's cache.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createRng } from '../src/core/rng.ts';
 import type { Bound, PuzzleState } from '../src/core/types.ts';
 import { sliding } from '../src/puzzles/sliding/index.ts';
 import type { BoundEvent } from '../src/referee/refine-bounds.ts';
+import { affinityPlan, spareCores } from '../src/app/cores.ts';
 import { startMatch } from '../src/referee/run-match.ts';
 import type { OptimumOracle } from '../src/solvers/oracle.ts';
 import { SlidingOracle } from '../src/solvers/sliding/oracle.ts';
 import { openSqliteStore } from '../src/store/sqlite-store.ts';
 import type { Store } from '../src/store/types.ts';
 import { builtinBotCommand } from '../src/transport/builtin-bots.ts';
+import { affinitySupport, formatCpuList, pinTask } from '../src/transport/cpu-affinity.ts';
 import { createProcessLauncher } from '../src/transport/process-launcher.ts';
 import { systemClock } from '../src/transport/system-clock.ts';
 import { startArenaServer, type ArenaServer } from '../src/transport/ws-server.ts';
@@ -41,17 +45,51 @@ function timed(o: OptimumOracle, spent: { ms: number }): OptimumOracle {
   };
 }
 
-/** The oracle as it ran before it could be held: the same search, competing with the bot for a core. */
-function unheld(o: OptimumOracle): OptimumOracle {
-  return { covers: (s, b) => o.covers(s, b), improve: (s, b, k) => o.improve(s, b, k), close: () => o.close() };
+/**
+ * The oracle during a match over scrambles played twice in a row (pair p is scrambles 2p and 2p + 1): one
+ * copy of each pair is timed with the oracle working as `busy` says, the other with it paused from the end
+ * of the solve before to the end of its own, as if it were idle. Which copy is busy turns from pair to pair
+ * and, through `flip`, from round to round: a scramble's second solve is faster (the caches hold what its
+ * first one read), and with a fixed order that alone read as 6-7% of interference. Paired
+ * scramble by scramble and milliseconds apart, the two see the same machine, bot process and JIT state.
+ * `busy`: 'hold' lets the oracle decide (paused while timed, unless pinned to cores of its own); 'free'
+ * never pauses it (as it ran before it could be held).
+ */
+function interleaved(o: SlidingOracle, busy: 'hold' | 'free', flip: number, total: number): OptimumOracle & { solves: () => number } {
+  let k = 0;
+  const idleCopy = (i: number) => (i & 1) !== (busyCopy(i >> 1, flip) & 1);
+  // The pause that keeps the oracle idle through the next solve, taken as the solve before it ends.
+  let idlePause: (() => void) | undefined = idleCopy(0) ? o.pause() : undefined;
+  return {
+    covers: (s, b) => o.covers(s, b),
+    improve: (s, b, known) => o.improve(s, b, known),
+    close: () => o.close(),
+    solves: () => k,
+    hold: () => {
+      const i = k++;
+      const own = idleCopy(i) ? idlePause ?? o.pause() : busy === 'hold' ? o.hold() : () => {};
+      idlePause = undefined;
+      return () => {
+        // (After the last solve the match waits for the oracle: nothing may stay paused then.)
+        if (i + 1 < total && idleCopy(i + 1)) idlePause = o.pause();
+        own();
+      };
+    },
+  };
 }
 
+/** The copy (0 or 1) of pair `p` that is timed with the oracle busy, in a round flipped by `flip`. */
+const busyCopy = (p: number, flip: number): number => (p + flip) & 1;
+
+/** Bot pinning for a run: the bot's cores and taskset (cores.ts's plan for one player, a core kept back). */
+type Pin = { readonly cpus: readonly number[]; readonly taskset: string };
+
 /** Plays `states` with ida-star into `store`; returns each scramble's wall time (the referee's clock, ms) in index order. */
-async function play(store: Store, server: ArenaServer, states: readonly PuzzleState[], oracle?: OptimumOracle, onBound?: (e: BoundEvent) => void): Promise<number[]> {
+async function play(store: Store, server: ArenaServer, states: readonly PuzzleState[], oracle?: OptimumOracle, onBound?: (e: BoundEvent) => void, pin?: Pin): Promise<number[]> {
   const run = await startMatch({ bots: ['ida-star'], count: states.length, seed: 'bench', timeLimitMs: 120_000, maxMoves: 1000, concurrency: 1 }, states, {
     store,
     clock: systemClock,
-    makeLauncher: (name) => createProcessLauncher({ name, ...builtinBotCommand(name, ROOT)!, server, startTimeoutMs: 120_000 }),
+    makeLauncher: (name) => createProcessLauncher({ name, ...builtinBotCommand(name, ROOT)!, server, startTimeoutMs: 120_000, ...(pin ? { affinity: pin } : {}) }),
     ...(oracle ? { oracle } : {}),
     ...(onBound ? { onBound } : {}),
   });
@@ -65,45 +103,52 @@ const median = (xs: readonly number[]): number => {
   return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-/** Each scramble's median over the rounds. */
-const perScramble = (rounds: number[][]): number[] => rounds[0]!.map((_, i) => median(rounds.map((r) => r[i]!)));
-/** The geometric mean of the scramble-by-scramble ratios b/a. */
-const pairedRatio = (a: number[], b: number[]): number => Math.exp(a.reduce((s, x, i) => s + Math.log(b[i]! / x), 0) / a.length);
 
 async function interference(count: number, rounds: number): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'arena-bench-oracle-'));
   const server = await startArenaServer({ authenticate: () => undefined });
-  // Uniform 15-puzzles: ida-star takes milliseconds to a fraction of a second on each, time in which a
-  // competing thread would show.
+  // The first of Korf's 100, each played twice in a row: ida-star takes 10-200 ms on each (a uniform
+  // 15-puzzle takes it about 6 ms, where the noise of a few hundred microseconds alone moved the ratio by
+  // 5%), time in which a competing thread would show.
+  const korf = (JSON.parse(readFileSync(join(ROOT, 'test/fixtures/sliding/korf-100-15-puzzle.json'), 'utf8')) as { instances: Array<{ tiles: number[] }> }).instances;
+  const states: PuzzleState[] = korf.slice(0, count).flatMap((k) => {
+    const s: PuzzleState = { kind: 'sliding', rows: 4, cols: 4, tiles: k.tiles };
+    return [s, s];
+  });
   const rng = createRng('bench oracle interference');
-  const states: PuzzleState[] = Array.from({ length: count }, () => sliding.scramble({ kind: 'sliding', rows: 4, cols: 4 }, rng));
   const backlog = Array.from({ length: 200 }, () => sliding.scramble({ kind: 'sliding', rows: 4, cols: 4 }, rng));
-  const idle: number[][] = [];
-  const held: number[][] = [];
-  const free: number[][] = [];
+  // --affinity's layout for one player: the bot on its cores, the oracle on the core kept back.
+  const support = affinitySupport();
+  const plan = support.ok ? affinityPlan(1, support.cpus, 1) : [];
+  const spare = support.ok ? spareCores(plan, support.cpus) : [];
+  const pin: Pin | undefined = support.ok && spare.length > 0 ? { cpus: plan[0]!, taskset: support.taskset } : undefined;
+  const modes = ['held', 'free', ...(pin ? (['pinned'] as const) : [])] as const;
+  // Per mode, per round, each scramble's log(busy / idle) from its pair.
+  const logs = new Map<string, number[][]>(modes.map((m) => [m, []]));
+  const idleTimes: number[] = [];
   try {
-    const modes = ['idle', 'held', 'free'] as const;
     for (let r = 0; r < rounds; r++) {
-      // The order turns each round, so that neither a slow start nor a change in the machine's load
-      // falls on one mode only.
       for (let k = 0; k < modes.length; k++) {
         const mode = modes[(k + r) % modes.length]!;
         const store = openSqliteStore(join(dir, `${mode}-${r}.db`));
-        if (mode === 'idle') {
-          try {
-            idle.push(await play(store, server, states));
-          } finally {
-            await store.close();
-          }
-          continue;
-        }
         const oracle = new SlidingOracle();
-        const busy = mode === 'held' ? oracle : unheld(oracle);
+        const pinned = mode === 'pinned' ? pin : undefined;
+        if (pinned) oracle.runOn(formatCpuList(spare), (tid) => pinTask(tid, spare, pinned.taskset));
+        const o = interleaved(oracle, mode === 'free' ? 'free' : 'hold', r, states.length);
         // The backlog keeps the oracle's thread searching throughout the match (uniform 15-puzzles take it
         // a tenth of a second to seconds each); the match's own scrambles queue behind it.
-        for (const s of backlog) void busy.improve(s, sliding.bound(s) as Bound);
+        for (const s of backlog) void o.improve(s, sliding.bound(s) as Bound);
         try {
-          (mode === 'held' ? held : free).push(await play(store, server, states, busy));
+          const wall = await play(store, server, states, o, undefined, pinned);
+          if (o.solves() !== states.length) throw new Error(`oracle-match bench: ${o.solves()} timed solves for ${states.length} scrambles`);
+          if (pinned && !oracle.pinned) throw new Error('oracle-match bench: the oracle thread could not be pinned');
+          logs.get(mode)!.push(
+            Array.from({ length: count }, (_, p) => {
+              const b = busyCopy(p, r);
+              if (mode === 'held') idleTimes.push(wall[2 * p + 1 - b]!);
+              return Math.log(wall[2 * p + b]! / wall[2 * p + 1 - b]!);
+            }),
+          );
         } finally {
           await oracle.close();
           await store.close();
@@ -114,14 +159,32 @@ async function interference(count: number, rounds: number): Promise<BenchRow[]> 
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  const a = perScramble(idle);
-  const b = perScramble(held);
-  const c = perScramble(free);
-  const note = `${count} scrambles × ${rounds} rounds, ida-star; median wall per scramble idle ${median(a).toFixed(1)} ms; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`;
-  return [
-    { name: 'oracle interference: per-scramble wall time, oracle busy (held while timed) / idle', value: pairedRatio(a, b), unit: 'ratio', target: '≤ 1.05', note },
-    { name: 'oracle interference without the hold (as before), for contrast', value: pairedRatio(a, c), unit: 'ratio', note: 'the same oracle and backlog, searching while the bot is timed' },
+  // Each scramble's mean log ratio over the rounds (as many with the busy copy first as second), then the
+  // geometric mean over the scrambles.
+  const ratioOf = (mode: string) => {
+    const rs = logs.get(mode)!;
+    const perScr = Array.from({ length: count }, (_, p) => rs.reduce((a, x) => a + x[p]!, 0) / rs.length);
+    return Math.exp(perScr.reduce((a, x) => a + x, 0) / count);
+  };
+  const idleMs = median(idleTimes);
+  const load = `load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`;
+  const note = `the first ${count} of Korf's 100, each timed twice in a row (oracle busy, oracle paused; which first turns by scramble and round) × ${rounds} rounds, ida-star; median wall per scramble idle ${idleMs.toFixed(1)} ms; ${load}`;
+  const rows: BenchRow[] = [
+    { name: 'oracle interference: per-scramble wall time, oracle busy (held while timed) / idle', value: ratioOf('held'), unit: 'ratio', target: '≤ 1.05', note },
+    { name: 'oracle interference without the hold (as before), for contrast', value: ratioOf('free'), unit: 'ratio', note: 'the same oracle and backlog, searching while the bot is timed on any core' },
   ];
+  if (pin) {
+    rows.push({
+      name: 'oracle interference under --affinity: bot pinned, oracle searching on the spare core / idle',
+      value: ratioOf('pinned'),
+      unit: 'ratio',
+      target: '≤ 1.05',
+      note: `bot on cpu ${formatCpuList(pin.cpus)}, the oracle's thread on ${formatCpuList(spare)}, not held while the bot is timed`,
+    });
+  } else {
+    rows.push({ name: 'oracle interference under --affinity', value: NaN, unit: '', note: `skipped: ${support.ok ? 'one core only' : support.reason}` });
+  }
+  return rows;
 }
 
 async function cachedRerun(count: number): Promise<BenchRow[]> {
@@ -163,4 +226,4 @@ async function cachedRerun(count: number): Promise<BenchRow[]> {
   ];
 }
 
-export const bench: BenchSuite = async ({ quick }) => [...(await interference(quick ? 8 : 20, quick ? 3 : 5)), ...(await cachedRerun(quick ? 10 : 30))];
+export const bench: BenchSuite = async ({ quick }) => [...(await interference(quick ? 8 : 20, quick ? 2 : 4)), ...(await cachedRerun(quick ? 10 : 30))];

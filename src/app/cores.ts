@@ -23,19 +23,31 @@ export function concurrencyWarning(concurrency: number, cores = availableParalle
  * The cores of each parallel player under --affinity: with no more players than cores, the cores are dealt
  * out in turn (player i gets cores i, i + players, …), so every player has cores no other player uses and
  * one player alone keeps them all; with more players than cores, player i gets core i mod cores, and
- * players share (see {@link affinityNotice}).
+ * players share (see {@link affinityNotice}). `reserve` cores at the end are kept out of the deal while
+ * enough remain for one per player: the referee's (and the exact oracle's, see {@link CorePins.spare}).
  */
-export function affinityPlan(players: number, cpus: readonly number[]): number[][] {
-  const n = cpus.length;
+export function affinityPlan(players: number, cpus: readonly number[], reserve = 0): number[][] {
+  const dealt = players <= cpus.length - reserve ? cpus.slice(0, cpus.length - reserve) : cpus;
+  const n = dealt.length;
   if (n === 0 || players < 1) return [];
-  if (players > n) return Array.from({ length: players }, (_, i) => [cpus[i % n]]);
-  return Array.from({ length: players }, (_, i) => cpus.filter((_, j) => j % players === i));
+  if (players > n) return Array.from({ length: players }, (_, i) => [dealt[i % n]]);
+  return Array.from({ length: players }, (_, i) => dealt.filter((_, j) => j % players === i));
+}
+
+/** The cores no player of `plan` uses. */
+export function spareCores(plan: readonly (readonly number[])[], cpus: readonly number[]): number[] {
+  const used = new Set(plan.flat());
+  return cpus.filter((c) => !used.has(c));
 }
 
 /** What the person running the match is told about the plan: which player has which cores, and any sharing. */
 export function affinityNotice(plan: readonly (readonly number[])[], cpus: readonly number[]): string {
   const sets = plan.map((p, i) => `player ${i + 1}: ${formatCpuList(p)}`).join(', ');
-  if (plan.length <= cpus.length) return `bots pinned to their player's cores (${sets})`;
+  if (plan.length <= cpus.length) {
+    const spare = spareCores(plan, cpus);
+    const rest = spare.length ? `; the referee and the exact oracle on ${formatCpuList(spare)}` : '';
+    return `bots pinned to their player's cores (${sets}${rest})`;
+  }
   return `warning: --affinity with --concurrency ${plan.length} above the ${cpus.length} cores this process may use: players share cores and their times will be distorted (${sets})`;
 }
 
@@ -43,21 +55,27 @@ export function affinityNotice(plan: readonly (readonly number[])[], cpus: reado
 export interface CorePins {
   readonly plan: readonly (readonly number[])[];
   readonly taskset: string;
+  /**
+   * Cores no player's bots run on (a local match keeps one back when it has more cores than players):
+   * work that can wait, the exact oracle, runs there while bots are timed instead of pausing for them.
+   */
+  readonly spare: readonly number[];
 }
 
 /**
  * The cores of each of `players` when this machine can pin (one notice says which player has which cores);
- * else one warning line and undefined: the bots run unpinned. A local match and `arena worker` both ask here.
+ * else one warning line and undefined: the bots run unpinned. A local match and `arena worker` both ask
+ * here; a local match keeps one core for its referee when it has more than players (`reserveReferee`).
  */
-export function corePins(players: number, notice?: (text: string) => void): CorePins | undefined {
+export function corePins(players: number, notice?: (text: string) => void, reserveReferee = false): CorePins | undefined {
   const support = affinitySupport();
   if (!support.ok) {
     notice?.(`warning: --affinity ignored, bots run unpinned: ${support.reason}`);
     return undefined;
   }
-  const plan = affinityPlan(players, support.cpus);
+  const plan = affinityPlan(players, support.cpus, reserveReferee ? 1 : 0);
   notice?.(affinityNotice(plan, support.cpus));
-  return { plan, taskset: support.taskset };
+  return { plan, taskset: support.taskset, spare: spareCores(plan, support.cpus) };
 }
 
 /** The launcher's pinning for a bot started with `opts`: its player's cores when the match asks and pins exist. */

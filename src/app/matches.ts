@@ -25,6 +25,7 @@ import { SlidingOracle } from '../solvers/sliding/oracle.ts';
 import { databaseFailure, writeRemedy } from '../store/failure.ts';
 import { cpuBackstopSeconds, defaultMemoryLimit, RLIMITS_ENFORCED, RLIMITS_NOTE, type BotLimits } from '../transport/bot-limits.ts';
 import { CPU_TIME_MEASURED } from '../transport/cpu-meter.ts';
+import { formatCpuList, pinTask } from '../transport/cpu-affinity.ts';
 import { startArenaServer } from '../transport/ws-server.ts';
 import { admitRemoteBots } from './admission.ts';
 import { concurrencyWarning, corePins, pinOf } from './cores.ts';
@@ -191,7 +192,12 @@ async function withBots(
     if (!RLIMITS_ENFORCED) io.notice?.(RLIMITS_NOTE);
     if (sandbox.value.notice) io.notice?.(sandbox.value.notice);
     const limits = botLimitsOf(config);
-    const pins = config.affinity ? corePins(config.concurrency, io.notice) : undefined;
+    // Pinned bots leave the referee a core when there are more cores than players; the exact oracle
+    // works there while bots are timed (a bot on this machine that dials in could be anywhere: not then).
+    const pins = config.affinity ? corePins(config.concurrency, io.notice, true) : undefined;
+    if (pins && pins.spare.length > 0 && remote.length === 0) {
+      oracle.runOn?.(formatCpuList(pins.spare), (tid) => pinTask(tid, pins.spare, pins.taskset));
+    }
     for (const name of remote) io.notice?.(`waiting for remote bot ${name} to dial ${server.url} with its token`);
     const run = await play({
       store: ctx.store,

@@ -33,6 +33,14 @@ export interface OptimumOracle {
    * not compete for the bots' cores (a scripted one in tests).
    */
   hold?(): () => void;
+  /**
+   * Runs the oracle on the cores of `cpuList` (a kernel CPU list, "3" or "2-3") only, cores on which no
+   * timed bot of the match runs (every bot is pinned elsewhere): it then works while bots are timed, since
+   * it shares no core with them. `pinThread` pins one kernel thread there and says whether it did (the
+   * caller owns process control). Called before the first request; an oracle that could not be pinned keeps
+   * pausing for holds.
+   */
+  runOn?(cpuList: string, pinThread: (tid: number) => boolean): void;
   /** Stops the oracle; pending requests resolve `interrupted` with the bound unchanged. */
   close(): Promise<void>;
 }

@@ -3,6 +3,7 @@
  * sets its affinity and then becomes the bot (same pid), so every thread and process the bot starts
  * inherits the set. Node cannot call sched_setaffinity(2) itself; taskset is on every mainstream distribution.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolveExecutable } from './bot-limits.ts';
 
@@ -60,4 +61,18 @@ export function affinitySupport(path = process.env.PATH ?? ''): AffinitySupport 
 /** `command args` started pinned to `cpus` through `taskset`. */
 export function wrapWithAffinity(command: string, args: readonly string[], cpus: readonly number[], taskset: string): { command: string; args: string[] } {
   return { command: taskset, args: ['-c', formatCpuList(cpus), command, ...args] };
+}
+
+/**
+ * Pins one running thread (a kernel task id, e.g. a worker thread of this process) to `cpus` through
+ * `taskset -p`; true when taskset succeeded. Used for the exact oracle's thread, which moves to cores no bot
+ * runs on.
+ */
+export function pinTask(tid: number, cpus: readonly number[], taskset: string): boolean {
+  try {
+    execFileSync(taskset, ['-p', '-c', formatCpuList(cpus), String(tid)], { stdio: 'ignore', timeout: 5000 });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { affinityNotice, affinityPlan } from '../../src/app/cores.ts';
+import { affinityNotice, affinityPlan, spareCores } from '../../src/app/cores.ts';
 import { affinitySupport, formatCpuList, parseCpuList, wrapWithAffinity } from '../../src/transport/cpu-affinity.ts';
 
 describe('cpu affinity', () => {
@@ -30,8 +30,30 @@ describe('cpu affinity', () => {
     }
   });
 
+  it('affinityPlan - a core kept back for the referee while every player still gets one of its own', () => {
+    expect(affinityPlan(1, [0, 1], 1)).toEqual([[0]]);
+    expect(affinityPlan(1, [0, 1, 2, 3], 1)).toEqual([[0, 1, 2]]);
+    expect(affinityPlan(2, [0, 1, 2, 3], 1)).toEqual([[0, 2], [1]]);
+    // No core to spare: the deal is the one without a reserve.
+    expect(affinityPlan(2, [0, 1], 1)).toEqual(affinityPlan(2, [0, 1]));
+    expect(affinityPlan(3, [0, 1], 1)).toEqual(affinityPlan(3, [0, 1]));
+    for (let n = 1; n <= 8; n++) {
+      const cpus = Array.from({ length: n }, (_, i) => i + 4);
+      for (let w = 1; w <= n + 1; w++) {
+        const plan = affinityPlan(w, cpus, 1);
+        const spare = spareCores(plan, cpus);
+        // Players get a core each and are disjoint whenever they fit; the spare core is the last one.
+        expect(plan).toHaveLength(w);
+        if (w < n) expect(spare).toEqual([cpus[n - 1]]);
+        else expect(spare).toEqual([]);
+        if (w <= n) expect(new Set(plan.flat()).size).toBe(plan.flat().length);
+      }
+    }
+  });
+
   it('affinityNotice - names each worker\'s cores, and warns once when workers must share', () => {
     expect(affinityNotice([[0], [1]], [0, 1])).toBe("bots pinned to their player's cores (player 1: 0, player 2: 1)");
+    expect(affinityNotice([[0]], [0, 1])).toBe("bots pinned to their player's cores (player 1: 0; the referee and the exact oracle on 1)");
     expect(affinityNotice(affinityPlan(3, [0, 1]), [0, 1])).toMatch(/^warning: --affinity with --concurrency 3 above the 2 cores .* players share cores .*\(player 1: 0, player 2: 1, player 3: 0\)$/);
   });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { exactSolve } from '../../src/solvers/sliding/exact.ts';
 import { SlidingOracle } from '../../src/solvers/sliding/oracle.ts';
 import { defaultCacheDir } from '../../src/solvers/sliding/pdb-cache.ts';
 import { loadOrBuildPdbSet, PARTITION_4X4 } from '../../src/solvers/sliding/pdb-set.ts';
+import { affinitySupport, formatCpuList, pinTask } from '../../src/transport/cpu-affinity.ts';
 import { solveSliding } from '../../bots/ida-star/solve.ts';
 
 const spec = (rows: number, cols: number) => ({ kind: 'sliding' as const, rows, cols });
@@ -58,6 +59,30 @@ describe('exactSolve', () => {
         // A longer known length: the search finds the optimum itself (a real solution, replayed).
         const longer = exactSolve(r, c, s.tiles, null, never, 500_000, opt + 2);
         expect(longer.status).toBe('exact');
+        if (longer.status === 'exact') {
+          expect(longer.moves.length).toBe(opt);
+          expect(sliding.replay(s, longer.moves).verdict).toBe('solved');
+        }
+      }
+    }
+  });
+
+  it('proves a known length in one pass at the last threshold below it, or finds the optimum when it was longer (4x4 tables)', async () => {
+    const tables = await loadOrBuildPdbSet(4, 4, PARTITION_4X4, { dir: defaultCacheDir() });
+    const rng = createRng('exact-solve one pass');
+    for (let i = 0; i < 12; i++) {
+      const s = sliding.scramble(spec(4, 4), rng);
+      const full = exactSolve(4, 4, s.tiles, tables, never);
+      expect(full.status).toBe('exact');
+      if (full.status !== 'exact') continue;
+      const opt = full.moves.length;
+      const proof = exactSolve(4, 4, s.tiles, tables, never, 500_000, opt);
+      expect(proof).toMatchObject({ status: 'proved', optimal: opt });
+      // The one pass is the last complete iteration of IDA*, without the ones below it nor the partial last.
+      expect(proof.nodes).toBeLessThanOrEqual(full.nodes);
+      for (const extra of [2, 4, 20]) {
+        const longer = exactSolve(4, 4, s.tiles, tables, never, 500_000, opt + extra);
+        expect(longer.status, `known = optimum + ${extra}`).toBe('exact');
         if (longer.status === 'exact') {
           expect(longer.moves.length).toBe(opt);
           expect(sliding.replay(s, longer.moves).verdict).toBe('solved');
@@ -145,6 +170,59 @@ describe('SlidingOracle (worker thread, real pattern databases)', () => {
       second();
       const r = await got;
       expect(r.bound.optimal).toBeDefined();
+    } finally {
+      await oracle.close();
+    }
+  });
+
+  it('pinned to cores of its own (runOn) it goes on while a solve is held, and the kernel shows the thread there', async () => {
+    const support = affinitySupport();
+    expect(support.ok, support.ok ? '' : support.reason).toBe(true);
+    if (!support.ok) return;
+    expect(support.cpus.length, 'a machine with two cores or more').toBeGreaterThanOrEqual(2);
+    const spare = support.cpus.slice(-1);
+    let pinnedTid: number | undefined;
+    const oracle = new SlidingOracle({ cacheDir: empty, budgetMs: 3_600_000 });
+    oracle.runOn(formatCpuList(spare), (tid) => ((pinnedTid = tid), pinTask(tid, spare, support.taskset)));
+    try {
+      // Started by a first request, which also lets the worker confirm its pinning.
+      const warm = sliding.walk(spec(3, 4), 10, createRng('oracle pinned warm'));
+      expect((await oracle.improve(warm, sliding.bound(warm))).bound.optimal).toBeDefined();
+      expect(oracle.pinned).toBe(true);
+      expect(readFileSync(`/proc/${process.pid}/task/${pinnedTid}/status`, 'latin1')).toMatch(new RegExp(`^Cpus_allowed_list:\\s*${formatCpuList(spare)}$`, 'm'));
+      const hold = oracle.hold();
+      const s = sliding.walk(spec(3, 4), 30, createRng('oracle hold'));
+      const r = await oracle.improve(s, sliding.bound(s));
+      hold();
+      expect(r.bound.optimal).toBeDefined();
+      // pause() stops it whatever its cores (what a hold does when it shares them).
+      const pause = oracle.pause();
+      let answered = false;
+      const got = oracle.improve(sliding.walk(spec(3, 4), 30, createRng('oracle pause')), sliding.bound(s)).then((x) => ((answered = true), x));
+      await new Promise((res) => setTimeout(res, 1000));
+      expect(answered).toBe(false);
+      pause();
+      await got;
+    } finally {
+      await oracle.close();
+    }
+  });
+
+  it('pinned to cores it cannot have, it keeps pausing for holds', async () => {
+    const oracle = new SlidingOracle({ cacheDir: empty, budgetMs: 3_600_000 });
+    oracle.runOn('0', () => false);
+    try {
+      const warm = sliding.walk(spec(3, 4), 10, createRng('oracle unpinned warm'));
+      await oracle.improve(warm, sliding.bound(warm));
+      expect(oracle.pinned).toBe(false);
+      const hold = oracle.hold();
+      let answered = false;
+      const s = sliding.walk(spec(3, 4), 30, createRng('oracle hold'));
+      const got = oracle.improve(s, sliding.bound(s)).then((x) => ((answered = true), x));
+      await new Promise((res) => setTimeout(res, 1000));
+      expect(answered).toBe(false);
+      hold();
+      await got;
     } finally {
       await oracle.close();
     }

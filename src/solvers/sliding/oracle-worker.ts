@@ -8,15 +8,23 @@
  * shut while a bot's solve is being timed, and waits there until it opens: the oracle never competes with a
  * timed bot for a core. The wait is not charged to the request's budget nor to its reported time. Slices are
  * small enough (a fraction of a millisecond) that a solve starting meanwhile overlaps the oracle by no more.
+ * A worker given cores of its own (`pin`, cores no bot runs on) posts its thread id so the main thread can
+ * pin it there, then checks the kernel's record of this thread shows exactly them; only then does the main
+ * thread stop shutting the gate for timed solves.
  */
+import { readFileSync, readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { boundBySearch, EXACT_MAX_CELLS, exactSolve } from './exact.ts';
 import type { PatternTable } from './pdb-heuristic.ts';
 import { loadPdbSet, PARTITION_4X4, PARTITION_5X5 } from './pdb-set.ts';
-import type { OracleReply, OracleRequest, OracleWorkerData } from './oracle-messages.ts';
+import { PIN_CONFIRMED, PIN_REFUTED, PIN_SET } from './oracle-messages.ts';
+import type { OracleReply, OracleRequest, OracleThread, OracleWorkerData } from './oracle-messages.ts';
 
-/** Nodes per slice when nothing else asks: about a quarter of a millisecond of search. */
-const SLICE_NODES = 5_000;
+/** Nodes per slice when nothing else asks: about a tenth of a millisecond of search, the most a held oracle overlaps a solve. */
+const SLICE_NODES = 2_000;
+/** How long the gate must have stayed open before the search resumes, ms. */
+const QUIET_MS = 2;
 
 const data = workerData as OracleWorkerData;
 const gate = new Int32Array(data.gate);
@@ -24,13 +32,56 @@ const port = parentPort!;
 /** Milliseconds spent waiting at the gate so far. */
 let waited = 0;
 
+/** This thread's kernel id (Linux: /proc/thread-self links to /proc/<pid>/task/<tid>). */
+function threadId(): number | undefined {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    return Number.isInteger(tid) && tid > 0 ? tid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when the kernel lets this thread run on exactly `cpuList` (its Cpus_allowed_list, the same format). */
+function runsOnlyOn(cpuList: string): boolean {
+  try {
+    const m = /^Cpus_allowed_list:\s*(\S+)$/m.exec(readFileSync('/proc/thread-self/status', 'latin1'));
+    return m?.[1] === cpuList;
+  } catch {
+    return false;
+  }
+}
+
 function waitAtGate(): void {
+  // Once the main thread says it pinned this thread, check with the kernel: the main thread stops holding
+  // the gate for timed solves only when this agrees.
+  if (Atomics.load(gate, 1) === PIN_SET) Atomics.store(gate, 1, runsOnlyOn(data.pin ?? '') ? PIN_CONFIRMED : PIN_REFUTED);
   if (Atomics.load(gate, 0) === 0) return;
   const t = performance.now();
-  while (Atomics.load(gate, 0) !== 0) Atomics.wait(gate, 0, 1, 1000);
+  // Once the gate opens, it must stay open a moment before the search goes on: between two solves of a
+  // match it is open for a fraction of a millisecond, too little to gain anything and enough to push the
+  // bot's tables out of the shared cache just before its next solve.
+  do {
+    while (Atomics.load(gate, 0) !== 0) Atomics.wait(gate, 0, 1, 1000);
+  } while (Atomics.wait(gate, 0, 0, QUIET_MS) !== 'timed-out');
   waited += performance.now() - t;
 }
 
+// Work that can wait: at the lowest priority the referee's thread, when it wakes to take a bot's answer on a
+// core this one shares, runs at once instead of waiting for a slice of this search (Linux nice is per thread).
+const tid = threadId();
+if (tid !== undefined) {
+  try {
+    setPriority(tid, 19);
+  } catch {
+    // Not allowed here: the thread keeps its priority; the gate still keeps it off timed bots' cores.
+  }
+}
+if (data.pin && tid !== undefined) {
+  port.postMessage({ tid } satisfies OracleThread);
+  // The main thread answers at once (pinned or not): wait for it, so the first request already knows.
+  Atomics.wait(gate, 1, 0, 2000);
+}
 waitAtGate();
 const tables4 = loadPdbSet(4, 4, PARTITION_4X4, data.cacheDir);
 let tables5: PatternTable[] | null | undefined;

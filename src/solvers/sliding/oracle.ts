@@ -3,11 +3,12 @@ import type { Bound, PuzzleState, SlidingState } from '../../core/types.ts';
 import type { OptimumOracle, OracleResult } from '../oracle.ts';
 import { sliding } from '../../puzzles/sliding/index.ts';
 import { boundBySearch, EXACT_MAX_CELLS } from './exact.ts';
-import type { OracleReply, OracleRequest, OracleWorkerData } from './oracle-messages.ts';
+import type { OracleReply, OracleRequest, OracleThread, OracleWorkerData } from './oracle-messages.ts';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DIST_DIR, projectRootOf, runsCompiled } from '../../runtime/source-tree.ts';
 import { defaultCacheDir } from './pdb-cache.ts';
+import { PIN_CONFIRMED, PIN_REFUTED, PIN_SET } from './oracle-messages.ts';
 
 /** Options of the sliding oracle. */
 export interface SlidingOracleOptions {
@@ -52,7 +53,8 @@ interface Pending {
  *
  * The thread never searches while a timed solve is outstanding (see {@link SlidingOracle.hold}): a shared
  * Int32 gate, shut at the first hold and opened at the last release, which the thread checks between
- * slices of a fraction of a millisecond.
+ * slices of a fraction of a millisecond. The exception is a thread pinned to cores no bot runs on
+ * ({@link SlidingOracle.runOn}): it shares no core with a timed bot, so holds do not pause it.
  */
 export class SlidingOracle implements OptimumOracle {
   private worker: Worker | null = null;
@@ -63,10 +65,11 @@ export class SlidingOracle implements OptimumOracle {
   private readonly budgetMs: number;
   private readonly cacheDir: string;
   private readonly sliceNodes?: number;
-  private readonly gate = new Int32Array(new SharedArrayBuffer(4));
+  private readonly gate = new Int32Array(new SharedArrayBuffer(8));
   private holds = 0;
   private readonly boundBudgetMs: number;
   private readonly partition5x5?: readonly (readonly number[])[];
+  private pin: { readonly cpuList: string; readonly pinThread: (tid: number) => boolean } | undefined;
 
   constructor(opts: SlidingOracleOptions = {}) {
     this.budgetMs = opts.budgetMs ?? ORACLE_BUDGET_MS;
@@ -101,9 +104,24 @@ export class SlidingOracle implements OptimumOracle {
     });
   }
 
-  /** Shuts the gate until every hold is released (see the class comment). */
+  /**
+   * Called as a timed solve starts: pauses the oracle (see {@link pause}) unless its thread runs on cores
+   * of its own, which no bot uses ({@link runOn}, once the worker has seen the kernel agree).
+   */
   hold(): () => void {
-    if (this.holds++ === 0) Atomics.store(this.gate, 0, 1);
+    return this.pinned ? () => {} : this.pause();
+  }
+
+  /**
+   * Pauses the search until the returned function is called (and every other pause is released): a shared
+   * gate the thread checks between slices of about a tenth of a millisecond.
+   */
+  pause(): () => void {
+    if (this.holds++ === 0) {
+      Atomics.store(this.gate, 0, 1);
+      // A worker waiting for the gate to stay open a moment (oracle-worker.ts) learns it has shut again.
+      Atomics.notify(this.gate, 0);
+    }
     let released = false;
     return () => {
       if (released) return;
@@ -113,6 +131,16 @@ export class SlidingOracle implements OptimumOracle {
         Atomics.notify(this.gate, 0);
       }
     };
+  }
+
+  /** Pins the thread to `cpus` when it starts (see OptimumOracle.runOn); no effect once it has started. */
+  runOn(cpuList: string, pinThread: (tid: number) => boolean): void {
+    if (!this.worker && cpuList) this.pin = { cpuList, pinThread };
+  }
+
+  /** True once the thread runs on the cores of {@link runOn} only: pinned here, and confirmed by the worker. */
+  get pinned(): boolean {
+    return Atomics.load(this.gate, 1) === PIN_CONFIRMED;
   }
 
   async close(): Promise<void> {
@@ -135,15 +163,21 @@ export class SlidingOracle implements OptimumOracle {
       gate: this.gate.buffer as SharedArrayBuffer,
       ...(this.sliceNodes ? { sliceNodes: this.sliceNodes } : {}),
       ...(this.partition5x5 ? { partition5x5: this.partition5x5 } : {}),
+      ...(this.pin ? { pin: this.pin.cpuList } : {}),
     };
     const w = new Worker(entry, { workerData: data });
-    w.on('message', (reply: OracleReply) => this.onReply(reply));
+    w.on('message', (m: OracleReply | OracleThread) => ('tid' in m ? this.onThread(m.tid) : this.onReply(m)));
     w.on('error', (e) => this.fail(`oracle failed: ${e.message}`));
     w.on('exit', (code) => {
       if (!this.closed) this.fail(`oracle thread exited (code ${code})`);
     });
     this.worker = w;
     return w;
+  }
+
+  private onThread(tid: number): void {
+    Atomics.store(this.gate, 1, this.pin?.pinThread(tid) ? PIN_SET : PIN_REFUTED);
+    Atomics.notify(this.gate, 1);
   }
 
   private onReply(reply: OracleReply): void {
