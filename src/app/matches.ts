@@ -25,7 +25,7 @@ import { SlidingOracle } from '../solvers/sliding/oracle.ts';
 import { databaseFailure, writeRemedy } from '../store/failure.ts';
 import { cpuBackstopSeconds, defaultMemoryLimit, RLIMITS_ENFORCED, RLIMITS_NOTE, type BotLimits } from '../transport/bot-limits.ts';
 import { CPU_TIME_MEASURED } from '../transport/cpu-meter.ts';
-import { formatCpuList, pinTask } from '../transport/cpu-affinity.ts';
+import { allowedCpus, formatCpuList, pinTask } from '../transport/cpu-affinity.ts';
 import { startArenaServer } from '../transport/ws-server.ts';
 import { admitRemoteBots } from './admission.ts';
 import { concurrencyWarning, corePins, pinOf } from './cores.ts';
@@ -185,6 +185,7 @@ async function withBots(
   let matchId: number | undefined;
   // The exact optimum of 4×4 scrambles, found beside the match (its thread starts only if one is asked for).
   const oracle = ctx.oracle?.() ?? new SlidingOracle();
+  let unpinReferee: (() => void) | undefined;
   try {
     const remote = [...resolved.values()].filter((r) => r.source === 'remote').map((r) => r.name);
     const notice = listenNotice(listen, server.url, remote);
@@ -194,9 +195,12 @@ async function withBots(
     const limits = botLimitsOf(config);
     // Pinned bots leave the referee a core when there are more cores than players; the exact oracle
     // works there while bots are timed (a bot on this machine that dials in could be anywhere: not then).
+    // The referee's own thread goes there too (until the match ends), so that it takes nothing from a bot.
     const pins = config.affinity ? corePins(config.concurrency, io.notice, true) : undefined;
-    if (pins && pins.spare.length > 0 && remote.length === 0) {
-      oracle.runOn?.(formatCpuList(pins.spare), (tid) => pinTask(tid, pins.spare, pins.taskset));
+    if (pins && pins.spare.length > 0) {
+      const before = allowedCpus();
+      if (before && pinTask(process.pid, pins.spare, pins.taskset)) unpinReferee = () => void pinTask(process.pid, before, pins.taskset);
+      if (remote.length === 0) oracle.runOn?.(formatCpuList(pins.spare), (tid) => pinTask(tid, pins.spare, pins.taskset));
     }
     for (const name of remote) io.notice?.(`waiting for remote bot ${name} to dial ${server.url} with its token`);
     const run = await play({
@@ -226,6 +230,7 @@ async function withBots(
     const what = matchId === undefined ? 'nothing was started' : `match ${matchId} was not played further`;
     return reject('db-write', `the database ${ctx.dbLocation} could not be written (${why}): ${what}; ${writeRemedy(why)} and run the same command again`);
   } finally {
+    unpinReferee?.();
     await oracle.close();
     await server.close();
   }

@@ -188,6 +188,21 @@ describe.runIf(linux)('referee e2e - --affinity', () => {
     if (support.cpus.length >= 2) expect(said[0]).toMatch(/^bots pinned to their player's cores \(player 1: \S+, player 2: \S+\)$/);
   }, 180_000);
 
+  it('cli: one player leaves the referee a core: its bot runs on the others, and the notice says where the referee and oracle are', async () => {
+    expect(support.ok && support.cpus.length >= 2, 'two cores or more, with taskset').toBe(true);
+    if (!support.ok) return;
+    const db = await withReporter('affinity-one.db');
+    const r = await spawnArena(['match', 'reporter', '--puzzle', 'sliding', '--size', '2', '--count', '2', '--affinity', '--json', '--db', db], {}).done;
+    expect(r.code, r.stderr).toBe(0);
+    const [plan] = affinityPlan(1, support.cpus, 1);
+    const report = JSON.parse(r.stdout) as { results: Array<{ verdict: string; note?: string }> };
+    expect(report.results.map((x) => [x.verdict, x.note])).toEqual([
+      ['solved', `cpus ${formatCpuList(plan!)}`],
+      ['solved', `cpus ${formatCpuList(plan!)}`],
+    ]);
+    expect(r.stderr).toContain(`bots pinned to their player's cores (player 1: ${formatCpuList(plan!)}; the referee and the exact oracle on ${support.cpus.at(-1)})`);
+  }, 180_000);
+
   it('cli: without taskset, one warning line and the match runs unpinned', async () => {
     if (!support.ok) return;
     const db = await withReporter('affinity-unpinned.db');

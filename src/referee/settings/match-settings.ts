@@ -171,7 +171,7 @@ export const MATCH_SETTINGS = {
     key: 'affinity',
     part: 'play',
     value: onOff(true),
-    help: "Linux: pin each parallel worker's bots to cores of their own (through taskset), so jobs do not share a core",
+    help: "Linux: pin each parallel player's bots to cores of their own (through taskset), so jobs do not share a core; a core left over goes to the referee and the exact oracle, which then works while bots are timed",
     omitted: false,
     absent: 'off',
     example: true,
