@@ -59,8 +59,8 @@ function waitAtGate(): void {
   if (Atomics.load(gate, 0) === 0) return;
   const t = performance.now();
   // Once the gate opens, it must stay open a moment before the search goes on: between two solves of a
-  // match it is open for a fraction of a millisecond, too little to gain anything and enough to push the
-  // bot's tables out of the shared cache just before its next solve.
+  // match it is open for a fraction of a millisecond, too little to gain anything, and a slice started then
+  // runs on into the next solve.
   do {
     while (Atomics.load(gate, 0) !== 0) Atomics.wait(gate, 0, 1, 1000);
   } while (Atomics.wait(gate, 0, 0, QUIET_MS) !== 'timed-out');
