@@ -1,6 +1,7 @@
 /**
  * The standing ladder on PostgreSQL: its games are distributed matches played by two `arena worker`s; one
- * worker is SIGKILLed while it holds a job of the new bot's placement. Its job goes back to the queue after
+ * worker is SIGKILLed while it holds a job of the new bot's placement (the other stopped meanwhile, so the
+ * first is sure to hold one, and started again after the kill). Its job goes back to the queue after
  * the heartbeat's dead-after time, the other worker plays it, the bot is placed, and nothing is lost or
  * repeated: one match per ladder game, every (scramble, bot) of every match exactly once.
  */
@@ -41,16 +42,21 @@ describe.skipIf(skipPgTests())('ladder e2e - postgres with two workers', () => {
     sql.on('error', () => undefined);
     try {
       await waitView(ctx, (v) => ['constructive', 'ida-star', 'dijkstra'].every((b) => placedWithInterval(v, b, 1)), 600_000, log);
+      // w2 steps out (a clean stop) so that astar's placement starts on w1 alone: with both polling, w2 once
+      // took every job of it and w1 never held one to be killed with.
+      workers[1]!.child.kill('SIGINT');
+      expect((await workers[1]!.done).code, log()).toBe(0);
       const added = await spawnArena([...addAstar(folder), '--db', url], {}).done;
       expect(added.code, added.stderr).toBe(0);
 
-      // Kill w1 while it holds a job of astar's placement.
+      // Kill w1 while it holds a job of astar's placement; w2 comes back to finish it.
       const held = await waitFor(async () => {
         const r = await sql.query(`SELECT count(*)::int AS n FROM arena.worker_jobs j JOIN arena.workers w ON w.id = j.worker_id WHERE w.name = 'w1' AND j.bot = 'astar'`).catch(() => undefined);
         return (r?.rows[0]?.n ?? 0) > 0;
       }, 300_000);
       expect(held, log()).toBe(true);
       workers[0]!.child.kill('SIGKILL');
+      workers[1] = spawn(['worker', '--db', url, '--name', 'w2', ...FAST]);
 
       await waitView(ctx, (v) => placedWithInterval(v, 'astar', 1), 600_000, log);
       const dead = await sql.query(`SELECT stop_reason FROM arena.workers WHERE name = 'w1'`);
