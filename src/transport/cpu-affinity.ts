@@ -65,8 +65,8 @@ export function wrapWithAffinity(command: string, args: readonly string[], cpus:
 
 /**
  * Pins one running thread (a kernel task id, e.g. a worker thread of this process) to `cpus` through
- * `taskset -p`; true when taskset succeeded. Used for the exact oracle's thread, which moves to cores no bot
- * runs on.
+ * `taskset -p`; true when taskset succeeded. Used under --affinity for the exact oracle's thread and the
+ * referee's own, which move to the core no bot runs on.
  */
 export function pinTask(tid: number, cpus: readonly number[], taskset: string): boolean {
   try {

@@ -16,9 +16,10 @@ export interface OracleWorkerData {
   /** The 5×5 partition to read (default PARTITION_5X5; tests use small, quick ones). */
   readonly partition5x5?: readonly (readonly number[])[];
   /**
-   * Cores no timed bot runs on, as a kernel CPU list ("3", "2-3"). The worker posts its thread id ({@link OracleThread}), the main thread pins
-   * that thread there, and once the kernel's own record of the thread agrees the worker no longer waits at
-   * the gate. Absent, or when pinning fails, it waits as usual.
+   * Cores no timed bot runs on, as a kernel CPU list ("3", "2-3"). The worker posts its thread id
+   * ({@link OracleThread}), the main thread pins that thread there, and once the kernel's own record of the
+   * thread agrees the main thread no longer shuts the gate for timed solves. Absent, or when pinning fails,
+   * every hold shuts it as usual.
    */
   readonly pin?: string;
 }

@@ -133,7 +133,7 @@ export class SlidingOracle implements OptimumOracle {
     };
   }
 
-  /** Pins the thread to `cpus` when it starts (see OptimumOracle.runOn); no effect once it has started. */
+  /** Pins the thread to the cores of `cpuList` when it starts (see OptimumOracle.runOn); no effect once it has started. */
   runOn(cpuList: string, pinThread: (tid: number) => boolean): void {
     if (!this.worker && cpuList) this.pin = { cpuList, pinThread };
   }
