@@ -29,6 +29,8 @@ export interface BotLimits {
   readonly fileBytes: number;
   /** Most processes a bot may have alive at once (a fork bomb is killed at the next check). */
   readonly maxProcesses: number;
+  /** Bytes a bot may write in all (its scratch and its persistent cache together): its disk budget. */
+  readonly diskBytes: number;
 }
 
 const MIB = 1024 * 1024;
@@ -38,6 +40,8 @@ const GIB = 1024 * MIB;
 export const DEFAULT_MEMORY_CAP = 2 * GIB;
 /** Default RLIMIT_FSIZE: pattern databases and logs fit; filling the disk does not. */
 export const DEFAULT_FILE_BYTES = 1 * GIB;
+/** Default disk budget of one bot: scratch and persistent cache together. */
+export const DEFAULT_DISK_BYTES = 256 * MIB;
 /** Default process cap: a worker pool per core fits many times over; a fork bomb does not. */
 export const DEFAULT_MAX_PROCESSES = 128;
 /** The smallest memory limit accepted: below this even `sh` cannot start. */
@@ -66,6 +70,7 @@ export function resolveLimits(partial: Partial<BotLimits> = {}): BotLimits {
     memoryBytes: partial.memoryBytes ?? defaultMemoryLimit(),
     fileBytes: partial.fileBytes ?? DEFAULT_FILE_BYTES,
     maxProcesses: partial.maxProcesses ?? DEFAULT_MAX_PROCESSES,
+    diskBytes: partial.diskBytes ?? DEFAULT_DISK_BYTES,
     ...(partial.cpuSeconds !== undefined ? { cpuSeconds: partial.cpuSeconds } : {}),
   };
 }
