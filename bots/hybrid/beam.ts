@@ -22,6 +22,7 @@
  * plays the inverse of its last move. Children are scored from their parent without being built; only the
  * kept ones are copied, into one of two flat buffers that alternate between layers.
  */
+import { INVERSE, LETTERS, pathTo, zobrist } from './beam-keys.ts';
 import type { PlanTables } from './plan-tables.ts';
 import { makeScorer } from './scorer.ts';
 import type { Scorer } from './scorer.ts';
@@ -52,23 +53,6 @@ export interface BeamOptions {
 export interface Finished {
   readonly moves: string;
   readonly tiles: Uint8Array;
-}
-
-const LETTERS = 'UDLR';
-const INVERSE = [1, 0, 3, 2, 4];
-
-/** Zobrist keys per (cell, tile) from a fixed seed, so runs are deterministic. */
-function zobrist(n: number, seed: number): Uint32Array {
-  const z = new Uint32Array(n * n);
-  let s = seed | 0;
-  for (let i = 0; i < z.length; i++) {
-    s = (s + 0x9e3779b9) | 0; // splitmix32
-    let x = s;
-    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
-    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
-    z[i] = (x ^ (x >>> 16)) >>> 0;
-  }
-  return z;
 }
 
 /** Where a search stands after a slice of work. */
@@ -403,14 +387,4 @@ export class BeamSearch {
     this.nxt = cur;
     this.depth++;
   }
-}
-
-/** The moves from the start to state `idx` of the last layer recorded in `parents`/`dirs`. */
-function pathTo(parents: readonly Int32Array[], dirs: readonly Uint8Array[], idx: number): string {
-  const out: string[] = [];
-  for (let l = parents.length - 1; l >= 0; l--) {
-    out.push(LETTERS[dirs[l][idx]]);
-    idx = parents[l][idx];
-  }
-  return out.reverse().join('');
 }
