@@ -10,7 +10,7 @@ export interface PageParts {
   readonly charts?: boolean;
 }
 
-/** The page shell: header, navigation, the body, scripts from /static only. */
+/** The page shell: header, navigation, the body, scripts from /static only (every page shows times in the reader's zone). */
 export function page(p: PageParts): string {
   return h`<!doctype html>
 <html lang="en">
@@ -31,6 +31,7 @@ ${p.body}
 </main>
 ${p.charts ? h`<script src="/static/uplot.iife.min.js"></script>` : ''}
 ${(p.scripts ?? []).map((s) => h`<script src="/static/${s}"></script>`)}
+<script src="/static/local-time.js"></script>
 </body>
 </html>
 `.text;

@@ -1,7 +1,7 @@
 import type { MatchListing } from '../../app/matches.ts';
 import { MATCH_STATUSES, type MatchStatus } from '../../app/records.ts';
 import { scramblesText } from '../../app/report-text.ts';
-import { link } from '../format.ts';
+import { link, when } from '../format.ts';
 import { h } from '../html.ts';
 import { page } from '../layout.ts';
 
@@ -23,13 +23,13 @@ export function matchesPage(list: readonly MatchListing[], f: MatchFilter): stri
   const rows = list.map(
     (m) => h`<tr>
       <td class="n"><a href="/matches/${m.id}">${m.id}</a></td>
-      <td class="when">${m.createdAt.slice(0, 16).replace('T', ' ')}</td>
+      <td class="when">${when(m.createdAt)}</td>
       <td>${m.puzzleClasses.join(', ') || (m.source ?? '–')}</td>
-      <td>${m.bots.map((b, i) => h`${i ? ' · ' : ''}<a href="/bots/${encodeURIComponent(b)}">${b}</a>`)}</td>
+      <td class="wrap">${m.bots.map((b, i) => h`${i ? ' · ' : ''}<a class="nw" href="/bots/${encodeURIComponent(b)}">${b}</a>`)}</td>
       <td class="n">${scramblesText(m.scramblesDone, m.scrambles, m.status)}</td>
       <td><span class="status ${m.status}">${m.status}</span></td>
-      <td>${m.pairs.map((p, i) => h`${i ? h`<br>` : ''}${standing(p)}`)}</td>
-      <td class="dim">${m.seed}</td>
+      <td class="wrap">${m.pairs.map((p, i) => h`${i ? h`<br>` : ''}${standing(p)}`)}</td>
+      <td class="dim seed">${m.seed}</td>
     </tr>`,
   );
   const body = h`<h1>Matches</h1>
