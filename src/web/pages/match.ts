@@ -45,7 +45,7 @@ export function scrambleRows(report: MatchReport): Markup {
 
 /** Head-to-head lines of every pair. */
 function pairsTable(report: MatchReport): Markup {
-  return h`<div class="scroll"><table id="pairs"><thead><tr><th>pair</th><th>W-D-L</th><th>score</th><th>Elo (95%)</th><th>nElo (95%)</th><th>LOS</th><th>p</th><th>time ratio where moves tie</th></tr></thead><tbody>${report.summary.pairs.map(
+  return h`<div class="scroll"><table id="pairs"><thead><tr><th>pair</th><th>W-D-L</th><th>score</th><th>Elo (95%)</th><th>nElo (95%)</th><th>LOS</th><th>p</th><th class="wrap">time ratio where moves tie</th></tr></thead><tbody>${report.summary.pairs.map(
     (p) => h`<tr><td class="wrap"><span class="nw">${p.a}</span> vs <span class="nw">${p.b}</span></td><td class="n">${p.wins}-${p.draws}-${p.losses}</td><td class="n wrap">${pct(p.score)} <span class="dim nw">${pct(p.scoreLow)}…${pct(p.scoreHigh)}</span></td>
       <td class="n wrap">${rating(p.elo)} <span class="dim nw">(${rating(p.eloLow)} … ${rating(p.eloHigh)})</span></td><td class="n wrap">${rating(p.nElo)} <span class="dim nw">(${rating(p.nEloLow)} … ${rating(p.nEloHigh)})</span></td><td class="n">${pct(p.los, 1, true)}</td>
       <td class="n">${num(p.pValue, 3)}${p.significant ? ' *' : ''}</td>
