@@ -18,6 +18,7 @@ export function page(p: PageParts): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${p.title} · puzzle-arena</title>
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/style.css">
 ${p.charts ? h`<link rel="stylesheet" href="/static/uplot.min.css">` : ''}
 </head>
