@@ -192,6 +192,16 @@ describe.skipIf(!haveBrowser)('web layout - Chromium at 1280 px and 390 px on a 
     }, 180_000);
   }
 
+  it('charts - follow their card when the window narrows from 1280 px to 390 px (a phone turned, a resized window)', async () => {
+    const { page } = await open('match', 1280);
+    const chartWidth = () => page.evaluate(() => document.querySelector('#moves-chart canvas')!.getBoundingClientRect().width);
+    expect(await chartWidth()).toBeGreaterThan(400);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.waitForFunction(() => document.querySelector('#moves-chart canvas')!.getBoundingClientRect().width < 390);
+    expect(await layoutProblems(page)).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('colours - within a page every bot has its own colour, the same in its swatch and its chart line', async () => {
     // The leaderboard's class has five bots (a name hash gave two of them one colour), the match three, the
     // ladder's bot page one line per version of ida-star.

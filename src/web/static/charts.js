@@ -17,7 +17,18 @@
     el.textContent = '';
     // A legend of names and colours only: a live legend shows "--" for every value until the pointer is
     // over the chart, and never on a phone.
-    plots[el.id] = new window.uPlot(Object.assign({ width: width(el), height: 260, series: series, legend: { live: false } }, opts || {}), data, el);
+    var u = new window.uPlot(Object.assign({ width: width(el), height: 260, series: series, legend: { live: false } }, opts || {}), data, el);
+    if (plots[el.id] && plots[el.id].observer) plots[el.id].observer.disconnect();
+    plots[el.id] = u;
+    // Follow the card's width (a phone turned sideways, a resized window); the canvas is narrower than the
+    // card, so resizing it never resizes the card again.
+    if (window.ResizeObserver) {
+      var last = el.clientWidth;
+      u.observer = new ResizeObserver(function () {
+        if (el.clientWidth !== last) { last = el.clientWidth; u.setSize({ width: width(el), height: 260 }); }
+      });
+      u.observer.observe(el);
+    }
   }
   var history = block('history');
   if (history && history.matches.length) {
