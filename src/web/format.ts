@@ -1,5 +1,6 @@
 /** Small number formats shared by the pages (the wording is the CLI's: app/report-text.ts). */
 import { percentText, ratingText } from '../app/report-text.ts';
+import { h, type Markup } from './html.ts';
 
 /** A number with `digits` decimals, or an en dash for null. */
 export function num(v: number | null | undefined, digits = 0): string {
@@ -29,4 +30,16 @@ export function link(path: string, params: Record<string, string | number | unde
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
     .join('&');
   return q ? `${path}?${q}` : path;
+}
+
+/**
+ * A stored instant as a `<time>` element: the text says the time in UTC, with the zone named, for a reader
+ * without scripts; local-time.js rewrites it in the reader's own zone. Text that is not an instant is shown
+ * as it is (escaped).
+ */
+export function when(iso: string): Markup {
+  const t = new Date(iso);
+  if (Number.isNaN(t.getTime())) return h`<span>${iso}</span>`;
+  const utc = `${t.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return h`<time datetime="${t.toISOString()}" title="${t.toISOString()}">${utc}</time>`;
 }

@@ -10,7 +10,7 @@ export interface PageParts {
   readonly charts?: boolean;
 }
 
-/** The page shell: header, navigation, the body, scripts from /static only. */
+/** The page shell: header, navigation, the body, scripts from /static only (every page shows times in the reader's zone). */
 export function page(p: PageParts): string {
   return h`<!doctype html>
 <html lang="en">
@@ -18,6 +18,7 @@ export function page(p: PageParts): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${p.title} · puzzle-arena</title>
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/style.css">
 ${p.charts ? h`<link rel="stylesheet" href="/static/uplot.min.css">` : ''}
 </head>
@@ -31,6 +32,7 @@ ${p.body}
 </main>
 ${p.charts ? h`<script src="/static/uplot.iife.min.js"></script>` : ''}
 ${(p.scripts ?? []).map((s) => h`<script src="/static/${s}"></script>`)}
+<script src="/static/local-time.js"></script>
 </body>
 </html>
 `.text;

@@ -42,6 +42,12 @@ function legendColours(page: Page, chart: string): Promise<Record<string, string
   }, chart);
 }
 
+/** A #rrggbb colour as getComputedStyle writes it. */
+function hexToRgb(hex: string): string {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgb(${n >> 16}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
 /** The ticks uPlot chose for each axis of a chart (its own splits). */
 function axisTicks(page: Page, chart: string): Promise<number[][]> {
   return page.evaluate((id) => (window as unknown as { arenaCharts: { plots: Record<string, { axes: { _splits: number[] }[] }> } }).arenaCharts.plots[id].axes.map((a) => a._splits), chart);
@@ -124,20 +130,18 @@ describe.skipIf(!haveBrowser)('web view - in Chromium on a database made by real
     await page.close();
   });
 
-  it('colours - a bot has one colour, the same in the leaderboard\'s chart and the match page\'s', async () => {
-    const board = await open('/?class=' + encodeURIComponent('sliding 3x3'));
-    await board.waitForSelector('#history-chart .u-legend');
-    const onBoard = await legendColours(board, '#history-chart');
-    await board.close();
-    const match = await open('/matches/1');
-    await match.waitForSelector('#moves-chart .u-legend');
-    const onMatch = await legendColours(match, '#moves-chart');
-    await match.close();
-    for (const bot of ['reference-bfs', 'dijkstra']) {
-      expect(onBoard[bot], bot).toMatch(/^rgb/);
-      expect(onMatch[bot], bot).toBe(onBoard[bot]);
+  it('colours - within a page every bot has its own colour, the same in its chart line as in the page\'s colour key', async () => {
+    for (const [path, chart] of [['/?class=' + encodeURIComponent('sliding 3x3'), '#history-chart'], ['/matches/1', '#moves-chart']] as const) {
+      const page = await open(path);
+      await page.waitForSelector(`${chart} .u-legend`);
+      const legend = await legendColours(page, chart);
+      const key = JSON.parse((await page.textContent('#colours'))!) as Record<string, string>;
+      await page.close();
+      const bots = Object.keys(key);
+      expect(bots.length, path).toBeGreaterThanOrEqual(2);
+      expect(new Set(bots.map((b) => legend[b])).size, path).toBe(bots.length);
+      for (const bot of bots) expect(legend[bot], `${path} ${bot}`).toBe(hexToRgb(key[bot]));
     }
-    expect(onMatch['reference-bfs']).not.toBe(onMatch.dijkstra);
   });
 
   it('match page - renders the per-scramble table and non-empty plots', async () => {

@@ -11,7 +11,7 @@ import type { SprtParams } from '../../src/stats/sprt.ts';
 import { createMemoryStore } from '../../src/store/memory-store.ts';
 import type { MatchRecord, MatchStatus, ResultSummary, ScrambleRecord } from '../../src/store/types.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
-import { botColour } from '../../src/web/bot-colour.ts';
+import { PALETTE } from '../../src/web/bot-colour.ts';
 import { leaderboardPage } from '../../src/web/pages/leaderboard.ts';
 import { matchPage } from '../../src/web/pages/match.ts';
 
@@ -81,7 +81,7 @@ describe('report text - shared by the CLI and the web', () => {
     const cli = /Elo (\S+) \(95% (\S+) \.\. (\S+)\)/.exec(formatMatchReport(report))!.slice(1);
     expect(cli[0]).toBe('+∞');
     const html = matchPage(report, {});
-    const cell = /<table id="pairs">.*?<\/tr>.*?<tr>.*?<\/td>.*?<\/td>.*?<\/td>\s*<td class="n">(.*?)<\/td>/s.exec(html)![1];
+    const cell = /<table id="pairs">.*?<\/tr>.*?<tr>.*?<\/td>.*?<\/td>.*?<\/td>\s*<td class="n[^"]*">(.*?)<\/td>/s.exec(html)![1];
     expect(cell.replace(/<[^>]+>/g, '')).toBe(`${cli[0]} (${cli[1]} … ${cli[2]})`);
     expect(cell).not.toContain('–');
   });
@@ -141,19 +141,17 @@ describe('report - a finished match that stopped early', () => {
   });
 });
 
-describe('web - one colour per bot, the leaderboard on the class just played', () => {
+describe('web - distinct colours per page, the leaderboard on the class just played', () => {
   const ctx = (): AppContext => ({ store: createMemoryStore(), dbLocation: ':memory:', projectRoot: resolve(import.meta.dirname, '../..'), clock: systemClock });
 
-  it('a bot has the same colour on the leaderboard and on a match page, from its name alone', async () => {
-    expect(botColour('ida-star')).toBe(botColour('ida-star'));
-    expect(botColour('ida-star')).not.toBe(botColour('constructive'));
+  it('the bots of a page take the palette in name order, on the leaderboard and on a match page alike', async () => {
     const f = fixture(4, 4, () => ({ verdict: 'solved', moves: 10 }));
     const report = buildMatchReport({ ...f.match, bots: ['b', 'a'] }, f.scrambles, f.rows);
     const coloursOf = (html: string) => JSON.parse(/<script type="application\/json" id="colours">(.*?)<\/script>/.exec(html)![1]) as Record<string, string>;
     const onMatch = coloursOf(matchPage(report, {}));
     const board = { puzzleClass: 'sliding 4x4', entries: [{ bot: 'a' }, { bot: 'b' }] } as never;
     const onBoard = coloursOf(leaderboardPage([board], 'sliding 4x4', { puzzleClass: 'sliding 4x4', matches: [], ratings: { a: [], b: [] } } as never));
-    expect(onMatch).toEqual({ a: botColour('a'), b: botColour('b') });
+    expect(onMatch).toEqual({ a: PALETTE[0], b: PALETTE[1] });
     expect(onBoard).toEqual(onMatch);
   });
 

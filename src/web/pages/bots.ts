@@ -1,6 +1,6 @@
 import type { BotEntry } from '../../app/bot-registry.ts';
 import type { BotProfile } from '../../app/bot-profile.ts';
-import { num, ms, pct } from '../format.ts';
+import { num, ms, pct, when } from '../format.ts';
 import { h } from '../html.ts';
 import { page } from '../layout.ts';
 
@@ -23,6 +23,6 @@ export function botPage(p: BotProfile): string {
 <h2>Verdicts</h2>
 <p id="verdicts">${Object.entries(p.verdicts).map(([v, n]) => h`<span class="chip">${v} ${n}</span> `)}</p>
 <h2>Recent matches</h2>
-<ul>${p.recent.map((m) => h`<li><a href="/matches/${m.id}">match ${m.id}</a> ${m.createdAt} · ${m.bots.join(' vs ')} · ${m.status}</li>`)}</ul>`;
+<ul>${p.recent.map((m) => h`<li><a href="/matches/${m.id}">match ${m.id}</a> ${when(m.createdAt)} · ${m.bots.join(' vs ')} · ${m.status}</li>`)}</ul>`;
   return page({ title: p.bot.name, body });
 }

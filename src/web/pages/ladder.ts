@@ -1,7 +1,7 @@
 import type { LadderView, VersionView } from '../../app/ladder-status.ts';
 import type { RatingHistory } from '../../app/rating-history.ts';
-import { coloursBlock } from '../bot-colour.ts';
-import { link, num, pct } from '../format.ts';
+import { PageColours } from '../bot-colour.ts';
+import { link, num, pct, when } from '../format.ts';
 import { h, jsonBlock } from '../html.ts';
 import { page } from '../layout.ts';
 
@@ -26,7 +26,7 @@ ${c.placing.length ? h`<ul class="placing">${c.placing.map((p) => h`<li>placing 
   const oldest = v.recent[v.recent.length - 1];
   const body = h`<h1>Ladder <span class="dim">${a.state}</span></h1>
 <p id="ladder-activity"><b>${a.doing}</b><br><span class="dim">${a.why}</span></p>
-<p class="note">Placement: a bot plays the field in each class it declares until its 95% interval is at most ${a.rule.targetWidth} Elo wide after at least ${a.rule.minGames} games (or ${a.rule.maxGames} games); then the budget (${a.budgetLeft} scrambles left) goes to the pairs whose intervals overlap most. As of ${a.at}${a.state === 'running' ? `; this page reloads every ${LADDER_REFRESH_SECONDS} s` : ''}.</p>
+<p class="note">Placement: a bot plays the field in each class it declares until its 95% interval is at most ${a.rule.targetWidth} Elo wide after at least ${a.rule.minGames} games (or ${a.rule.maxGames} games); then the budget (${a.budgetLeft} scrambles left) goes to the pairs whose intervals overlap most. As of ${when(a.at)}${a.state === 'running' ? `; this page reloads every ${LADDER_REFRESH_SECONDS} s` : ''}.</p>
 ${classes}
 ${failed.length ? h`<h2>Not played</h2><ul id="ladder-failed">${failed.map((x) => h`<li>${x.bot} v${x.number}: ${x.note ?? 'failed its check'}</li>`)}</ul>` : ''}
 <h2>Recent games</h2>
@@ -44,18 +44,18 @@ ${before !== undefined ? h`<p><a href="/ladder">newest games</a></p>` : ''}`;
  */
 export function ladderBotPage(bot: string, versions: readonly VersionView[], history?: RatingHistory): string {
   const chart = history
-    ? h`<h2>Rating per version <span class="dim">${history.puzzleClass}</span></h2><div class="chart" id="history-chart"></div>${jsonBlock('history', history)}${coloursBlock(Object.keys(history.ratings))}`
+    ? h`<h2>Rating per version <span class="dim">${history.puzzleClass}</span></h2><div class="chart" id="history-chart"></div>${jsonBlock('history', history)}${new PageColours(Object.keys(history.ratings)).block()}`
     : '';
   const body = h`<h1>${bot} <span class="dim">versions on the ladder</span></h1>
 <p><a href="/bots/${encodeURIComponent(bot)}">all of ${bot}'s results</a> · <a href="/ladder">the ladder</a></p>
 ${chart}
 ${versions.map(
     (v) => h`<section class="version" id="v${v.number}"><h2>${v.label}${v.current ? h` <span class="chip on">current</span>` : ''} <span class="dim">${v.status}</span></h2>
-<p class="note">hash <code>${v.hash.slice(0, 16)}</code> · <code>${v.command}</code>${v.folder ? h` in <code>${v.folder}</code>` : ''} · first seen ${v.createdAt} · ${v.games} ladder game(s)</p>
+<p class="note">hash <code>${v.hash.slice(0, 16)}</code> · <code>${v.command}</code>${v.folder ? h` in <code>${v.folder}</code>` : ''} · first seen ${when(v.createdAt)} · ${v.games} ladder game(s)</p>
 ${v.note ? h`<p>${v.note}</p>` : ''}
-${v.ratings.length ? h`<table class="version-ratings"><thead><tr><th>class</th><th>rating</th><th>95%</th><th>games</th><th>solved</th></tr></thead><tbody>${v.ratings.map(
+${v.ratings.length ? h`<div class="scroll"><table class="version-ratings"><thead><tr><th>class</th><th>rating</th><th>95%</th><th>games</th><th>solved</th></tr></thead><tbody>${v.ratings.map(
       (r) => h`<tr><td>${r.puzzleClass}</td><td class="n">${elo(r.rating)}</td><td class="n dim">${elo(r.low)} … ${elo(r.high)}</td><td class="n">${r.games}</td><td class="n">${pct(r.solveRate)}</td></tr>`,
-    )}</tbody></table>` : ''}</section>`,
+    )}</tbody></table></div>` : ''}</section>`,
   )}`;
   return page({ title: `${bot} versions`, body, ...(history ? { charts: true, scripts: ['charts.js'] } : {}) });
 }

@@ -1,6 +1,6 @@
 import type { ClassBoard } from '../../app/leaderboard.ts';
 import type { RatingHistory } from '../../app/rating-history.ts';
-import { coloursBlock, swatch } from '../bot-colour.ts';
+import { PageColours } from '../bot-colour.ts';
 import { num, ms, pct, link } from '../format.ts';
 import { h, jsonBlock } from '../html.ts';
 import { page } from '../layout.ts';
@@ -14,10 +14,11 @@ export function leaderboardPage(boards: readonly ClassBoard[], chosen: string | 
   if (!board) {
     return page({ title: 'Leaderboard', body: h`<h1>Leaderboard</h1><p>No results yet. Play a match: <code>npx arena match ida-star constructive --puzzle sliding --size 4</code></p>` });
   }
+  const colours = new PageColours([...board.entries.map((e) => e.bot), ...Object.keys(history?.ratings ?? {})]);
   const rows = board.entries.map(
     (e, i) => h`<tr>
       <td class="n">${i + 1}</td>
-      <td>${swatch(e.bot)} <a href="/bots/${encodeURIComponent(e.bot)}">${e.bot}</a></td>
+      <td>${colours.swatch(e.bot)} <a href="/bots/${encodeURIComponent(e.bot)}">${e.bot}</a></td>
       <td class="n">${num(e.rating)}</td><td class="n dim">${num(e.low)} … ${num(e.high)}</td>
       <td class="n">${e.games}</td><td class="n">${e.results}</td>
       <td class="n">${pct(e.solveRate)}</td><td class="n">${num(e.meanMoves, 1)}</td>
@@ -33,6 +34,6 @@ ${picker}
 <h2>Rating history</h2>
 <div class="chart" id="history-chart"></div>
 ${jsonBlock('history', history ?? null)}
-${coloursBlock([...board.entries.map((e) => e.bot), ...Object.keys(history?.ratings ?? {})])}`;
+${colours.block()}`;
   return page({ title: `Leaderboard ${board.puzzleClass}`, body, charts: true, scripts: ['charts.js'] });
 }

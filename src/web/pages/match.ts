@@ -1,7 +1,7 @@
 import type { DistributedView } from '../../app/distributed.ts';
 import type { MatchReport } from '../../app/matches.ts';
 import { progressOf, type SettingRow, type SprtTrace } from '../../app/match-view.ts';
-import { coloursBlock, swatch } from '../bot-colour.ts';
+import { PageColours } from '../bot-colour.ts';
 import { workersSection } from './distributed.ts';
 
 type ReportResult = MatchReport['results'][number];
@@ -39,16 +39,17 @@ export function scrambleRows(report: MatchReport): Markup {
     const replayBoth = bots.length >= 2 ? h`<a href="/replay/${report.match.id}/${index}/${encodeURIComponent(bots[0])}?vs=${encodeURIComponent(bots[1])}">side by side</a>` : '';
     return h`<tr><td class="n">${index}</td><td class="n">${best}</td>${cells}<td>${replayBoth}</td></tr>`;
   });
-  return h`${rows}<tr class="footnotes"><td colspan="${bots.length + 3}"><ol>${footnotes}</ol></td></tr>`;
+  // No footnote row without footnotes: an empty one reads as a missing scramble.
+  return h`${rows}${footnotes.length ? h`<tr class="footnotes"><td colspan="${bots.length + 3}"><ol>${footnotes}</ol></td></tr>` : ''}`;
 }
 
 /** Head-to-head lines of every pair. */
 function pairsTable(report: MatchReport): Markup {
-  return h`<div class="scroll"><table id="pairs"><thead><tr><th>pair</th><th>W-D-L</th><th>score</th><th>Elo (95%)</th><th>nElo (95%)</th><th>LOS</th><th>p</th><th>time ratio where moves tie</th></tr></thead><tbody>${report.summary.pairs.map(
-    (p) => h`<tr><td>${p.a} vs ${p.b}</td><td class="n">${p.wins}-${p.draws}-${p.losses}</td><td class="n">${pct(p.score)} <span class="dim">${pct(p.scoreLow)}…${pct(p.scoreHigh)}</span></td>
-      <td class="n">${rating(p.elo)} <span class="dim">(${rating(p.eloLow)} … ${rating(p.eloHigh)})</span></td><td class="n">${rating(p.nElo)} <span class="dim">(${rating(p.nEloLow)} … ${rating(p.nEloHigh)})</span></td><td class="n">${pct(p.los, 1, true)}</td>
+  return h`<div class="scroll"><table id="pairs"><thead><tr><th>pair</th><th>W-D-L</th><th>score</th><th>Elo (95%)</th><th>nElo (95%)</th><th>LOS</th><th>p</th><th class="wrap">time ratio where moves tie</th></tr></thead><tbody>${report.summary.pairs.map(
+    (p) => h`<tr><td class="wrap"><span class="nw">${p.a}</span> vs <span class="nw">${p.b}</span></td><td class="n">${p.wins}-${p.draws}-${p.losses}</td><td class="n wrap">${pct(p.score)} <span class="dim nw">${pct(p.scoreLow)}…${pct(p.scoreHigh)}</span></td>
+      <td class="n wrap">${rating(p.elo)} <span class="dim nw">(${rating(p.eloLow)} … ${rating(p.eloHigh)})</span></td><td class="n wrap">${rating(p.nElo)} <span class="dim nw">(${rating(p.nEloLow)} … ${rating(p.nEloHigh)})</span></td><td class="n">${pct(p.los, 1, true)}</td>
       <td class="n">${num(p.pValue, 3)}${p.significant ? ' *' : ''}</td>
-      <td class="n">${p.speed.ratio === null ? '–' : h`${num(p.speed.ratio, 2)}${p.speed.low !== null ? h` <span class="dim">(${num(p.speed.low, 2)} … ${num(p.speed.high, 2)})</span>` : ''} <span class="dim">n=${p.speed.pairs}</span>`}</td></tr>`,
+      <td class="n wrap">${p.speed.ratio === null ? '–' : h`${num(p.speed.ratio, 2)}${p.speed.low !== null ? h` <span class="dim nw">(${num(p.speed.low, 2)} … ${num(p.speed.high, 2)})</span>` : ''} <span class="dim nw">n=${p.speed.pairs}</span>`}</td></tr>`,
   )}</tbody></table></div>`;
 }
 
@@ -85,7 +86,7 @@ ${jsonBlock('sprt', t)}`;
 export function configurationSection(config: unknown, settings?: readonly SettingRow[]): Markup {
   if (!settings) return h`<details><summary>Configuration</summary><pre>${JSON.stringify(config, null, 2)}</pre></details>`;
   const rows = settings.map((r) => h`<tr${r.stored ? '' : h` class="absent"`}><th><code>${r.flag}</code></th><td>${r.value}</td></tr>`);
-  return h`<details><summary>Configuration</summary><table id="configuration"><tbody>${rows}</tbody></table></details>`;
+  return h`<details><summary>Configuration</summary><div class="scroll"><table id="configuration"><tbody>${rows}</tbody></table></div></details>`;
 }
 
 /** A match: config and seed, progress, per-bot summary, pairs, cross-table, per-scramble table and plots. */
@@ -93,9 +94,10 @@ export function matchPage(report: MatchReport, config: unknown, distributed?: Di
   const m = report.match;
   const { done, total } = progressOf(m.status, report.results.length, m.scrambles * m.bots.length);
   const early = m.status === 'finished' && m.played < m.scrambles ? h` · ${sprt?.decision ? 'the SPRT decided' : 'finished'} after ${m.played} of ${m.scrambles} scrambles` : '';
+  const colours = new PageColours(m.bots);
   const summary = m.bots.map((b) => {
     const s = report.summary.bots[b];
-    return h`<tr><td>${swatch(b)} <a href="/bots/${encodeURIComponent(b)}">${b}</a></td><td class="n">${s ? `${s.solved}/${s.results}` : '–'}</td><td class="n">${num(s?.meanMoves, 1)}</td><td class="n">${num(s?.meanGap, 1)}</td><td class="n">${s?.optimalSolves ?? '–'}</td><td class="n">${ms(s?.medianWallMs)}</td><td class="n">${ms(s?.medianCpuMs)}</td></tr>`;
+    return h`<tr><td>${colours.swatch(b)} <a href="/bots/${encodeURIComponent(b)}">${b}</a></td><td class="n">${s ? `${s.solved}/${s.results}` : '–'}</td><td class="n">${num(s?.meanMoves, 1)}</td><td class="n">${num(s?.meanGap, 1)}</td><td class="n">${s?.optimalSolves ?? '–'}</td><td class="n">${ms(s?.medianWallMs)}</td><td class="n">${ms(s?.medianCpuMs)}</td></tr>`;
   });
   const body = h`<h1>Match ${m.id} <span class="status ${m.status}" id="status">${m.status}</span></h1>
 <p class="meta">${m.puzzleClasses.join(', ')} · seed <code>${m.seed}</code> · generator ${m.generatorVersion} · <a href="/api/matches/${m.id}">JSON</a></p>
@@ -113,9 +115,9 @@ ${sprt ? sprtSection(m.id, sprt) : ''}
 <figure><figcaption>Time per answer, by bot (log scale)</figcaption><div class="chart" id="time-chart"></div></figure></div>
 <h2>Scrambles</h2>
 <p class="note">Best: <code>=n</code> exact optimum, <code>≥n</code> lower bound. Bold: fewest moves among the solvers. Each cell links to its replay.</p>
-<div class="scroll"><table id="scrambles" data-match="${m.id}" data-live="${m.status === 'running' ? '1' : '0'}"><thead><tr><th>#</th><th>best</th>${m.bots.map((b) => h`<th>${b}</th>`)}<th>replay</th></tr></thead>
+<div class="scroll"><table id="scrambles" data-match="${m.id}" data-live="${m.status === 'running' ? '1' : '0'}"><thead><tr><th>#</th><th>best</th>${m.bots.map((b) => h`<th>${colours.swatch(b)} ${b}</th>`)}<th>replay</th></tr></thead>
 <tbody id="scramble-rows">${scrambleRows(report)}</tbody></table></div>
 ${jsonBlock('report', report)}
-${coloursBlock(m.bots)}`;
+${colours.block()}`;
   return page({ title: `Match ${m.id}`, body, charts: true, scripts: ['charts.js', 'live.js'] });
 }

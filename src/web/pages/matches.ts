@@ -1,8 +1,8 @@
 import type { MatchListing } from '../../app/matches.ts';
 import { MATCH_STATUSES, type MatchStatus } from '../../app/records.ts';
 import { scramblesText } from '../../app/report-text.ts';
-import { link } from '../format.ts';
-import { h } from '../html.ts';
+import { link, when } from '../format.ts';
+import { h, type Markup } from '../html.ts';
 import { page } from '../layout.ts';
 
 /** Filters of the match list (as `arena matches`). */
@@ -14,8 +14,10 @@ export interface MatchFilter {
 }
 
 /** A pair's W-D-L with the leader named first ("a +5 =1 −0 b"), as `arena matches` prints it. */
-function standing(p: MatchListing['pairs'][number]): string {
-  return p.leader === p.b ? `${p.b} +${p.losses} =${p.draws} −${p.wins} ${p.a}` : `${p.a} +${p.wins} =${p.draws} −${p.losses} ${p.b}`;
+function standing(p: MatchListing['pairs'][number]): Markup {
+  // Names never break inside ("ida-star -" / "-weight 3"); the line breaks between its parts when narrow.
+  const line = (first: string, w: number, d: number, l: number, second: string) => h`<span class="nw">${first}</span> <span class="nw">+${w} =${d} −${l}</span> <span class="nw">${second}</span>`;
+  return p.leader === p.b ? line(p.b, p.losses, p.draws, p.wins, p.a) : line(p.a, p.wins, p.draws, p.losses, p.b);
 }
 
 /** Past matches, newest first, with the filters as a form. */
@@ -23,13 +25,13 @@ export function matchesPage(list: readonly MatchListing[], f: MatchFilter): stri
   const rows = list.map(
     (m) => h`<tr>
       <td class="n"><a href="/matches/${m.id}">${m.id}</a></td>
-      <td class="when">${m.createdAt.slice(0, 16).replace('T', ' ')}</td>
+      <td class="when">${when(m.createdAt)}</td>
       <td>${m.puzzleClasses.join(', ') || (m.source ?? '–')}</td>
-      <td>${m.bots.map((b, i) => h`${i ? ' · ' : ''}<a href="/bots/${encodeURIComponent(b)}">${b}</a>`)}</td>
+      <td class="wrap">${m.bots.map((b, i) => h`${i ? ' · ' : ''}<a class="nw" href="/bots/${encodeURIComponent(b)}">${b}</a>`)}</td>
       <td class="n">${scramblesText(m.scramblesDone, m.scrambles, m.status)}</td>
       <td><span class="status ${m.status}">${m.status}</span></td>
-      <td>${m.pairs.map((p, i) => h`${i ? h`<br>` : ''}${standing(p)}`)}</td>
-      <td class="dim">${m.seed}</td>
+      <td class="wrap standing">${m.pairs.map((p, i) => h`${i ? h`<br>` : ''}${standing(p)}`)}</td>
+      <td class="dim seed">${m.seed}</td>
     </tr>`,
   );
   const body = h`<h1>Matches</h1>

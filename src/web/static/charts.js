@@ -7,7 +7,7 @@
   var COLORS = ['#2f6fdf', '#d9822b', '#2e9e5b', '#c8433a', '#7a5cc2', '#1b9aaa', '#8a6d3b', '#e05297'];
   function width(el) { return Math.max(280, el.clientWidth - 16); }
   function block(id) { var el = document.getElementById(id); return el ? JSON.parse(el.textContent) : null; }
-  // Each bot's colour comes from its name (the server's bot-colour.ts), the same on every page.
+  // Each bot's colour is the page's (the server's bot-colour.ts): distinct within the page, as in its tables.
   var colours = block('colours') || {};
   function colourOf(bot, i) { return colours[bot] || COLORS[i % COLORS.length]; }
   // Drawn charts by element id, for the page's own tests (the axis ticks a chart chose, its series colours).
@@ -15,7 +15,20 @@
   function plot(el, series, data, opts) {
     if (!el || !window.uPlot) return;
     el.textContent = '';
-    plots[el.id] = new window.uPlot(Object.assign({ width: width(el), height: 260, series: series }, opts || {}), data, el);
+    // A legend of names and colours only: a live legend shows "--" for every value until the pointer is
+    // over the chart, and never on a phone.
+    var u = new window.uPlot(Object.assign({ width: width(el), height: 260, series: series, legend: { live: false } }, opts || {}), data, el);
+    if (plots[el.id] && plots[el.id].observer) plots[el.id].observer.disconnect();
+    plots[el.id] = u;
+    // Follow the card's width (a phone turned sideways, a resized window); the canvas is narrower than the
+    // card, so resizing it never resizes the card again.
+    if (window.ResizeObserver) {
+      var last = el.clientWidth;
+      u.observer = new ResizeObserver(function () {
+        if (el.clientWidth !== last) { last = el.clientWidth; u.setSize({ width: width(el), height: 260 }); }
+      });
+      u.observer.observe(el);
+    }
   }
   var history = block('history');
   if (history && history.matches.length) {
