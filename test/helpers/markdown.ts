@@ -60,11 +60,18 @@ export function links(markdown: string): Array<{ target: string; line: number }>
   return out;
 }
 
-/** The fenced code blocks between a heading whose text starts with `heading` and the next heading of its level or above. */
+/**
+ * The fenced code blocks between the heading `heading` (or one that continues it after a space, as
+ * "A first bot" names "A first bot (Python)") and the next heading of its level or above.
+ */
 export function blocksUnder(markdown: string, heading: string): CodeBlock[] {
   const lines = markdown.split('\n');
   const masked = withoutFences(markdown).split('\n');
-  const start = masked.findIndex((l) => /^#{1,6} /.test(l) && l.replace(/^#+ +/, '').startsWith(heading));
+  const named = (l: string) => {
+    const text = l.replace(/^#+ +/, '');
+    return text === heading || text.startsWith(`${heading} `);
+  };
+  const start = masked.findIndex((l) => /^#{1,6} /.test(l) && named(l));
   if (start < 0) return [];
   const level = /^#+/.exec(masked[start]!)![0].length;
   let end = masked.findIndex((l, i) => i > start && /^#{1,6} /.test(l) && /^#+/.exec(l)![0].length <= level);
