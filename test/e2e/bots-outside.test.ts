@@ -85,8 +85,10 @@ describe('bots-outside e2e - bots in their own folders, set up exactly as the do
     await expectSolvedOptimally(db, 'my-bot', 10);
   });
 
-  it('bots-outside - the TypeScript bot of docs/writing-bots.md, bundled against the checkout\'s SDK by its lines, plays a match', async () => {
-    const { stdout, db } = await session(block('docs/writing-bots.md', 'TypeScript', 'sh'), {
+  it('bots-outside - the TypeScript bot of docs/writing-bots.md, bundled against the checkout\'s SDK by its lines, plays a match and type-checks', async () => {
+    const [play, typeCheck] = blocksUnder(read('docs/writing-bots.md'), 'TypeScript').filter((b) => b.lang === 'sh');
+    expect(typeCheck?.code, 'the type-check lines after the build lines').toMatch(/tsc" -p \.\n$/);
+    const { stdout, db } = await session(`${play!.code}${typeCheck!.code}`, {
       file: 'main.ts',
       source: block('docs/writing-bots.md', 'TypeScript', 'ts'),
     });
