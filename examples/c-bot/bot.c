@@ -8,6 +8,8 @@
  *   npx arena bot check c-swaps
  *   npx arena match c-swaps swaps-greedy --puzzle swaps --size 10
  *
+ * (from the checkout; in a folder of its own outside it, as docs/writing-bots.md shows).
+ *
  * Reading JSON: a message is an object whose fields come in any order and may be followed by fields a later
  * protocol version adds, so the reader walks the object key by key and skips every value it does not need.
  */

@@ -12,6 +12,8 @@ Install the SDK into this folder (a bot may see nothing but its own folder), the
     npx arena bot add py-example --cmd "python3 bot.py" --cwd examples/python-bot --stdio
     npx arena bot check py-example
     npx arena match py-example reference-bfs --puzzle sliding --size 3
+
+(from the checkout; a bot of your own lives in a folder outside it, as the README's first bot shows).
 """
 from collections import deque
 

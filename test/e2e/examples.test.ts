@@ -1,9 +1,10 @@
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { arena, compileC, installSdkInto, pythonExecutable, resultsOf, ROOT, tempFolder } from '../helpers/bot-folders.ts';
 
-// The two examples of examples/, set up as their comments and the README say, each registered with
+// The two examples of examples/, set up as their comments say (the docs' own lines for bots outside the
+// checkout are run by bots-outside.test.ts), each registered with
 // `arena bot add … --stdio`, passed by `arena bot check` and played in a match: the real CLI, real bot
 // processes, a temp database.
 
@@ -51,26 +52,6 @@ describe('examples e2e - bots in other languages', () => {
     const results = [...resultsOf(sliding.stdout), ...resultsOf(swaps.stdout)];
     expect(results).toHaveLength(8);
     for (const r of results) {
-      expect(r.verdict, r.error).toBe('solved');
-      expect(r.moves).toBe(r.optimal);
-    }
-  });
-
-  it("examples - the README's Python bot, as printed, passes bot check and ties swaps-greedy", async () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('### Write a bot in Python'));
-    const code = /```python\n([\s\S]*?)^```$/m.exec(section)?.[1];
-    expect(code).toBeDefined();
-    const dir = tempFolder('readme-bot');
-    installSdkInto(dir);
-    writeFileSync(join(dir, 'bot.py'), code!);
-    const db = join(tempFolder('db'), 'arena.db'); // never in the bot's folder: the sandbox refuses to show a database
-    expect((await arena(['bot', 'add', 'my-bot', '--cmd', `${pythonExecutable()} bot.py`, '--cwd', dir, '--stdio'], db)).code).toBe(0);
-    const check = await arena(['bot', 'check', 'my-bot'], db);
-    expect(check.code, check.stdout + check.stderr).toBe(0);
-    const match = await arena(['match', 'my-bot', 'swaps-greedy', '--puzzle', 'swaps', '--size', '10', '--count', '2', '--seed', '3', '--json'], db);
-    expect(match.code, match.stderr).toBe(0);
-    for (const r of resultsOf(match.stdout)) {
       expect(r.verdict, r.error).toBe('solved');
       expect(r.moves).toBe(r.optimal);
     }

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseBotMessage, parseRefereeMessage } from '../../src/protocol/schema.ts';
 import { parseState } from '../../src/puzzles/index.ts';
+import { blocksUnder } from '../helpers/markdown.ts';
 import { arena, installSdkInto, pythonExecutable, resultsOf, ROOT, tempFolder } from '../helpers/bot-folders.ts';
 
 // Every example of PROTOCOL.md, taken from the file exactly as printed: each bot is registered, passes
@@ -86,18 +87,15 @@ describe('protocol-examples e2e - PROTOCOL.md examples run as printed', () => {
     await registerCheckPlay(dir, 'py-swaps-ws', `${pythonExecutable()} bot.py`, false, ['swaps-greedy', '--puzzle', 'swaps', '--size', '10']);
   });
 
-  it('protocol-examples - the TypeScript SDK example, saved as bots/my-bot/main.ts and bundled, passes bot check and ties swaps-greedy', async () => {
-    const root = tempFolder('proto-ts');
-    const dir = join(root, 'bots', 'my-bot');
-    mkdirSync(dir, { recursive: true });
-    // The repository around it: what '../../src/sdk/index.ts' reaches from bots/my-bot, and package.json (ES modules).
-    symlinkSync(join(ROOT, 'src'), join(root, 'src'));
-    symlinkSync(join(ROOT, 'package.json'), join(root, 'package.json'));
+  it('protocol-examples - the TypeScript SDK example, bundled in a folder of its own by the lines of docs/writing-bots.md, passes bot check and ties swaps-greedy', async () => {
+    const dir = tempFolder('proto-ts');
     writeFileSync(join(dir, 'main.ts'), example('TypeScript, with the SDK', 'ts'));
-    // Outside the checkout, it is bundled into one file as PROTOCOL.md says: the sandbox shows the bot its
-    // own folder, not the SDK's sources or node_modules.
-    const bundle = /```sh\n(npx esbuild main\.ts[^]*?)\narena bot add/.exec(PROTOCOL)![1]!.replace(/\\\n\s*/g, '');
-    execFileSync('/bin/sh', ['-c', bundle.replace(/^npx esbuild/, `"${join(ROOT, 'node_modules/.bin/esbuild')}"`) + ' --log-level=warning'], { cwd: dir });
+    // The bundling lines of docs/writing-bots.md (after its `mkdir`, before `arena bot add`), run in the
+    // bot's folder with $ARENA the checkout: the sandbox shows the bot its own folder, not the SDK's sources.
+    const lines = blocksUnder(readFileSync(join(ROOT, 'docs/writing-bots.md'), 'utf8'), 'TypeScript').find((b) => b.lang === 'sh')!.code;
+    const bundle = lines.replace(/\\\n\s*/g, '').split('\n').filter((l) => !/^(mkdir|arena) /.test(l) && l.trim() !== '');
+    expect(bundle.join('\n')).toMatch(/esbuild"? main\.ts .*--outfile=bot\.mjs/);
+    execFileSync('bash', ['-c', `set -e\n${bundle.join('\n')}`], { cwd: dir, env: { ...process.env, ARENA: ROOT } });
     await registerCheckPlay(dir, 'my-bot', `${process.execPath} bot.mjs`, false, ['swaps-greedy', '--puzzle', 'swaps', '--size', '10']);
   });
 

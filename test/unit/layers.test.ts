@@ -3,7 +3,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// DESIGN.md's layering, held by reading every import of src/ with the TypeScript parser (so comments,
+// ARCHITECTURE.md's layering (its "Layers" section), held by reading every import of src/ with the TypeScript parser (so comments,
 // strings and multi-line imports cannot fool it).
 
 const SRC = resolve(import.meta.dirname, '../../src');
@@ -126,7 +126,7 @@ export function violations(file: string, text: string): string[] {
   const from = layerOf(file);
   const rules = LAYERS[from];
   const where = relative(SRC, file);
-  if (!rules) return [`${where}: src/${from}/ is not a known layer; add it to LAYERS in this test (and to DESIGN.md)`];
+  if (!rules) return [`${where}: src/${from}/ is not a known layer; add it to LAYERS in this test (and to ARCHITECTURE.md's layers table)`];
   const { imports, uses } = scan(file, text);
   const out: string[] = [];
   for (const imp of imports) {
@@ -193,7 +193,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('layers', () => {
-  it('layers - every import of src/ follows DESIGN.md, and only the CLI prints or exits', () => {
+  it('layers - every import of src/ follows ARCHITECTURE.md, and only the CLI prints or exits', () => {
     const files = sourceFiles(SRC);
     expect(files.length).toBeGreaterThan(50);
     const found = files.flatMap((f) => violations(f, readFileSync(f, 'utf8')));

@@ -184,7 +184,7 @@ export const MATCH_SETTINGS = {
     help: 'run the bots the arena starts unconfined, with your own rights (recorded with the match); by default each runs in a bubblewrap sandbox',
     omitted: false,
     absent: 'no: the bots ran in the sandbox',
-    // DESIGN.md's trust rule: a bot runs unconfined only when the user says so, and a preset file (perhaps
+    // The trust rule (docs/sandbox.md): a bot runs unconfined only when the user says so, and a preset file (perhaps
     // someone else's) is not the user saying so.
     notInPreset: 'a preset cannot turn the sandbox off; give --no-sandbox on the command line',
     example: true,
