@@ -10,7 +10,9 @@ import { ok, reject } from '../../core/types.ts';
 import { allPuzzles, DEFAULT_KIND, getPuzzle, puzzleKinds } from '../../puzzles/index.ts';
 import { sizeOptionHelp } from '../../puzzles/size-options.ts';
 import type { SizeOption } from '../../puzzles/puzzle.ts';
+import { spellByteSize } from '../../core/units.ts';
 import { SCORE_BY } from '../../stats/outcome.ts';
+import { DEFAULT_DISK_BYTES } from '../../transport/bot-limits.ts';
 import { parseSprt, type SprtParams } from '../../stats/sprt.ts';
 import type { Setting } from './setting.ts';
 import { byteSize, choice, custom, duration, onOff, shortText, sizeNumber, wholeNumber, type ValueType } from './value-types.ts';
@@ -30,6 +32,7 @@ export const MATCH_LIMITS = {
   walk: { min: 0, max: 100_000_000 },
   marginMs: { min: 0, max: 86_400_000 },
   memoryLimitBytes: { min: 16 * 2 ** 20, max: 2 ** 40 },
+  diskBudgetBytes: { min: 2 ** 20, max: 2 ** 40 },
   seedLength: { min: 1, max: 200 },
 } as const;
 
@@ -165,6 +168,17 @@ export const MATCH_SETTINGS = {
     // The default is the machine's (bot-limits.ts), so the match service stores the one it played with.
     absent: "the machine's default (the match predates the setting)",
     example: '512m',
+  }),
+  diskBudgetBytes: setting({
+    flag: 'disk-budget',
+    key: 'diskBudgetBytes',
+    part: 'play',
+    value: byteSize('<size>', MATCH_LIMITS.diskBudgetBytes, DEFAULT_DISK_BYTES),
+    help: 'per bot: what its scratch space and its own cache may hold together, e.g. 64m, 1g; a bot over it is stopped',
+    default: DEFAULT_DISK_BYTES,
+    // A match from before the setting, resumed, gets the default budget (the launch plan fills it in).
+    absent: `${spellByteSize(DEFAULT_DISK_BYTES)} (the default; the match predates the setting)`,
+    example: '64m',
   }),
   affinity: setting({
     flag: 'affinity',
