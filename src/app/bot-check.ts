@@ -94,8 +94,8 @@ function ruleOf(bot: ResolvedBot, line: CheckLine): CheckLine {
 function hintOf(bot: ResolvedBot, confined: boolean, failed: boolean): string | undefined {
   if (!failed || !confined) return undefined;
   return (
-    `it ran confined (${CONFINED}); if \`arena bot check ${JSON.stringify(bot.name).slice(1, -1)} --no-sandbox\` ` +
-    'passes (it runs the bot with your own rights), the sandbox is why and the bot needs more than a match gives it'
+    `it ran confined: ${CONFINED}. If \`arena bot check ${JSON.stringify(bot.name).slice(1, -1)} --no-sandbox\` ` +
+    'passes (it runs the bot with your own rights), the sandbox is why: the bot needs more than a match gives it'
   );
 }
 
@@ -131,7 +131,7 @@ export async function checkBot(ctx: AppContext, o: CheckOptions, support: () => 
     if (exposed) o.notice?.(exposed);
     if (remote) o.notice?.(dialNotice(bot.value.name, server, o.listen, plan.startTimeoutMs));
     const launcher = launchBot(bot.value, plan, { server, ctx });
-    const lines = collapseRepeats(await runCompliance(launcher, ctx.clock, timeLimitMs)).map((l) => ruleOf(bot.value, l));
+    const lines = collapseRepeats((await runCompliance(launcher, ctx.clock, timeLimitMs)).map((l) => ruleOf(bot.value, l)));
     const problems = lines.filter((l) => !l.ok).length;
     const hint = hintOf(bot.value, confined, problems > 0);
     return { ok: true, value: { sandbox, lines, problems, ...(hint ? { hint } : {}) } };

@@ -1,7 +1,8 @@
 /**
  * One bug, one line: a bot that fails every request the same way (text on its stdout, a crash on each
- * start) breaks many checks of a compliance run with one cause. Later failures whose reason is the first's
- * (times and counts aside) are folded into the first, which says where else it happened.
+ * start) breaks many checks of a compliance run with one cause. Later failures whose reason ends with an
+ * earlier one's (times and counts aside; the cancel check words it "after a cancel the next request got
+ * <reason>") are folded into the first, which says where else it happened.
  */
 import type { CheckLine } from '../../referee/compliance.ts';
 
@@ -13,12 +14,13 @@ export function collapseRepeats(lines: readonly CheckLine[]): CheckLine[] {
   const out: CheckLine[] = [];
   const first = new Map<string, { index: number; also: string[] }>();
   for (const l of lines) {
-    const seen = l.ok ? undefined : first.get(causeOf(l.detail));
+    const cause = causeOf(l.detail);
+    const seen = l.ok ? undefined : [...first.entries()].find(([c]) => cause.endsWith(c))?.[1];
     if (seen) {
       seen.also.push(l.what);
       continue;
     }
-    if (!l.ok) first.set(causeOf(l.detail), { index: out.length, also: [] });
+    if (!l.ok) first.set(cause, { index: out.length, also: [] });
     out.push(l);
   }
   for (const { index, also } of first.values()) {
