@@ -7,7 +7,8 @@
  * time-out, the start-failure rule) is the referee player's, from the same limits, on every path alike.
  */
 import { startTimeoutMs } from '../../referee/match-config.ts';
-import { cpuBackstopSeconds, defaultMemoryLimit, DEFAULT_DISK_BYTES } from '../../transport/bot-limits.ts';
+import { DEFAULT_DISK_BUDGET_BYTES } from '../../referee/settings/match-settings.ts';
+import { cpuBackstopSeconds, defaultMemoryLimit } from '../../transport/bot-limits.ts';
 
 /** The settings a plan is derived from: a match's (as its jobs' PlayLimits carry them) or a check's. */
 export interface PlanSettings {
@@ -50,7 +51,7 @@ export function launchPlanOf(s: PlanSettings, over: { readonly startTimeoutMs?: 
     limits: {
       memoryBytes: s.memoryLimitBytes ?? defaultMemoryLimit(),
       cpuSeconds: cpuBackstopSeconds(s.timeLimitMs, s.scrambleCount ?? 1),
-      diskBytes: s.diskBudgetBytes ?? DEFAULT_DISK_BYTES,
+      diskBytes: s.diskBudgetBytes ?? DEFAULT_DISK_BUDGET_BYTES,
     },
     unconfined: s.unconfined === true,
     affinity: s.affinity === true,

@@ -12,7 +12,6 @@ import { sizeOptionHelp } from '../../puzzles/size-options.ts';
 import type { SizeOption } from '../../puzzles/puzzle.ts';
 import { spellByteSize } from '../../core/units.ts';
 import { SCORE_BY } from '../../stats/outcome.ts';
-import { DEFAULT_DISK_BYTES } from '../../transport/bot-limits.ts';
 import { parseSprt, type SprtParams } from '../../stats/sprt.ts';
 import type { Setting } from './setting.ts';
 import { byteSize, choice, custom, duration, onOff, shortText, sizeNumber, wholeNumber, type ValueType } from './value-types.ts';
@@ -39,6 +38,12 @@ export const MATCH_LIMITS = {
 /** Usual values, which decide the unit a bare number is hinted in (`--margin 5`: 5ms; `--memory-limit 512`: 512m). */
 const MARGIN_TYPICAL_MS = 5;
 const MEMORY_TYPICAL_BYTES = 2 ** 30;
+
+/**
+ * A bot's disk budget unless a match says otherwise: its scratch and its cache together. The sandbox's
+ * fallback for a start without one (transport/bot-limits.ts DEFAULT_DISK_BYTES) is the same, held by a test.
+ */
+export const DEFAULT_DISK_BUDGET_BYTES = 256 * 2 ** 20;
 
 /**
  * Keeps each entry's literal types (its key, part, value type), from which the stored config's type is
@@ -173,11 +178,11 @@ export const MATCH_SETTINGS = {
     flag: 'disk-budget',
     key: 'diskBudgetBytes',
     part: 'play',
-    value: byteSize('<size>', MATCH_LIMITS.diskBudgetBytes, DEFAULT_DISK_BYTES),
+    value: byteSize('<size>', MATCH_LIMITS.diskBudgetBytes, DEFAULT_DISK_BUDGET_BYTES),
     help: 'per bot: what its scratch space and its own cache may hold together, e.g. 64m, 1g; a bot over it is stopped',
-    default: DEFAULT_DISK_BYTES,
+    default: DEFAULT_DISK_BUDGET_BYTES,
     // A match from before the setting, resumed, gets the default budget (the launch plan fills it in).
-    absent: `${spellByteSize(DEFAULT_DISK_BYTES)} (the default; the match predates the setting)`,
+    absent: `${spellByteSize(DEFAULT_DISK_BUDGET_BYTES)} (the default; the match predates the setting)`,
     example: '64m',
   }),
   affinity: setting({
