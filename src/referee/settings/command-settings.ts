@@ -17,14 +17,19 @@ export interface CommandSetting {
 /** The commands that take settings of the schema. */
 export type SettingCommand = 'match' | 'bot check' | 'ladder' | 'worker';
 
-/** The settings of every bot a command starts (its launch plan: app/launch/launch-plan.ts). */
-const LAUNCH: readonly CommandSetting[] = [{ name: 'timeLimitMs' }, { name: 'memoryLimitBytes' }, { name: 'diskBudgetBytes' }, { name: 'unconfined' }];
+/** The settings of every bot a command starts (its launch plan: app/launch/launch-plan.ts), the sandbox switch worded for the command. */
+const launch = (unconfinedHelp: string): readonly CommandSetting[] => [
+  { name: 'timeLimitMs' },
+  { name: 'memoryLimitBytes' },
+  { name: 'diskBudgetBytes' },
+  { name: 'unconfined', help: unconfinedHelp },
+];
 
 /** Each command's settings, in the order its help lists them. `arena match` (and --distributed) takes them all. */
 export const COMMAND_SETTINGS: Readonly<Record<SettingCommand, readonly CommandSetting[]>> = {
   match: SETTING_LIST.map((s) => ({ name: s.key as SettingName })),
-  'bot check': LAUNCH,
-  ladder: LAUNCH,
+  'bot check': launch('run it unconfined, with your own rights (by default it runs in the sandbox a match gives it)'),
+  ladder: launch("run the bots unconfined, with your own rights, its checks and games alike (recorded with each game's match)"),
   worker: [
     { name: 'concurrency' },
     {

@@ -179,7 +179,7 @@ export const MATCH_SETTINGS = {
     key: 'diskBudgetBytes',
     part: 'play',
     value: byteSize('<size>', MATCH_LIMITS.diskBudgetBytes, DEFAULT_DISK_BUDGET_BYTES),
-    help: 'per bot: what its scratch space and its own cache may hold together, e.g. 64m, 1g; a bot over it is stopped',
+    help: 'per bot: what its scratch space and its own cache may hold together, e.g. 64m, 1g',
     default: DEFAULT_DISK_BUDGET_BYTES,
     // A match from before the setting, resumed, gets the default budget (the launch plan fills it in).
     absent: `${spellByteSize(DEFAULT_DISK_BUDGET_BYTES)} (the default; the match predates the setting)`,
