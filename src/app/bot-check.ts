@@ -94,7 +94,7 @@ function ruleOf(bot: ResolvedBot, line: CheckLine): CheckLine {
 function hintOf(bot: ResolvedBot, confined: boolean, failed: boolean): string | undefined {
   if (!failed || !confined) return undefined;
   return (
-    `it ran confined: ${CONFINED}. If \`arena bot check ${JSON.stringify(bot.name).slice(1, -1)} --no-sandbox\` ` +
+    `it ran confined: ${CONFINED}. If \`arena bot check ${bot.name.includes(' ') ? `"${bot.name}"` : bot.name} --no-sandbox\` ` +
     'passes (it runs the bot with your own rights), the sandbox is why: the bot needs more than a match gives it'
   );
 }
