@@ -1,19 +1,30 @@
+/**
+ * `bot check`: the compliance run of one bot, started by the one launcher from the launch plan a match
+ * with the same settings would give it (confined unless told otherwise). One bug is reported once (a bot
+ * that breaks every request the same way is one problem, not one per request), a rule a failure breaks is
+ * named, and the sandbox is never blamed for a failure it did not cause: when a confined bot fails, the
+ * report says how to tell (the same check with --no-sandbox), since starting a registered bot unconfined
+ * to find out is the user's call, never the arena's.
+ */
 import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
+import { allPuzzles } from '../puzzles/index.ts';
 import { checkBot as runCompliance, type CheckLine } from '../referee/compliance.ts';
+import type { PlaySettings } from '../referee/settings/stored-settings.ts';
+import { MATCH_DEFAULTS } from '../referee/settings/match-settings.ts';
 import { sandboxSupport, type SandboxSupport } from '../sandbox/probe.ts';
 import { startArenaServer, type ArenaServer } from '../transport/ws-server.ts';
 import { admitRemoteBots } from './admission.ts';
-import { resolveBot } from './bot-registry.ts';
+import { resolveBot, type ResolvedBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
-import { launcherFor } from './launchers.ts';
+import { collapseRepeats } from './bots/check-lines.ts';
+import { launchBot } from './launch/launch-bot.ts';
+import { launchPlanOf } from './launch/launch-plan.ts';
 import { listenNotice, type ListenAddress } from './listen.ts';
-import { confinementFor, decideNewMatch } from './sandbox-policy.ts';
+import { decideNewMatch } from './sandbox-policy.ts';
 
 export type { CheckLine } from '../referee/compliance.ts';
 
-/** How long `bot check` lets a bot it starts take to say hello, unless told otherwise. */
-export const CHECK_START_WAIT_MS = 30_000;
 /** How long it waits for a remote bot to dial in, unless told otherwise: time to start it on another machine. */
 export const CHECK_REMOTE_WAIT_MS = 5 * 60_000;
 
@@ -21,17 +32,33 @@ export const CHECK_REMOTE_WAIT_MS = 5 * 60_000;
 export interface CheckOptions {
   /** Bot name (built-in or registered), optionally with flags. */
   readonly name: string;
-  /** Per request. */
-  readonly timeLimitMs: number;
+  /** The settings a check takes (the schema's, COMMAND_SETTINGS['bot check']): time limit, memory, disk, sandbox. */
+  readonly settings: PlaySettings;
   /** Where a remote bot dials in; default a free port on 127.0.0.1. */
   readonly listen?: ListenAddress;
-  /** How long the bot may take to start (a bot the arena starts) or to dial in (a remote bot). */
+  /** How long the bot may take to start (default: a match's start timeout) or to dial in (a remote bot, default 5m). */
   readonly waitMs?: number;
-  /** Run it unconfined, with the user's own rights (by default it runs in the sandbox a match gives it). */
-  readonly noSandbox?: boolean;
   /** What the person running the check must know before it can go on (where a remote bot dials). */
   notice?(text: string): void;
 }
+
+/** What a check found. */
+export interface CheckReport {
+  /** How the bot ran: confined (and what it sees), unconfined and why, or remote. */
+  readonly sandbox: string;
+  /** The checks, each failure once (repeats of one failure folded into its first line). */
+  readonly lines: readonly CheckLine[];
+  /** Failed lines: distinct problems. */
+  readonly problems: number;
+  /** What to do next when something failed (how to tell whether the sandbox is why). */
+  readonly hint?: string;
+}
+
+/**
+ * Scrambles a compliance run sends at most (every kind's fixed instances and tiny specs, and the cancel
+ * pair): what its bot's CPU-time backstop covers, as a match's covers the match's scrambles.
+ */
+const COMPLIANCE_SCRAMBLES = allPuzzles().reduce((n, p) => n + p.compliance.fixed.length + p.compliance.specs.length, 2);
 
 /** "5m", "30s", "1500ms": a wait as a person would write it. */
 export function formatWait(ms: number): string {
@@ -54,28 +81,43 @@ export function dialNotice(name: string, server: Pick<ArenaServer, 'url'>, liste
   );
 }
 
-/** What a confined bot has, for the line that says where a failure may come from. */
-const CONFINED =
-  'it sees only its own folder, its runtime, a private /tmp and the referee (no network, no other folder)';
+/** What a confined bot has, for the line that says how it runs. */
+const CONFINED = 'it sees only its own folder, its runtime, a private /tmp and the referee (no network, no other folder)';
+
+/** The rule a failure breaks, when the bot's own output says which (text on a stdio bot's stdout). */
+function ruleOf(bot: ResolvedBot, line: CheckLine): CheckLine {
+  if (line.ok || !bot.stdio || !/not JSON/.test(line.detail)) return line;
+  return { ...line, detail: `${line.detail} — stdout is the protocol; log to stderr` };
+}
+
+/** The hint after a failed check: confined, how to tell whether the sandbox is why; unconfined, none. */
+function hintOf(bot: ResolvedBot, confined: boolean, failed: boolean): string | undefined {
+  if (!failed || !confined) return undefined;
+  return (
+    `it ran confined: ${CONFINED}. If \`arena bot check ${bot.name.includes(' ') ? `"${bot.name}"` : bot.name} --no-sandbox\` ` +
+    'passes (it runs the bot with your own rights), the sandbox is why: the bot needs more than a match gives it'
+  );
+}
 
 /**
- * The compliance run of one bot (built-in or registered, optionally with extra flags), in the sandbox a
- * match would start it in. The first line says whether it runs confined; when a confined bot fails a
- * check, the last line says that the sandbox may be why (the failures carry the bot's own error).
+ * The compliance run of one bot (built-in or registered, optionally with extra flags), started as a match
+ * with the same settings starts it (the same launch plan, the same sandbox policy).
  */
-export async function checkBot(ctx: AppContext, o: CheckOptions, support: () => SandboxSupport = sandboxSupport): Promise<Result<CheckLine[]>> {
+export async function checkBot(ctx: AppContext, o: CheckOptions, support: () => SandboxSupport = sandboxSupport): Promise<Result<CheckReport>> {
   const bot = await resolveBot(ctx, o.name);
   if (!bot.ok) return bot;
   const remote = bot.value.source === 'remote';
-  const waitMs = o.waitMs ?? (remote ? CHECK_REMOTE_WAIT_MS : CHECK_START_WAIT_MS);
-  const decision = decideNewMatch([bot.value], o.noSandbox === true, support);
-  if (!decision.ok) return { ok: true, value: [{ ok: false, what: 'sandbox', detail: decision.reason }] };
+  const decision = decideNewMatch([bot.value], o.settings.unconfined === true, support);
+  if (!decision.ok) return { ok: true, value: { sandbox: 'not started', lines: [{ ok: false, what: 'sandbox', detail: decision.reason }], problems: 1 } };
   const confined = decision.value.confined && !remote;
-  const first: CheckLine = remote
-    ? { ok: true, what: 'sandbox', detail: 'a remote bot runs on its own machine, outside the arena\'s sandbox' }
+  const timeLimitMs = o.settings.timeLimitMs ?? MATCH_DEFAULTS.timeLimitMs;
+  const wait = o.waitMs ?? (remote ? CHECK_REMOTE_WAIT_MS : undefined);
+  const plan = launchPlanOf({ ...o.settings, timeLimitMs, scrambleCount: COMPLIANCE_SCRAMBLES, unconfined: !confined }, wait !== undefined ? { startTimeoutMs: wait } : {});
+  const sandbox = remote
+    ? "remote: it runs on its own machine, outside the arena's sandbox"
     : confined
-      ? { ok: true, what: 'sandbox', detail: `runs confined (bubblewrap): ${CONFINED}` }
-      : { ok: true, what: 'sandbox', detail: `runs UNCONFINED: ${decision.value.notice ?? 'no sandbox'}` };
+      ? `confined (bubblewrap): ${CONFINED}`
+      : `UNCONFINED: ${decision.value.notice ?? 'no sandbox'}`;
   // Only the checked bot may dial in: a remote bot by its registered token, a spawned one by its own.
   let server: ArenaServer;
   try {
@@ -87,13 +129,12 @@ export async function checkBot(ctx: AppContext, o: CheckOptions, support: () => 
   try {
     const exposed = listenNotice(o.listen, server.url, remote ? [bot.value.name] : []);
     if (exposed) o.notice?.(exposed);
-    if (remote) o.notice?.(dialNotice(bot.value.name, server, o.listen, waitMs));
-    const launcher = launcherFor(bot.value, server, { startTimeoutMs: waitMs, ...(confined ? { confine: confinementFor(bot.value, ctx) } : {}) });
-    const lines = await runCompliance(launcher, ctx.clock, o.timeLimitMs);
-    const failed = lines.find((l) => !l.ok);
-    const blame: CheckLine[] =
-      confined && failed ? [{ ok: false, what: 'sandbox', detail: `the bot failed confined (${failed.what}, reason above); a bot that needs more does not work in a match: ${CONFINED}` }] : [];
-    return { ok: true, value: [first, ...lines, ...blame] };
+    if (remote) o.notice?.(dialNotice(bot.value.name, server, o.listen, plan.startTimeoutMs));
+    const launcher = launchBot(bot.value, plan, { server, ctx });
+    const lines = collapseRepeats((await runCompliance(launcher, ctx.clock, timeLimitMs)).map((l) => ruleOf(bot.value, l)));
+    const problems = lines.filter((l) => !l.ok).length;
+    const hint = hintOf(bot.value, confined, problems > 0);
+    return { ok: true, value: { sandbox, lines, problems, ...(hint ? { hint } : {}) } };
   } finally {
     await server.close();
   }

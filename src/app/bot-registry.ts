@@ -11,7 +11,8 @@ import type { BotRecord } from '../store/types.ts';
 import { builtinBotCommand, listBuiltinBots } from '../transport/builtin-bots.ts';
 import { hashToken, newToken } from '../transport/tokens.ts';
 import { NOBODY, userFor } from '../sandbox/folder.ts';
-import { checkBotName, lookAlike } from './bot-names.ts';
+import { checkBotName, lookAlike, nearestName } from './bot-names.ts';
+import { checkRegisteredFolder } from './bots/registered-folder.ts';
 import type { AppContext } from './context.ts';
 import { splitCommand } from './split-command.ts';
 
@@ -58,6 +59,8 @@ export async function addBot(ctx: AppContext, o: AddBotOptions): Promise<Result<
   }
   const launch = checkCommand(o.cmd!, o.cwd);
   if (!launch.ok) return launch;
+  const folder = checkRegisteredFolder(ctx, o.name, o.cmd!, launch.value.cwd);
+  if (!folder.ok) return folder;
   await ctx.store.addBot({
     name: o.name,
     kind: 'command',
@@ -192,7 +195,7 @@ export async function resolveBot(ctx: AppContext, arg: string): Promise<Result<R
     return { ok: true, value: { name, source: 'builtin', command: builtin.command, args: [...builtin.args, ...extra], entry: builtin.entry } };
   }
   const known = [...listBuiltinBots(ctx.projectRoot), ...(await ctx.store.listBots()).map((b) => b.name)].sort();
-  const twin = lookAlike(base, known);
-  const hint = twin ? `; did you mean "${twin}"?` : `; known bots: ${known.join(', ') || '(none)'}`;
+  const near = nearestName(base, known);
+  const hint = near ? `; did you mean "${near}"?` : `; known bots: ${known.join(', ') || '(none)'}`;
   return reject('no-bot', `unknown bot "${base}"${hint}`);
 }

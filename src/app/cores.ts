@@ -4,7 +4,6 @@
  * bot's median 3×3 time went from 3.2 ms to 8.2 ms. The referee needs a core of its own too.
  */
 import { availableParallelism, loadavg } from 'node:os';
-import type { LaunchOptions } from '../referee/player.ts';
 import { affinitySupport, formatCpuList } from '../transport/cpu-affinity.ts';
 
 /** The warning for `concurrency` parallel jobs on this machine now, or undefined when they fit. */
@@ -76,10 +75,4 @@ export function corePins(players: number, notice?: (text: string) => void, reser
   const plan = affinityPlan(players, support.cpus, reserveReferee ? 1 : 0);
   notice?.(affinityNotice(plan, support.cpus));
   return { plan, taskset: support.taskset, spare: spareCores(plan, support.cpus) };
-}
-
-/** The launcher's pinning for a bot started with `opts`: its player's cores when the match asks and pins exist. */
-export function pinOf(pins: CorePins | undefined, opts: LaunchOptions): { affinity?: { cpus: readonly number[]; taskset: string } } {
-  const cpus = opts.affinity ? pins?.plan[opts.player ?? 0] : undefined;
-  return pins && cpus ? { affinity: { cpus, taskset: pins.taskset } } : {};
 }

@@ -11,8 +11,11 @@ import { admitRemoteBots } from './admission.ts';
 import type { ResolvedBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
 import type { LadderClass } from './ladder-classes.ts';
-import { launcherFor } from './launchers.ts';
-import { confinementFor, decideNewMatch } from './sandbox-policy.ts';
+import type { PlaySettings } from '../referee/settings/stored-settings.ts';
+import { MATCH_DEFAULTS } from '../referee/settings/match-settings.ts';
+import { launchBot } from './launch/launch-bot.ts';
+import { launchPlanOf } from './launch/launch-plan.ts';
+import { decideNewMatch } from './sandbox-policy.ts';
 
 /** The classes the bot plays and those it declines, with the bot's reason. */
 export interface Declared {
@@ -20,14 +23,17 @@ export interface Declared {
   readonly declines: readonly { readonly puzzleClass: string; readonly reason: string }[];
 }
 
-/** Starts `bot` (confined unless the machine cannot and the user allowed it) and reads what it declares. */
-export async function declaredClasses(ctx: AppContext, bot: ResolvedBot, classes: readonly LadderClass[], o: { startTimeoutMs: number; noSandbox?: boolean }): Promise<Result<Declared>> {
-  const decision = decideNewMatch([bot], o.noSandbox === true);
+/**
+ * Starts `bot` under the ladder's settings (confined unless they say unconfined, or the machine cannot
+ * confine and it is a built-in bot), as its games will start it, and reads what it declares.
+ */
+export async function declaredClasses(ctx: AppContext, bot: ResolvedBot, classes: readonly LadderClass[], settings: PlaySettings): Promise<Result<Declared>> {
+  const decision = decideNewMatch([bot], settings.unconfined === true);
   if (!decision.ok) return decision;
+  const plan = launchPlanOf({ ...settings, timeLimitMs: settings.timeLimitMs ?? MATCH_DEFAULTS.timeLimitMs, unconfined: !decision.value.confined });
   const server = await startArenaServer({ host: '127.0.0.1', port: 0, authenticate: admitRemoteBots([bot]) });
   try {
-    const confine = decision.value.confined ? confinementFor(bot, ctx) : undefined;
-    const launcher = launcherFor(bot, server, { startTimeoutMs: o.startTimeoutMs, ...(confine ? { confine } : {}) });
+    const launcher = launchBot(bot, plan, { server, ctx });
     try {
       const got = await launcher.connect();
       if (!got.ok) return reject('no-start', `${bot.name} did not start: ${got.reason}`);

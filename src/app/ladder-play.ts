@@ -12,7 +12,7 @@ import type { LadderGame, NewLadderGame } from '../store/ladder-types.ts';
 import type { AppContext } from './context.ts';
 import { followMatch, resumeDistributedMatch, startDistributedMatch } from './distributed.ts';
 import { resumeMatch, startMatch, type StartMatchOptions } from './matches.ts';
-import { MATCH_DEFAULTS } from './settings.ts';
+import type { PlaySettings } from '../referee/settings/stored-settings.ts';
 import type { LadderClass } from './ladder-classes.ts';
 
 /** How each ladder game is played. */
@@ -21,8 +21,8 @@ export interface GameSettings {
   readonly seed: string;
   /** Scrambles per game. */
   readonly scrambles: number;
-  readonly timeLimitMs: number;
-  readonly noSandbox?: boolean;
+  /** The ladder's settings (LadderOptions.settings): each game's match is played and recorded under them. */
+  readonly play: PlaySettings;
 }
 
 /** How a game ended: played to the end, or stopped (Ctrl-C; a restart resumes it). */
@@ -43,11 +43,9 @@ export async function playGame(ctx: AppContext, cls: LadderClass, g: Omit<NewLad
   const options: StartMatchOptions = {
     bots: g.entries.map((e) => e.bot),
     scrambles: { spec: cls.spec, count: s.scrambles },
+    ...s.play,
     seed,
-    timeLimitMs: s.timeLimitMs,
-    maxMoves: MATCH_DEFAULTS.maxMoves,
     concurrency: 1,
-    ...(s.noSandbox ? { noSandbox: true } : {}),
   };
   if (hasWorkQueue(ctx.store)) {
     const queued = await startDistributedMatch(ctx, options, io.notice ? { notice: io.notice } : {});

@@ -14,6 +14,7 @@ import { checkBot } from './bot-check.ts';
 import { resolveBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
 import type { LadderClass } from './ladder-classes.ts';
+import type { PlaySettings } from '../referee/settings/stored-settings.ts';
 import { declaredClasses } from './ladder-declares.ts';
 import { playGame, resumeGames, type GameSettings } from './ladder-play.ts';
 import { ladderStandings } from './ladder-standings.ts';
@@ -30,10 +31,13 @@ export interface LadderOptions {
   /** Scrambles per ladder game. */
   readonly scrambles: number;
   readonly rule: PlacementRule;
-  readonly timeLimitMs: number;
+  /**
+   * The settings every bot of the ladder starts under, its checks and its games alike (the schema's,
+   * COMMAND_SETTINGS.ladder: time limit, memory limit, disk budget, unconfined); absent ones at their defaults.
+   */
+  readonly settings: PlaySettings;
   /** The ladder's seed the first time it runs (later runs keep the stored one); default a random one. */
   readonly seed?: string;
-  readonly noSandbox?: boolean;
   /** How often the field is looked at while there is nothing to play (ms). */
   readonly pollMs?: number;
 }
@@ -78,7 +82,7 @@ export async function runLadder(ctx: AppContext, o: LadderOptions, io: LadderIo)
     if (!bot.ok) return bot;
   }
   const seed = await ladderSeed(ctx, o.seed);
-  const settings: GameSettings = { seed, scrambles: o.scrambles, timeLimitMs: o.timeLimitMs, ...(o.noSandbox ? { noSandbox: true } : {}) };
+  const settings: GameSettings = { seed, scrambles: o.scrambles, play: o.settings };
   const say = (text: string) => io.event?.(text);
   const run = { games: 0, checks: 0, placed: 0 };
   let budgetLeft = o.budget;
@@ -181,22 +185,22 @@ export function labelOf(v: Pick<BotVersion, 'bot' | 'number'>): string {
   return `${v.bot} v${v.number}`;
 }
 
-/** Checks a new version (bot check, confined), then reads which ladder classes it plays. */
+/** Checks a new version (bot check, confined unless --no-sandbox), then reads which ladder classes it plays. */
 async function checkVersion(ctx: AppContext, v: FieldVersion, o: LadderOptions, say: (t: string) => void): Promise<void> {
   const ladder = ctx.store.ladder();
   await ladder.updateVersion(v.id, { status: 'checking', note: null });
-  say(`checking ${v.label} (bot check, confined)`);
+  say(`checking ${v.label} (bot check, ${o.settings.unconfined ? 'UNCONFINED: --no-sandbox' : 'confined'})`);
   const fail = async (why: string) => {
     await ladder.updateVersion(v.id, { status: 'failed', note: why });
     say(`${v.label} failed its check and is not played: ${why}`);
   };
-  const lines = await checkBot(ctx, { name: v.bot, timeLimitMs: o.timeLimitMs, ...(o.noSandbox ? { noSandbox: true } : {}) });
-  if (!lines.ok) return fail(lines.reason);
-  const bad = lines.value.find((l) => !l.ok);
+  const checked = await checkBot(ctx, { name: v.bot, settings: o.settings });
+  if (!checked.ok) return fail(checked.reason);
+  const bad = checked.value.lines.find((l) => !l.ok);
   if (bad) return fail(`${bad.what}: ${bad.detail}`);
   const bot = await resolveBot(ctx, v.bot);
   if (!bot.ok) return fail(bot.reason);
-  const declared = await declaredClasses(ctx, bot.value, o.classes, { startTimeoutMs: Math.max(2 * o.timeLimitMs, 10_000), ...(o.noSandbox ? { noSandbox: true } : {}) });
+  const declared = await declaredClasses(ctx, bot.value, o.classes, o.settings);
   if (!declared.ok) return fail(declared.reason);
   const { plays, declines } = declared.value;
   const note = declines.length ? `declines ${declines.map((d) => `${d.puzzleClass} (${d.reason})`).join('; ')}` : null;

@@ -23,16 +23,17 @@ import { preflight, specSamples, stateSamples, verdictOf } from '../referee/pref
 import { declineNotice } from './playable.ts';
 import { SlidingOracle } from '../solvers/sliding/oracle.ts';
 import { databaseFailure, writeRemedy } from '../store/failure.ts';
-import { cpuBackstopSeconds, defaultMemoryLimit, RLIMITS_ENFORCED, RLIMITS_NOTE, type BotLimits } from '../transport/bot-limits.ts';
+import { defaultMemoryLimit, RLIMITS_ENFORCED, RLIMITS_NOTE } from '../transport/bot-limits.ts';
 import { CPU_TIME_MEASURED } from '../transport/cpu-meter.ts';
 import { allowedCpus, formatCpuList, pinTask } from '../transport/cpu-affinity.ts';
 import { startArenaServer } from '../transport/ws-server.ts';
 import { admitRemoteBots } from './admission.ts';
-import { concurrencyWarning, corePins, pinOf } from './cores.ts';
+import { concurrencyWarning, corePins } from './cores.ts';
 import { resolveBot, type ResolvedBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
 import { readScrambleFile } from './inputs.ts';
-import { launcherFor } from './launchers.ts';
+import { launchBot } from './launch/launch-bot.ts';
+import { launchPlanOf } from './launch/launch-plan.ts';
 import { listenNotice, type ListenAddress } from './listen.ts';
 import { reportOf } from './records.ts';
 import { sandboxOfMatch } from './sandbox-policy.ts';
@@ -148,13 +149,13 @@ export function prepareMatch(o: StartMatchOptions): Result<{ config: MatchConfig
 }
 
 /** Finishes an interrupted or killed match: plays only the (scramble, bot) pairs without a result. */
-export async function resumeMatch(ctx: AppContext, id: number, io: MatchIo & { listen?: ListenAddress; noSandbox?: boolean } = {}): Promise<Result<MatchOutcome>> {
+export async function resumeMatch(ctx: AppContext, id: number, io: MatchIo & { listen?: ListenAddress; unconfined?: boolean } = {}): Promise<Result<MatchOutcome>> {
   const match = await ctx.store.getMatch(id);
   if (!match) return reject('no-match', `no match with id ${id}`);
   if (match.status === 'finished') return reject('finished', `match ${id} is already finished`);
   const config = parseMatchConfig(match.config);
   if (!config.ok) return reject(config.code, `match ${id} cannot be resumed: ${config.reason}`);
-  return withBots(ctx, config.value, io.listen, io, { resume: id, noSandbox: io.noSandbox === true }, (deps) => resumeRun(id, deps));
+  return withBots(ctx, config.value, io.listen, io, { resume: id, unconfined: io.unconfined === true }, (deps) => resumeRun(id, deps));
 }
 
 /**
@@ -167,7 +168,7 @@ async function withBots(
   stored: MatchConfig,
   listen: ListenAddress | undefined,
   io: MatchIo,
-  how: { readonly new: true } | { readonly resume: number; readonly noSandbox: boolean },
+  how: { readonly new: true } | { readonly resume: number; readonly unconfined: boolean },
   play: (deps: MatchDeps, config: MatchConfig) => Promise<Result<MatchRun>>,
 ): Promise<Result<MatchOutcome>> {
   const resolved = new Map<string, ResolvedBot>();
@@ -192,7 +193,6 @@ async function withBots(
     if (notice) io.notice?.(notice);
     if (!RLIMITS_ENFORCED) io.notice?.(RLIMITS_NOTE);
     if (sandbox.value.notice) io.notice?.(sandbox.value.notice);
-    const limits = botLimitsOf(config);
     // Pinned bots leave the referee a core when there are more cores than players; the exact oracle
     // works there while bots are timed (a bot on this machine that dials in could be anywhere: not then).
     // The referee's own thread goes there too (until the match ends), so that it takes nothing from a bot.
@@ -206,11 +206,8 @@ async function withBots(
     const run = await play({
       store: ctx.store,
       clock: ctx.clock,
-      makeLauncher: (bot, opts) => {
-        const r = resolved.get(bot)!;
-        const c = confine(r);
-        return launcherFor(r, server, { startTimeoutMs: opts.startTimeoutMs, limits, ...pinOf(pins, opts), ...(c ? { confine: c } : {}) });
-      },
+      // Every bot (the preflight's and each player's) from the launch plan of its jobs' limits, as a worker's.
+      makeLauncher: (bot, opts) => launchBot(resolved.get(bot)!, launchPlanOf(opts), { server, ctx, ...(pins ? { pins } : {}), prepared: confine }, opts.player),
       oracle,
       onStart: (s) => {
         matchId = s.match.id;
@@ -247,12 +244,3 @@ function cpuScoringGap(config: MatchConfig, bots: readonly ResolvedBot[]): strin
   if (remote.length) return `--score-by cpu needs CPU time, which remote bots do not have (${remote.join(', ')} run elsewhere); use --score-by wall`;
   return undefined;
 }
-
-/** The resource limits every bot of a match runs under (bot-limits.ts has the rest of the defaults). */
-function botLimitsOf(config: MatchConfig): Partial<BotLimits> {
-  return {
-    memoryBytes: config.memoryLimitBytes ?? defaultMemoryLimit(),
-    cpuSeconds: cpuBackstopSeconds(config.timeLimitMs, config.count),
-  };
-}
-

@@ -15,7 +15,8 @@ import { preflight, specSamples, stateSamples, verdictOf, type Decline } from '.
 import { startArenaServer } from '../transport/ws-server.ts';
 import { resolveBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
-import { launcherFor } from './launchers.ts';
+import { launchBot } from './launch/launch-bot.ts';
+import { launchPlanOf } from './launch/launch-plan.ts';
 import { sandboxOfMatch } from './sandbox-policy.ts';
 
 /** The warning line for a bot that declines part of a match. */
@@ -38,13 +39,12 @@ export async function checkPlayable(ctx: AppContext, config: MatchConfig, states
       notice?.(`note: the bots were not started before queuing (${sandbox.reason}); the workers check them`);
       return { ok: true, value: undefined };
     }
-    const { confine } = sandbox.value;
-    const checked = await preflight(config, samples.value, (bot, opts) => {
+    const site = { server, ctx, prepared: sandbox.value.confine };
+    // The launch plan of the match's jobs, as a local match and the workers derive it (its config as decided here).
+    const checked = await preflight(sandbox.value.config, samples.value, (bot, opts) => {
       const r = resolved.get(bot)!;
       if (!r.ok) return { name: bot, connect: async () => r, dispose: async () => undefined };
-      const c = confine(r.value);
-      const limits = opts.memoryLimitBytes !== undefined ? { limits: { memoryBytes: opts.memoryLimitBytes } } : {};
-      return launcherFor(r.value, server, { startTimeoutMs: opts.startTimeoutMs, ...limits, ...(c ? { confine: c } : {}) });
+      return launchBot(r.value, launchPlanOf(opts), site);
     });
     try {
       const declines = verdictOf(checked, config.bots, samples.value);

@@ -42,8 +42,8 @@ function refusal(names: readonly string[], support: Extract<SandboxSupport, { ok
  * A new match: confined when possible; with --no-sandbox, or built-in bots only on a machine that
  * cannot confine, unconfined (the config to store says so); registered bots there are refused.
  */
-export function decideNewMatch(bots: readonly ResolvedBot[], noSandbox: boolean, support: () => SandboxSupport = sandboxSupport): Result<SandboxDecision> {
-  if (noSandbox) return ok({ confined: false, notice: NO_SANDBOX_NOTICE });
+export function decideNewMatch(bots: readonly ResolvedBot[], asked: boolean, support: () => SandboxSupport = sandboxSupport): Result<SandboxDecision> {
+  if (asked) return ok({ confined: false, notice: NO_SANDBOX_NOTICE });
   if (started(bots).length === 0) return ok({ confined: true });
   const s = support();
   if (s.ok) return ok({ confined: true });
@@ -57,11 +57,11 @@ export function decideStoredMatch(
   id: number,
   config: Pick<MatchConfig, 'unconfined'>,
   bots: readonly ResolvedBot[],
-  noSandbox: boolean,
+  asked: boolean,
   support: () => SandboxSupport = sandboxSupport,
 ): Result<SandboxDecision> {
   if (config.unconfined) return ok({ confined: false, notice: `warning: match ${id} was started with its bots unconfined, and goes on that way` });
-  if (noSandbox) return reject('sandbox', `match ${id} was started with its bots confined; --no-sandbox cannot change that halfway`);
+  if (asked) return reject('sandbox', `match ${id} was started with its bots confined; --no-sandbox cannot change that halfway`);
   if (started(bots).length === 0) return ok({ confined: true });
   const s = support();
   if (!s.ok) return reject('sandbox', `match ${id} was started with its bots confined, and ${describeUnsupported(s)}`);
@@ -72,9 +72,9 @@ export function decideStoredMatch(
  * A worker's job: confined unless the match is stored unconfined; an unconfined match with registered
  * bots needs the worker's own --no-sandbox. The rejection sends the job back for another machine.
  */
-export function decideJob(bot: ResolvedBot, unconfined: boolean, workerNoSandbox: boolean, support: () => SandboxSupport = sandboxSupport): Result<SandboxDecision> {
-  if (unconfined) {
-    if (bot.source === 'command' && !workerNoSandbox) {
+export function decideJob(bot: ResolvedBot, matchUnconfined: boolean, workerUnconfined: boolean, support: () => SandboxSupport = sandboxSupport): Result<SandboxDecision> {
+  if (matchUnconfined) {
+    if (bot.source === 'command' && !workerUnconfined) {
       return reject('sandbox', `the match runs its bots unconfined and this worker was not started with --no-sandbox`);
     }
     return ok({ confined: false });
@@ -142,9 +142,9 @@ export function sandboxOfMatch(
   ctx: Pick<AppContext, 'projectRoot' | 'dbLocation'>,
   stored: MatchConfig,
   bots: readonly ResolvedBot[],
-  how: { readonly new: true } | { readonly resume: number; readonly noSandbox: boolean },
+  how: { readonly new: true } | { readonly resume: number; readonly unconfined: boolean },
 ): Result<MatchSandbox> {
-  const decided = 'new' in how ? decideNewMatch(bots, stored.unconfined === true) : decideStoredMatch(how.resume, stored, bots, how.noSandbox);
+  const decided = 'new' in how ? decideNewMatch(bots, stored.unconfined === true) : decideStoredMatch(how.resume, stored, bots, how.unconfined);
   if (!decided.ok) return decided;
   const confined = decided.value.confined;
   const confinements = new Map<string, Confinement>();

@@ -15,14 +15,14 @@ import type { OptimumOracle } from '../solvers/oracle.ts';
 import { SlidingOracle } from '../solvers/sliding/oracle.ts';
 import { openWorkQueue } from '../store/open.ts';
 import type { WorkQueue } from '../store/work-queue.ts';
-import { defaultMemoryLimit } from '../transport/bot-limits.ts';
 import { startArenaServer, type ArenaServer } from '../transport/ws-server.ts';
 import { resolveBot, type ResolvedBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
-import { corePins, pinOf, type CorePins } from './cores.ts';
-import { launcherFor } from './launchers.ts';
+import { corePins, type CorePins } from './cores.ts';
+import { launchBot } from './launch/launch-bot.ts';
+import { launchPlanOf } from './launch/launch-plan.ts';
 import { QueueJobSource, type SourceEvent } from '../referee/queue-job-source.ts';
-import { confinementFor, decideJob } from './sandbox-policy.ts';
+import { decideJob } from './sandbox-policy.ts';
 
 /** How a worker is set up. */
 export interface WorkerSettings {
@@ -35,7 +35,7 @@ export interface WorkerSettings {
   /** Longest idle wait between polls of the queue, ms. */
   readonly maxPollMs?: number;
   /** The operator accepts to run registered bots unconfined, for matches stored so (sandbox-policy.ts). */
-  readonly noSandbox?: boolean;
+  readonly unconfined?: boolean;
 }
 
 /** Everything a worker tells its operator. */
@@ -95,9 +95,9 @@ export async function openWorkerSession(ctx: AppContext, s: WorkerSettings, onEv
   const oracle: OptimumOracle = ctx.oracle?.() ?? new SlidingOracle();
   // Cores of each player, worked out when the first match that asks for pinning is played here.
   let pins: CorePins | undefined | null = null;
-  const pinsOf = (opts: LaunchOptions) => {
+  const pinsOf = (opts: LaunchOptions): { pins?: CorePins } => {
     if (opts.affinity && pins === null) pins = corePins(s.concurrency, (message) => onEvent({ type: 'notice', message }));
-    return pinOf(pins ?? undefined, opts);
+    return pins ? { pins } : {};
   };
   const resolved = new Map<string, Promise<Result<ResolvedBot>>>();
   const resolve = (bot: string) => {
@@ -115,15 +115,11 @@ export async function openWorkerSession(ctx: AppContext, s: WorkerSettings, onEv
         if (!r.ok) return reject('no-bot', `${r.reason} on this machine`);
         if (r.value.source === 'remote') return reject('remote', 'a remote bot dials one referee; play it with arena match --listen, not on workers');
         // Confined unless the match is stored unconfined (and then registered bots need our --no-sandbox).
-        const sandbox = decideJob(r.value, opts.unconfined === true, s.noSandbox === true);
+        const sandbox = decideJob(r.value, opts.unconfined === true, s.unconfined === true);
         if (!sandbox.ok) return reject('sandbox', `${bot} cannot start on this worker: ${sandbox.reason}`);
-        // The match's memory limit, as a local match would apply it; the CPU backstop stays the default.
-        inner ??= launcherFor(r.value, server, {
-          startTimeoutMs: opts.startTimeoutMs,
-          limits: { memoryBytes: opts.memoryLimitBytes ?? defaultMemoryLimit() },
-          ...pinsOf(opts),
-          ...(sandbox.value.confined ? { confine: confinementFor(r.value, ctx) } : {}),
-        });
+        // The launch plan of the job's limits, derived as a local match derives it: the same memory limit,
+        // CPU backstop, disk budget and start timeout for the same match on any machine of the same size.
+        inner ??= launchBot(r.value, launchPlanOf({ ...opts, unconfined: !sandbox.value.confined }), { server, ctx, ...pinsOf(opts) }, opts.player);
         return inner.connect();
       },
       async dispose() {

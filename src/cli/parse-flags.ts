@@ -1,5 +1,35 @@
-import { duration, MATCH_SETTINGS, wholeNumber } from '../app/settings.ts';
+import type { Command } from 'commander';
+import {
+  COMMAND_SETTINGS,
+  duration,
+  flagSpelling,
+  helpOf,
+  MATCH_SETTINGS,
+  readSettings,
+  settingNamesOf,
+  settingOf,
+  wholeNumber,
+  type SettingCommand,
+  type SettingValues,
+} from '../app/settings.ts';
 import { CliError, must } from './errors.ts';
+
+/**
+ * Declares on `cmd` the flags of every setting `command` takes, spelled, helped and defaulted by the schema
+ * (a command's own wording of a help keeps the schema's default at its end).
+ */
+export function settingOptions(cmd: Command, command: SettingCommand): Command {
+  for (const c of COMMAND_SETTINGS[command]) {
+    const s = settingOf(c.name);
+    cmd.option(flagSpelling(s), helpOf(c.help !== undefined ? { ...s, help: c.help } : s));
+  }
+  return cmd;
+}
+
+/** The settings `command` takes, read from commander's flags by the schema's readers (a mistake exits with one line). */
+export function commandSettings(flags: object, command: SettingCommand): SettingValues {
+  return must(readSettings(flags as Readonly<Record<string, unknown>>, 'flags', settingNamesOf(command)));
+}
 
 /** The seed's reader, the match setting's. */
 const SEED = MATCH_SETTINGS.seed.value;

@@ -9,6 +9,10 @@ export interface PlayLimits {
   readonly startTimeoutMs: number;
   /** The match's memory limit per bot, bytes (stored in its config); the launcher enforces it. */
   readonly memoryLimitBytes?: number;
+  /** The match's disk budget per bot, bytes (stored in its config; absent in older ones); the launcher enforces it. */
+  readonly diskBudgetBytes?: number;
+  /** The match's scrambles: what one bot process may play, which its CPU-time backstop covers (app/launch). */
+  readonly scrambleCount?: number;
   /** The match runs its bots outside the sandbox (stored in its config); a worker's launcher keeps to it. */
   readonly unconfined?: boolean;
   /** An untimed warm-up solve of a throwaway scramble before a bot's first timed one of a class (warm-up.ts). */
@@ -26,7 +30,9 @@ export function playLimitsOf(config: MatchConfig): PlayLimits {
     timeLimitMs: config.timeLimitMs,
     maxMoves: config.maxMoves,
     startTimeoutMs: startTimeoutMs(config),
+    scrambleCount: config.count,
     ...memoryOf(config),
+    ...(config.diskBudgetBytes !== undefined ? { diskBudgetBytes: config.diskBudgetBytes } : {}),
     ...sandboxOf(config),
     ...warmUpOf(config),
     ...(config.affinity ? { affinity: true } : {}),

@@ -9,16 +9,17 @@ import type { LinkHolder, SharedLinks } from './shared-links.ts';
 import { DIAL_IN_ATTEMPTS, START_ATTEMPTS, type StartGuard } from './start-guard.ts';
 import { PREPARE_TIME_LIMIT_MS, warmRefereeFor, WarmUps, warmUpLimitMs } from './warm-up.ts';
 
-/** What a launcher is made with: how long the bot may take to start, and its memory limit. */
-export interface LaunchOptions {
-  readonly startTimeoutMs: number;
-  readonly memoryLimitBytes?: number;
-  /** The match runs its bots outside the sandbox (PlayLimits.unconfined). */
-  readonly unconfined?: boolean;
-  /** Which of the process's parallel players asks (0-based), so its bots can be pinned to its own cores. */
-  readonly player?: number;
-  /** The match asks for pinning (PlayLimits.affinity): the launcher pins to the player's cores where it can. */
-  readonly affinity?: boolean;
+/**
+ * What a launcher is made with: the limits of the job's match, as its config gives them (the one carrier
+ * from the stored settings to the launcher, which derives its launch plan from them: app/launch), and
+ * which of the process's parallel players asks (0-based), so its bots can be pinned to its own cores.
+ */
+export type LaunchOptions = PlayLimits & { readonly player?: number };
+
+/** Which launcher a bot's job is played through: its limits, less what does not change how the bot is started. */
+export function launchKey(bot: string, limits: LaunchOptions): string {
+  const { maxMoves: _moves, warmUp: _warm, player: _player, ...launch } = limits;
+  return JSON.stringify([bot, Object.entries(launch).sort(([a], [b]) => a.localeCompare(b))]);
 }
 
 /** What one play concluded: the stored result without its key. */
@@ -131,7 +132,7 @@ class PlayerBots {
    * player refuses such jobs (nothing is to be recorded in either case).
    */
   async play(bot: string, scramble: ScrambleRecord, limits: PlayLimits): Promise<PlayOutcome | { refused: string } | undefined> {
-    const key = `${bot}\u0000${limits.startTimeoutMs}\u0000${limits.memoryLimitBytes ?? ''}\u0000${limits.unconfined ? 'unconfined' : ''}\u0000${limits.affinity ? 'pinned' : ''}`;
+    const key = launchKey(bot, limits);
     const launcher = this.launcher(bot, key, limits);
     const slot = launcher.single && this.deps.shared ? this.deps.shared.adopt(key, launcher) : undefined;
     if (slot) return slot.exclusive(() => this.playOn(slot, slot.launcher, bot, scramble, limits));
@@ -217,13 +218,7 @@ class PlayerBots {
   private launcher(bot: string, key: string, limits: PlayLimits): BotLauncher {
     let l = this.launchers.get(key);
     if (!l) {
-      l = this.deps.makeLauncher(bot, {
-        startTimeoutMs: limits.startTimeoutMs,
-        ...(limits.memoryLimitBytes !== undefined ? { memoryLimitBytes: limits.memoryLimitBytes } : {}),
-        ...(limits.unconfined ? { unconfined: true } : {}),
-        ...(limits.affinity ? { affinity: true } : {}),
-        ...(this.deps.player !== undefined ? { player: this.deps.player } : {}),
-      });
+      l = this.deps.makeLauncher(bot, { ...limits, ...(this.deps.player !== undefined ? { player: this.deps.player } : {}) });
       this.launchers.set(key, l);
     }
     return l;

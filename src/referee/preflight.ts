@@ -9,9 +9,10 @@ import { reject } from '../core/types.ts';
 import type { BotLauncher, BotLink } from '../protocol/link.ts';
 import type { Capability } from '../protocol/messages.ts';
 import { getPuzzle, puzzleOf } from '../puzzles/index.ts';
-import { startTimeoutMs, type MatchConfig } from './match-config.ts';
+import type { MatchConfig } from './match-config.ts';
+import { playLimitsOf } from './job-source.ts';
 import { capabilityGap } from './solve-one.ts';
-import type { LaunchOptions } from './player.ts';
+import { launchKey, type LaunchOptions } from './player.ts';
 
 /** One puzzle class of a match, and a state that stands for all of its scrambles in a capability check. */
 export interface ClassSample {
@@ -94,13 +95,13 @@ export function refusalText(declines: readonly Decline[]): string {
  * A bot that fails to start here is started again by the match, which charges it as it always does.
  */
 export async function preflight(
-  config: Pick<MatchConfig, 'bots' | 'timeLimitMs' | 'memoryLimitBytes' | 'affinity'>,
+  config: MatchConfig,
   samples: readonly ClassSample[],
   makeLauncher: (bot: string, opts: LaunchOptions) => BotLauncher,
 ): Promise<Preflight> {
   // The options the first player asks with (player.ts keys its launchers by these), so it can take over.
-  const memory = config.memoryLimitBytes !== undefined ? { memoryLimitBytes: config.memoryLimitBytes } : {};
-  const opts: LaunchOptions = { startTimeoutMs: startTimeoutMs(config), ...memory, ...(config.affinity ? { affinity: true } : {}), player: 0 };
+  const limits = playLimitsOf(config);
+  const opts: LaunchOptions = { ...limits, player: 0 };
   const ready = new Map<string, { launcher: BotLauncher; link: BotLink }>();
   const declines: Decline[] = [];
   const unknown: string[] = [];
@@ -132,7 +133,7 @@ export async function preflight(
     unknown,
     makeLauncher(bot, o) {
       const kept = ready.get(bot);
-      const same = kept && (o.player ?? 0) === 0 && o.startTimeoutMs === opts.startTimeoutMs && o.memoryLimitBytes === opts.memoryLimitBytes;
+      const same = kept && (o.player ?? 0) === 0 && launchKey(bot, o) === launchKey(bot, limits);
       if (!kept || !same) return makeLauncher(bot, o);
       ready.delete(bot);
       return handOver(kept.launcher, kept.link);

@@ -96,6 +96,6 @@ describe('cli e2e - no sandbox on this machine', () => {
     expect(r.stdout).toMatch(/^FAIL {2}sandbox: bot plain is not started: cannot confine bots on this machine: bubblewrap is not installed .*; fix: apt-get install bubblewrap/m);
     const loose = await arena(['bot', 'check', 'plain', '--no-sandbox'], MISSING);
     expect(loose.code, loose.stdout).toBe(0);
-    expect(loose.stdout).toMatch(/^ok {4}sandbox: runs UNCONFINED: warning: --no-sandbox/m);
+    expect(loose.stdout).toMatch(/^sandbox: UNCONFINED: warning: --no-sandbox/m);
   }, 60_000);
 });

@@ -63,7 +63,8 @@ describe('bot registry', () => {
 
   it('bot registry - resolves registered bots before built-ins, with extra flags appended; suggests look-alikes', async () => {
     const c = ctx();
-    await addBot(c, { name: 'mine', cmd: `${node} --x` });
+    // A folder of its own: the checkout (the test's working folder) is one the sandbox refuses, and so does bot add.
+    await addBot(c, { name: 'mine', cmd: `${node} --x`, cwd: mkdtempSync(join(tmpdir(), 'arena-reg-')) });
     const remote = await addBot(c, { name: 'far', remote: true });
     expect(await resolveBot(c, 'mine --y 2')).toMatchObject({ ok: true, value: { name: 'mine --y 2', source: 'command', command: process.execPath, args: ['bot.js', '--x', '--y', '2'] } });
     expect(await resolveBot(c, 'ida-star --weight 2')).toMatchObject({ ok: true, value: { source: 'builtin', name: 'ida-star --weight 2' } });

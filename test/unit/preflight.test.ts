@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { PuzzleState } from '../../src/core/types.ts';
 import type { Capability } from '../../src/protocol/messages.ts';
 import { preflight, specSamples, stateSamples, verdictOf } from '../../src/referee/preflight.ts';
+import { playLimitsOf } from '../../src/referee/job-source.ts';
+import type { MatchConfig } from '../../src/referee/match-config.ts';
 import { FakeClock } from '../helpers/fake-clock.ts';
 import { ScriptedLauncher, silent } from '../helpers/scripted-link.ts';
 
 // The check before a match exists: bots are asked what they declare, nothing is generated.
 
-const config = (bots: string[]) => ({ bots, timeLimitMs: 1000 });
+const config = (bots: string[]): MatchConfig => ({ bots, timeLimitMs: 1000, count: 1, seed: 's', maxMoves: 100, concurrency: 1 });
 const upTo = (kind: Capability['kind'], maxSize?: number): Capability[] => [{ kind, ...(maxSize !== undefined ? { maxSize } : {}) }];
 
 function harness(caps: Record<string, Capability[] | 'fails' | 'remote'>) {
@@ -84,7 +86,8 @@ describe('preflight', () => {
     const samples = stateSamples([{ kind: 'sliding', rows: 2, cols: 2, tiles: [1, 2, 0, 3] }]);
     const p = await preflight(config(['a']), samples, h.makeLauncher);
     const probed = h.made[0];
-    const opts = { startTimeoutMs: 10_000, worker: 0 };
+    // The launch options the match's first player asks with: its jobs' limits, as the preflight's.
+    const opts = { ...playLimitsOf(config(['a'])), player: 0 };
     const first = p.makeLauncher('a', opts);
     const link = await first.connect();
     expect(link.ok && link.value).toBe(probed.links[0]);

@@ -3,12 +3,11 @@ import { summaryOf } from '../catalog.ts';
 import { checkBot } from '../../app/bot-check.ts';
 import { parseListen } from '../../app/listen.ts';
 import { addBot, listBots, removeBot } from '../../app/bot-registry.ts';
-import { MATCH_DEFAULTS, readSettings } from '../../app/settings.ts';
 import { createInterface } from 'node:readline/promises';
 import { botResults, purgeBot } from '../../app/bot-results.ts';
 import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';
-import { durationFlag } from '../parse-flags.ts';
+import { commandSettings, durationFlag, settingOptions } from '../parse-flags.ts';
 import { renderTable } from '../table.ts';
 
 interface AddFlags {
@@ -90,24 +89,25 @@ export function registerBot(program: Command, print: (text: string) => void, set
       const reg = done.unregistered ? `unregistered bot ${name}; ` : '';
       print(`${reg}deleted ${done.results} result(s) in ${done.matches} match(es)${done.variants.length > 1 ? ` (${done.variants.map((v) => `${v.bot}: ${v.results}`).join(', ')})` : ''}\n`);
     });
-  bot
+  const check = bot
     .command('check')
     .description('compliance run: handshake, warm-up, tiny scrambles of each declared kind, a cancelled request')
-    .argument('<name>', 'bot name (built-in or registered), optionally with flags in quotes')
-    .option('--time-limit <t>', 'per request, with its unit: 500ms, 10s (default 10s)')
+    .argument('<name>', 'bot name (built-in or registered), optionally with flags in quotes');
+  settingOptions(check, 'bot check')
     .option('--listen <host:port>', 'where a remote bot dials in (default 127.0.0.1 on a free port); the URL is printed')
-    .option('--wait <t>', 'how long a remote bot may take to dial in (default 5m), or a started bot to say hello (default 30s), e.g. 90s, 10m')
-    .option('--no-sandbox', 'run it unconfined, with your own rights (by default it runs in the sandbox a match gives it)')
+    .option('--wait <t>', "how long a remote bot may take to dial in (default 5m), or a started bot to say hello (default: a match's start timeout for the time limit), e.g. 90s, 10m")
     .option('--db <file>', 'database')
-    .action(async (name: string, f: { db?: string; timeLimit?: string; listen?: string; wait?: string; sandbox?: boolean }) => {
-      // The match setting's flag: the same range, unit rule and default as a match's time limit.
-      const timeLimitMs = must(readSettings({ timeLimit: f.timeLimit }, 'flags')).timeLimitMs ?? MATCH_DEFAULTS.timeLimitMs;
+    .action(async (name: string, f: { db?: string; listen?: string; wait?: string }) => {
+      // The schema's settings: the same flags, ranges, units and defaults as a match's.
+      const settings = commandSettings(f, 'bot check');
       const waitMs = durationFlag('wait', f.wait, { min: 1000, max: 86_400_000 });
       const listen = f.listen !== undefined ? must(parseListen(f.listen)) : undefined;
-      const options = { name, timeLimitMs, ...(listen ? { listen } : {}), ...(waitMs !== undefined ? { waitMs } : {}), noSandbox: f.sandbox === false, notice: info };
-      const lines = must(await withApp(f.db, (ctx) => checkBot(ctx, options)));
-      const bad = lines.filter((l) => !l.ok).length;
-      print(lines.map((l) => `${l.ok ? 'ok  ' : 'FAIL'}  ${l.what}: ${l.detail}`).join('\n') + `\n${bad ? `${bad} problem(s) found` : 'all checks passed'}\n`);
+      const options = { name, settings, ...(listen ? { listen } : {}), ...(waitMs !== undefined ? { waitMs } : {}), notice: info };
+      const report = must(await withApp(f.db, (ctx) => checkBot(ctx, options)));
+      const lines = report.lines.map((l) => `${l.ok ? 'ok  ' : 'FAIL'}  ${l.what}: ${l.detail}`);
+      const bad = report.problems;
+      const tail = bad ? `${bad} problem(s) found${report.hint ? `\nnote: ${report.hint}` : ''}` : 'all checks passed';
+      print(`sandbox: ${report.sandbox}\n${lines.join('\n')}\n${tail}\n`);
       setExit(bad ? 1 : 0);
     });
 }

@@ -5,14 +5,14 @@ import { parseLadderClasses } from '../../app/ladder-classes.ts';
 import { runLadder } from '../../app/ladder.ts';
 import { jsonText } from '../../app/json-text.ts';
 import { ladderView, type LadderView } from '../../app/ladder-status.ts';
-import { MATCH_DEFAULTS, MATCH_LIMITS } from '../../app/settings.ts';
 import { RECORDS, sealingNotice } from '../../app/seal-keys.ts';
 import { withApp } from '../context.ts';
 import { must } from '../errors.ts';
 import { withInterrupt } from '../interrupt.ts';
-import { durationFlag, intFlag, seedFlag } from '../parse-flags.ts';
+import { commandSettings, durationFlag, intFlag, seedFlag, settingOptions } from '../parse-flags.ts';
 import { num, renderTable } from '../table.ts';
 
+/** The ladder's own flags; its settings (time limit, memory, disk budget, --no-sandbox) are the schema's. */
 interface LadderFlags {
   db?: string;
   puzzle?: string[];
@@ -22,11 +22,8 @@ interface LadderFlags {
   target?: string;
   minGames?: string;
   maxGames?: string;
-  timeLimit?: string;
   seed?: string;
   poll?: string;
-  /** Commander's --no-sandbox: false when given. */
-  sandbox?: boolean;
 }
 
 /** The ladder's defaults, said once (flags' help and the README quote them). */
@@ -66,9 +63,8 @@ export function formatLadder(v: LadderView): string {
 
 /** Registers `arena ladder` and `arena ladder status`. */
 export function registerLadder(program: Command, print: (text: string) => void, info: (text: string) => void): void {
-  const ladder = program
-    .command('ladder')
-    .description(summaryOf('ladder'))
+  const ladder = program.command('ladder').description(summaryOf('ladder'));
+  settingOptions(ladder, 'ladder')
     .option('--db <file|url>', 'results database: a file, or postgres://… (jobs then go to arena workers) (default ARENA_DB or ./leaderboard.db)')
     .option('--puzzle <class>', 'a class to keep, e.g. "sliding 3x3"; repeat for more (default: sliding 3x3, 4x4, 10x10, hanoi 12, swaps 10x10, warehouse 16)', collect)
     .option('--bot <name>', 'a built-in or registered bot on the field; repeat for more (default: every built-in bot); registered bots are always on it', collect)
@@ -77,10 +73,8 @@ export function registerLadder(program: Command, print: (text: string) => void, 
     .option('--target <elo>', `a bot is placed in a class once its 95% interval is at most this wide (default ${LADDER_DEFAULTS.target})`)
     .option('--min-games <n>', `…after at least this many games there (default ${LADDER_DEFAULTS.minGames})`)
     .option('--max-games <n>', `…or after this many, however wide (default ${LADDER_DEFAULTS.maxGames})`)
-    .option('--time-limit <t>', 'per scramble and bot, with its unit (default 10s)')
     .option('--seed <S>', 'the ladder\'s seed on its first run (default a random one; stored, later runs continue it)')
     .option('--poll <t>', 'how often the field is looked at while idle, with its unit (default 2s)')
-    .option('--no-sandbox', 'run the bots unconfined, with your own rights (recorded with each match)')
     .action(async (f: LadderFlags) => {
       const classes = must(parseLadderClasses(f.puzzle));
       const count = (name: string, v: string | undefined, max: number) => intFlag(name, v, { min: 0, max });
@@ -95,10 +89,9 @@ export function registerLadder(program: Command, print: (text: string) => void, 
         budget: count('budget', f.budget, 1_000_000_000) ?? LADDER_DEFAULTS.budget,
         scrambles: intFlag('scrambles', f.scrambles, { min: 1, max: 10_000 }) ?? LADDER_DEFAULTS.scrambles,
         rule,
-        timeLimitMs: durationFlag('time-limit', f.timeLimit, MATCH_LIMITS.timeLimitMs) ?? MATCH_DEFAULTS.timeLimitMs,
+        settings: commandSettings(f, 'ladder'),
         pollMs: durationFlag('poll', f.poll, { min: 100, max: 3_600_000 }, 2000) ?? LADDER_DEFAULTS.pollMs,
         ...(seedFlag(f.seed) !== undefined ? { seed: seedFlag(f.seed)! } : {}),
-        ...(f.sandbox === false ? { noSandbox: true } : {}),
       };
       const run = await withInterrupt(
         () => info('stopping the ladder: the game in play is interrupted and resumed by the next run (Ctrl-C again to force)'),

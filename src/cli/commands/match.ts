@@ -7,19 +7,18 @@ import { scrambleNumber } from '../../core/scramble-number.ts';
 import { mergeSettings, startOptionsOf } from '../../app/match-options.ts';
 import { resumeMatch, startMatch, type MatchIo, type MatchOutcome, type StartMatchOptions } from '../../app/matches.ts';
 import { loadPreset } from '../../app/presets.ts';
-import { flagSpelling, helpOf, readSettings, SETTING_LIST } from '../../app/settings.ts';
 import { PROJECT_ROOT } from '../../app/project-root.ts';
 import { RECORDS, sealingNotice } from '../../app/seal-keys.ts';
 import { withApp } from '../context.ts';
 import { shellQuote } from '../shell-quote.ts';
 import { CliError, must } from '../errors.ts';
 import { formatMatchReport } from '../format-report.ts';
-import { intFlag } from '../parse-flags.ts';
+import { commandSettings, intFlag, settingOptions } from '../parse-flags.ts';
 import { runDistributedMatch, type Out } from './distributed-match.ts';
 
 /**
  * The flags of `arena match` that are not match settings (those are the settings schema's, read by
- * {@link settingFlags}; commander hands them over under the same object).
+ * settingOptions; commander hands them over under the same object).
  */
 interface MatchFlags {
   preset?: string;
@@ -31,29 +30,20 @@ interface MatchFlags {
   batch?: string;
   quiet?: boolean;
   showScrambles?: boolean;
-  /** Commander's --no-sandbox: false when given (also a setting, which a resume repeats). */
-  sandbox?: boolean;
 }
 
 /** What `arena match` was asked to do. */
 type MatchCommand =
-  | { readonly resume: number; readonly listen?: ListenAddress; readonly noSandbox?: boolean }
+  | { readonly resume: number; readonly listen?: ListenAddress; readonly unconfined?: boolean }
   | { readonly start: StartMatchOptions };
-
-/** Every match setting as commander read it: one option per setting of the schema, help and all. */
-function settingFlags(cmd: Command): Command {
-  for (const s of SETTING_LIST) cmd.option(flagSpelling(s), helpOf(s));
-  return cmd;
-}
 
 /** Maps flags (over an optional preset) to the service's typed options. */
 function matchCommand(bots: string[], f: MatchFlags): MatchCommand {
   const listen = f.listen !== undefined ? must(parseListen(f.listen)) : undefined;
   const resume = intFlag('resume', f.resume, { min: 1, max: Number.MAX_SAFE_INTEGER });
-  const noSandbox = f.sandbox === false;
-  if (resume !== undefined) return { resume, ...(listen ? { listen } : {}), ...(noSandbox ? { noSandbox } : {}) };
+  const flags = commandSettings(f, 'match');
+  if (resume !== undefined) return { resume, ...(listen ? { listen } : {}), ...(flags.unconfined ? { unconfined: true } : {}) };
   const preset = f.preset ? must(loadPreset(f.preset, PROJECT_ROOT)) : undefined;
-  const flags = must(readSettings(f as Readonly<Record<string, unknown>>, 'flags'));
   const start = must(startOptionsOf(bots, mergeSettings(flags, preset?.settings), preset));
   return { start: { ...start, ...(listen ? { listen } : {}) } };
 }
@@ -129,7 +119,7 @@ export function registerMatch(program: Command, terminal: TerminalRun, out: Out 
     .command('match')
     .description(summaryOf('match'))
     .argument('[bots...]', 'bot names (built-in or registered); quote to pass flags: "ida-star --weight 2"');
-  settingFlags(match)
+  settingOptions(match, 'match')
     .option('--preset <name|file>', 'load defaults from matches/<name>.json')
     .option('--resume <id>', 'finish an interrupted match: play only what has no result yet')
     .option('--listen <host:port>', 'where remote bots dial in (default 127.0.0.1 on a free port)')
@@ -157,7 +147,7 @@ export function registerMatch(program: Command, terminal: TerminalRun, out: Out 
               dbLocation = ctx.dbLocation;
               const sealing = sealingNotice(ctx);
               if (sealing) io.notice?.(sealing);
-              return 'resume' in cmd ? resumeMatch(ctx, cmd.resume, { ...io, ...(cmd.listen ? { listen: cmd.listen } : {}), ...(cmd.noSandbox ? { noSandbox: true } : {}) }) : startMatch(ctx, cmd.start, io);
+              return 'resume' in cmd ? resumeMatch(ctx, cmd.resume, { ...io, ...(cmd.listen ? { listen: cmd.listen } : {}), ...(cmd.unconfined ? { unconfined: true } : {}) }) : startMatch(ctx, cmd.start, io);
             }, RECORDS),
           );
           const printed = formatOutcome(outcome, {

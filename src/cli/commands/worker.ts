@@ -7,18 +7,17 @@ import { RECORDS, sealingNotice } from '../../app/seal-keys.ts';
 import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';
 import { withInterrupt } from '../interrupt.ts';
-import { intFlag, secondsFlag } from '../parse-flags.ts';
+import { commandSettings, secondsFlag, settingOptions } from '../parse-flags.ts';
+import { MATCH_DEFAULTS } from '../../app/settings.ts';
 import { renderTable } from '../table.ts';
 
+/** The worker's own flags; its settings (--concurrency, --no-sandbox) are the schema's, read by commandSettings. */
 interface WorkerFlags {
   db?: string;
-  concurrency?: string;
   name?: string;
   heartbeat?: string;
   deadAfter?: string;
   quiet?: boolean;
-  /** Commander's --no-sandbox: false when given. */
-  sandbox?: boolean;
 }
 
 /** One log line per worker event (results only without --quiet). */
@@ -68,18 +67,16 @@ function formatWorkers(list: readonly WorkerRecord[]): string {
 
 /** Registers `arena worker` and `arena workers`. */
 export function registerWorker(program: Command, print: (text: string) => void, info: (text: string) => void): void {
-  program
-    .command('worker')
-    .description(summaryOf('worker'))
+  const worker = program.command('worker').description(summaryOf('worker'));
+  settingOptions(worker, 'worker')
     .option('--db <url>', 'the PostgreSQL database of the matches: postgres://user@host/db (default ARENA_DB)')
-    .option('--concurrency <n>', 'jobs played at once, each with its own bot processes (default 1)')
     .option('--name <name>', 'shown in arena workers and stored with each result (default <host>-<pid>)')
     .option('--heartbeat <t>', `time between heartbeats, whole seconds with the unit: 5s (default ${WORKER_DEFAULTS.heartbeatSeconds}s)`)
     .option('--dead-after <t>', `a worker silent this long is dead and its jobs go to others, e.g. 30s (default ${WORKER_DEFAULTS.deadAfterSeconds}s; same on every worker)`)
     .option('--quiet', 'log only registrations, refusals and trouble, not every result')
-    .option('--no-sandbox', 'also play matches stored as unconfined (arena match --distributed --no-sandbox) with registered bots: they run with your own rights here')
     .action(async (f: WorkerFlags) => {
-      const concurrency = intFlag('concurrency', f.concurrency, { min: 1, max: 64 }) ?? 1;
+      const settings = commandSettings(f, 'worker');
+      const concurrency = settings.concurrency ?? MATCH_DEFAULTS.concurrency;
       const heartbeatSeconds = secondsFlag('heartbeat', f.heartbeat, { min: 1, max: 3600 }, WORKER_DEFAULTS.heartbeatSeconds);
       const deadAfterSeconds = secondsFlag('dead-after', f.deadAfter, { min: 2, max: 86_400 }, WORKER_DEFAULTS.deadAfterSeconds);
       if (f.name !== undefined && !/^[\w.@:-]{1,100}$/.test(f.name)) {
@@ -96,7 +93,7 @@ export function registerWorker(program: Command, print: (text: string) => void, 
                 ctx,
                 {
                   concurrency,
-                  ...(f.sandbox === false ? { noSandbox: true } : {}),
+                  ...(settings.unconfined ? { unconfined: true } : {}),
                   ...(f.name !== undefined ? { name: f.name } : {}),
                   ...(heartbeatSeconds !== undefined ? { heartbeatSeconds } : {}),
                   ...(deadAfterSeconds !== undefined ? { deadAfterSeconds } : {}),

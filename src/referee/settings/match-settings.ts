@@ -10,6 +10,7 @@ import { ok, reject } from '../../core/types.ts';
 import { allPuzzles, DEFAULT_KIND, getPuzzle, puzzleKinds } from '../../puzzles/index.ts';
 import { sizeOptionHelp } from '../../puzzles/size-options.ts';
 import type { SizeOption } from '../../puzzles/puzzle.ts';
+import { spellByteSize } from '../../core/units.ts';
 import { SCORE_BY } from '../../stats/outcome.ts';
 import { parseSprt, type SprtParams } from '../../stats/sprt.ts';
 import type { Setting } from './setting.ts';
@@ -30,12 +31,19 @@ export const MATCH_LIMITS = {
   walk: { min: 0, max: 100_000_000 },
   marginMs: { min: 0, max: 86_400_000 },
   memoryLimitBytes: { min: 16 * 2 ** 20, max: 2 ** 40 },
+  diskBudgetBytes: { min: 2 ** 20, max: 2 ** 40 },
   seedLength: { min: 1, max: 200 },
 } as const;
 
 /** Usual values, which decide the unit a bare number is hinted in (`--margin 5`: 5ms; `--memory-limit 512`: 512m). */
 const MARGIN_TYPICAL_MS = 5;
 const MEMORY_TYPICAL_BYTES = 2 ** 30;
+
+/**
+ * A bot's disk budget unless a match says otherwise: its scratch and its cache together. The sandbox's
+ * fallback for a start without one (transport/bot-limits.ts DEFAULT_DISK_BYTES) is the same, held by a test.
+ */
+export const DEFAULT_DISK_BUDGET_BYTES = 256 * 2 ** 20;
 
 /**
  * Keeps each entry's literal types (its key, part, value type), from which the stored config's type is
@@ -165,6 +173,17 @@ export const MATCH_SETTINGS = {
     // The default is the machine's (bot-limits.ts), so the match service stores the one it played with.
     absent: "the machine's default (the match predates the setting)",
     example: '512m',
+  }),
+  diskBudgetBytes: setting({
+    flag: 'disk-budget',
+    key: 'diskBudgetBytes',
+    part: 'play',
+    value: byteSize('<size>', MATCH_LIMITS.diskBudgetBytes, DEFAULT_DISK_BUDGET_BYTES),
+    help: 'per bot: what its scratch space and its own cache may hold together, e.g. 64m, 1g',
+    default: DEFAULT_DISK_BUDGET_BYTES,
+    // A match from before the setting, resumed, gets the default budget (the launch plan fills it in).
+    absent: `${spellByteSize(DEFAULT_DISK_BUDGET_BYTES)} (the default; the match predates the setting)`,
+    example: '64m',
   }),
   affinity: setting({
     flag: 'affinity',

@@ -20,11 +20,13 @@ function switchGiven(s: Setting, v: unknown): boolean {
 /**
  * The settings in `given` (flags by commander's names, or a preset's fields): each read and checked, the
  * first mistake a rejection naming the flag (`--count must be …`) or the field (`"timeLimit" needs a unit …`).
- * Keys that are not settings are left to the caller.
+ * Keys that are not settings are left to the caller; with `only` (setting names), so are settings not in it
+ * (a command whose own flag shares a setting's name, like the ladder's `--scrambles <n>`).
  */
-export function readSettings(given: Readonly<Record<string, unknown>>, from: SettingSource): Result<SettingValues> {
+export function readSettings(given: Readonly<Record<string, unknown>>, from: SettingSource, only?: readonly string[]): Result<SettingValues> {
   const out: Record<string, unknown> = {};
   for (const s of SETTING_LIST) {
+    if (only && !only.includes(s.key)) continue;
     const name = presetKeyOf(s);
     if (!Object.hasOwn(given, name) || given[name] === undefined) continue;
     const raw = given[name];
