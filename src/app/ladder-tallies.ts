@@ -11,6 +11,7 @@ import type { SummaryColumns } from '../core/summary-columns.ts';
 import { fitBradleyTerry } from '../stats/bradley-terry.ts';
 import { compareResults, type Contender } from '../stats/outcome.ts';
 import type { PairTally } from '../stats/match-stats.ts';
+import { PROVISIONAL_GAMES } from '../stats/leaderboard.ts';
 import type { LadderGame } from '../store/ladder-types.ts';
 import type { LadderBoards, VersionRating } from './ladder-ratings.ts';
 
@@ -121,7 +122,7 @@ export function boardsOfTotals(sum: Totals): LadderBoards {
     for (const r of fit.ratings) {
       const id = Number(r.name);
       const [results, solved] = s.versions.get(id) ?? [0, 0];
-      board.set(id, { versionId: id, rating: r.rating, low: r.low, high: r.high, games: r.games, results, declined: 0, solveRate: results ? solved / results : 0, meanMoves: null, meanGap: null, medianWallMs: null });
+      board.set(id, { versionId: id, rating: r.rating, low: r.low, high: r.high, games: r.games, results, declined: 0, solveRate: results ? solved / results : 0, meanMoves: null, meanGap: null, medianWallMs: null, provisional: r.games < PROVISIONAL_GAMES });
     }
     boards.set(cls, board);
   }

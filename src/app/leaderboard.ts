@@ -3,6 +3,7 @@ import type { AppContext } from './context.ts';
 import { ratedResults } from './rated-results.ts';
 
 export type { ClassBoard, LeaderboardEntry } from '../stats/leaderboard.ts';
+export { PROVISIONAL_GAMES } from '../stats/leaderboard.ts';
 
 /** Which results the leaderboard rates. */
 export interface LeaderboardOptions {

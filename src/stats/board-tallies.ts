@@ -10,7 +10,7 @@ import { VERDICT_CODE, type SummaryColumns } from '../core/summary-columns.ts';
 import { VERDICTS, type Verdict } from '../core/verdict.ts';
 import { fitBradleyTerry } from './bradley-terry.ts';
 import { botOrder, talliesOf } from './column-tallies.ts';
-import { entryOf, type ClassBoard } from './leaderboard.ts';
+import { entryOf, rankEntries, type ClassBoard } from './leaderboard.ts';
 import type { PairTally } from './match-stats.ts';
 import { compareResults, type Contender } from './outcome.ts';
 
@@ -114,10 +114,12 @@ export class BoardTallies {
       const fit = fitBradleyTerry(tallies, { players });
       return {
         puzzleClass: name,
-        entries: fit.ratings.map((r) => {
-          const s = t.bots.get(atRank[order.names.indexOf(r.name)])!;
-          return entryOf(r, { ...s, medianWallMs: median(s) }, s.declined);
-        }),
+        entries: rankEntries(
+          fit.ratings.map((r) => {
+            const s = t.bots.get(atRank[order.names.indexOf(r.name)])!;
+            return entryOf(r, { ...s, medianWallMs: median(s) }, s.declined);
+          }),
+        ),
       };
     });
   }
