@@ -40,7 +40,7 @@ export function formatLeaderboard(boards: readonly ClassBoard[], puzzleClass?: s
 }
 
 /** Registers `arena leaderboard`. */
-export function registerLeaderboard(program: Command, print: (text: string) => void): void {
+export function registerLeaderboard(program: Command, print: (text: string) => void, info: (text: string) => void): void {
   program
     .command('leaderboard')
     .description(summaryOf('leaderboard'))
@@ -60,5 +60,7 @@ export function registerLeaderboard(program: Command, print: (text: string) => v
       } finally {
         out.close();
       }
+      const where = out.written();
+      if (where) info(`wrote the leaderboard as ${format} ${where}`);
     });
 }
