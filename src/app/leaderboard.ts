@@ -4,6 +4,7 @@ import { ratedResults } from './rated-results.ts';
 
 export type { ClassBoard, LeaderboardEntry } from '../stats/leaderboard.ts';
 export { PROVISIONAL_GAMES } from '../stats/leaderboard.ts';
+export type { RatingHistory } from '../stats/rating-history.ts';
 
 /** Which results the leaderboard rates. */
 export interface LeaderboardOptions {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, type Rng } from '../../src/core/rng.ts';
 import { VERDICTS, type Verdict } from '../../src/core/verdict.ts';
-import { ratingHistoryOf } from '../../src/app/rating-history.ts';
+import { ratingHistoryOf } from '../../src/stats/rating-history.ts';
 import { fitBradleyTerry } from '../../src/stats/bradley-terry.ts';
 import { buildLeaderboard, leaderboardOfColumns, PROVISIONAL_GAMES, rankEntries, type ClassBoard } from '../../src/stats/leaderboard.ts';
 import { pairTallies, summarizeBots, type PairTally } from '../../src/stats/match-stats.ts';
