@@ -4,7 +4,7 @@
  * --trace (every visited node to stderr, like the seed's printCurrent), --in FILE [--out FILE] (standalone).
  */
 import { parseArgs } from 'node:util';
-import { runBot, warmUpBySolving } from '../../src/sdk/index.ts';
+import { runBot, sideWithin, warmUpBySolving } from '../../src/sdk/index.ts';
 import type { BotDefinition } from '../../src/sdk/index.ts';
 import { MAX_CELLS, solveBacktracking } from './solve.ts';
 import type { BacktrackingOptions } from './solve.ts';
@@ -37,7 +37,7 @@ if (values.in !== undefined) {
   await runBot({
     name: 'backtracking',
     version: '1.0.0',
-    capabilities: [{ kind: 'sliding', maxSize: MAX_CELLS }],
+    capabilities: [{ kind: 'sliding', maxSize: sideWithin(MAX_CELLS) }],
     solve,
     // The JIT's first pass over the search, in the untimed warm-up rather than the first timed solve (a short
     // walk keeps the warm-up short; --trace stays quiet for it).

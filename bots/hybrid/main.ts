@@ -5,7 +5,7 @@
  * 16 cells are solved optimally; on boards beyond 10×10 the constructive algorithm first fills lines until
  * 10×10 is left. Takes no flags; logs only to stderr.
  */
-import { runBot, specOfClass, warmUpBySolving } from '../../src/sdk/index.ts';
+import { runBot, sideWithin, specOfClass, warmUpBySolving } from '../../src/sdk/index.ts';
 import type { BotDefinition } from '../../src/sdk/index.ts';
 import { defaultCacheDir } from '../../src/solvers/sliding/pdb-cache.ts';
 import { PdbLoader } from '../shared/pdb-loader.ts';
@@ -22,12 +22,12 @@ const solver = new HybridSolver(() => loader.get());
 
 const solve: BotDefinition['solve'] = (puzzle, ctx) => hybridAnswer(solver, puzzle, ctx);
 // One throwaway solve for the JIT, on boards up to 6x6 (bigger ones search for seconds anyway).
-const warmSearch = warmUpBySolving(solve, { maxSize: 36 });
+const warmSearch = warmUpBySolving(solve, { maxSize: 6 });
 
 await runBot({
   name: 'hybrid',
   version: '1.0.0',
-  capabilities: [{ kind: 'sliding', maxSize: MAX_CELLS }],
+  capabilities: [{ kind: 'sliding', maxSize: sideWithin(MAX_CELLS) }],
   solve,
   // The untimed warm-up: load the 4x4 pattern databases that finish every board of 4x4 or more, then warm the search.
   async prepare(request) {

@@ -5,7 +5,7 @@
  * Flags: `--weight w` (f = g + w·h everywhere), `--no-pdb`. Logs only to stderr.
  */
 import type { PuzzleState } from '../../src/core/types.ts';
-import { runBot, warmUpBySolving } from '../../src/sdk/index.ts';
+import { runBot, sideWithin, warmUpBySolving } from '../../src/sdk/index.ts';
 import type { SolveAnswer, SolveContext } from '../../src/sdk/index.ts';
 import { parseFlags } from './flags.ts';
 import { defaultCacheDir } from '../../src/solvers/sliding/pdb-cache.ts';
@@ -26,12 +26,12 @@ const solve = (puzzle: PuzzleState, ctx: SolveContext): Promise<SolveAnswer> | S
   return solveSliding(puzzle, ctx, { weight, pdbs: () => loader?.get() ?? null });
 };
 // A short walk from the goal: the search's code paths for the JIT, without a long search.
-const warmSearch = warmUpBySolving(solve, { walk: 30, maxSize: 16 });
+const warmSearch = warmUpBySolving(solve, { walk: 30, maxSize: 4 });
 
 await runBot({
   name: 'ida-star',
   version: '1.0.0',
-  capabilities: [{ kind: 'sliding', maxSize: MAX_CELLS }],
+  capabilities: [{ kind: 'sliding', maxSize: sideWithin(MAX_CELLS) }],
   solve,
   // The untimed warm-up: load (or, the first time on a machine, build) the 4x4 tables before timed solves,
   // waiting no longer than the referee allows (the build goes on on its thread; solves fall back meanwhile),

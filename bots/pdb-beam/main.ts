@@ -8,7 +8,7 @@
  * holds (a build takes a core for minutes, which would slow the opponent of a match too). Logs only to stderr.
  */
 import type { PuzzleState } from '../../src/core/types.ts';
-import { runBot } from '../../src/sdk/index.ts';
+import { runBot, sideWithin } from '../../src/sdk/index.ts';
 import { defaultCacheDir } from '../../src/solvers/sliding/pdb-cache.ts';
 import { partitionFor } from '../../src/solvers/sliding/pdb-set.ts';
 import { PdbLoader } from '../shared/pdb-loader.ts';
@@ -35,7 +35,7 @@ function loader(rows: number, cols: number): PdbLoader | null {
 await runBot({
   name: 'pdb-beam',
   version: '1.0.0',
-  capabilities: [{ kind: 'sliding', maxSize: MAX_CELLS }],
+  capabilities: [{ kind: 'sliding', maxSize: sideWithin(MAX_CELLS) }],
   solve(puzzle: PuzzleState, ctx) {
     if (puzzle.kind !== 'sliding') return { unsupported: `pdb-beam solves sliding puzzles only, not ${puzzle.kind}` };
     return solvePdbBeam(puzzle, ctx, (rows, cols) => loader(rows, cols)?.get() ?? null);

@@ -8,5 +8,5 @@ await runBot({
   capabilities: [{ kind: 'swaps' }],
   solve: (puzzle) => solveSwapsGreedy(puzzle),
   // The JIT's first pass in the untimed warm-up (boards up to 500x500).
-  prepare: warmUpBySolving((puzzle) => solveSwapsGreedy(puzzle), { maxSize: 250_000 }),
+  prepare: warmUpBySolving((puzzle) => solveSwapsGreedy(puzzle), { maxSize: 500 }),
 });

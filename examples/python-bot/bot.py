@@ -101,7 +101,7 @@ def solve(puzzle, ctx):
 run_bot(
     name="py-example",
     version="1.0",
-    capabilities=[Capability("sliding", max_size=9), Capability("swaps", prepare=False)],
+    capabilities=[Capability("sliding", max_size=3), Capability("swaps", prepare=False)],
     solve=solve,
     prepare=prepare,
 )

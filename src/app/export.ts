@@ -145,6 +145,8 @@ export interface LeaderboardRow {
   readonly mean_moves: number | null;
   readonly mean_gap: number | null;
   readonly median_wall_ms: number | null;
+  /** Fewer head-to-head games than an established entry needs: ranked after every established one. */
+  readonly provisional: boolean;
 }
 
 /** The leaderboard flattened to rows, class by class, best first. */
@@ -164,6 +166,7 @@ export function leaderboardRows(boards: readonly ClassBoard[]): LeaderboardRow[]
       mean_moves: e.meanMoves === null ? null : round1000(e.meanMoves),
       mean_gap: e.meanGap === null ? null : round1000(e.meanGap),
       median_wall_ms: e.medianWallMs === null ? null : roundMs(e.medianWallMs),
+      provisional: e.provisional,
     })),
   );
 }

@@ -8,7 +8,7 @@ import { labelOf } from './ladder.ts';
 import { relabel } from './ladder-ratings.ts';
 import { ladderStandings } from './ladder-standings.ts';
 import { ratedResults } from './rated-results.ts';
-import { ratingHistoryOfColumns, type RatingHistory } from './rating-history.ts';
+import { ratingHistoryOfColumns, type RatingHistory } from '../stats/rating-history.ts';
 
 /** The history of `bot`'s versions in `puzzleClass` (default: the class where its versions played most). */
 export async function versionHistory(ctx: AppContext, bot: string, puzzleClass?: string): Promise<RatingHistory | undefined> {

@@ -1,19 +1,12 @@
 /**
  * Ratings per bot version, their types, and the results of ladder games with each bot relabelled as the
  * version it played as (for the per-version rating chart; the ratings themselves are kept game by game in
- * ladder-tallies.ts, and tests check them against the leaderboard's fit of relabelled results).
+ * src/stats/ladder-tallies.ts, and tests check them against the leaderboard's fit of relabelled results).
  */
 import { allocateColumns, type SummaryColumns } from '../core/summary-columns.ts';
-import type { LeaderboardEntry } from '../stats/leaderboard.ts';
 import type { LadderGame } from '../store/ladder-types.ts';
 
-/** One version's standing in one class. */
-export interface VersionRating extends Omit<LeaderboardEntry, 'bot'> {
-  readonly versionId: number;
-}
-
-/** Per class, each version's rating (versions with no ladder result in a class are absent). */
-export type LadderBoards = ReadonlyMap<string, ReadonlyMap<number, VersionRating>>;
+export type { LadderBoards, VersionRating } from '../stats/ladder-tallies.ts';
 
 /**
  * Only the rows of ladder games, each bot named by the id of the version it played as. Rows keep their

@@ -2,14 +2,14 @@
  * The ladder's versions, games and ratings as of the database's change marker, for the ladder service and
  * its pages. An unchanged database costs one marker read. After a write: the versions, the newest games,
  * which matches are still being played, and the results of those only; what finished games added to the
- * ratings is summed once (ladder-tallies.ts) and kept, unless a purge deleted results (counted by a
+ * ratings is summed once (src/stats/ladder-tallies.ts) and kept, unless a purge deleted results (counted by a
  * trigger): then everything is read again. The first read of a big database is one bulk read of every
  * result.
  */
 import type { BotVersion, LadderGame } from '../store/ladder-types.ts';
 import type { AppContext } from './context.ts';
 import type { LadderBoards } from './ladder-ratings.ts';
-import { addContribution, boardsOfTotals, cloneTotals, contributionOf, rowsByMatch, type Totals } from './ladder-tallies.ts';
+import { addContribution, boardsOfTotals, cloneTotals, contributionOf, rowsByMatch, type Totals } from '../stats/ladder-tallies.ts';
 import { ratedResults } from './rated-results.ts';
 
 /** What the ladder knows. */

@@ -3,6 +3,8 @@ import type { AppContext } from './context.ts';
 import { ratedResults } from './rated-results.ts';
 
 export type { ClassBoard, LeaderboardEntry } from '../stats/leaderboard.ts';
+export { PROVISIONAL_GAMES } from '../stats/leaderboard.ts';
+export type { RatingHistory } from '../stats/rating-history.ts';
 
 /** Which results the leaderboard rates. */
 export interface LeaderboardOptions {

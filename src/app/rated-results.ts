@@ -12,7 +12,7 @@ import type { ClassBoard } from '../stats/leaderboard.ts';
 import type { Store } from '../store/types.ts';
 import type { AppContext } from './context.ts';
 import { LiveColumns } from './live-columns.ts';
-import type { RatingHistory } from './rating-history.ts';
+import type { RatingHistory } from '../stats/rating-history.ts';
 
 /** The results and what is derived from them, each computed once per database state. */
 export interface RatedResults {

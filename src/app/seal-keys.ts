@@ -142,9 +142,11 @@ export function sealingNotice(ctx: { readonly sealing?: Sealing; readonly locati
   const s = ctx.sealing;
   if (!s) return undefined;
   if (s.state === 'on') {
-    return s.created && ctx.location !== undefined && isPgUrl(ctx.location)
+    if (!s.created) return undefined;
+    // Every command that writes a file says where: the key is a file the user must keep (and back up).
+    return ctx.location !== undefined && isPgUrl(ctx.location)
       ? `made the database's audit key ${s.keyFile}: keep it private, and copy it into the key folder (${ENV_KEY_DIR}, default ~/.config/puzzle-arena/keys) of every worker machine so their results are sealed too`
-      : undefined;
+      : `made the database's audit key ${s.keyFile}: keep it private; arena audit needs it to check this database's seals`;
   }
   const unsealed = 'results recorded here are not sealed, so arena audit cannot check their times and verdicts';
   if (s.state === 'no-key') return `warning: ${unsealed}: ${s.reason} (copy the database's key file here)`;

@@ -5,6 +5,7 @@ import { loadCommand } from './load-command.ts';
 import type { TerminalRun } from './commands/match.ts';
 import { withInterrupt } from './interrupt.ts';
 import { progressBar } from './progress.ts';
+import { terminalText } from './terminal-text.ts';
 
 /** Thrown by `print` once the reader of stdout has gone (`arena replay … | head`): the command stops there. */
 class OutputClosed extends Error {}
@@ -17,16 +18,19 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-// The only place that prints and exits: commands return text, this file writes it.
+// The only place that prints and exits: commands return text, this file writes it, with every control
+// character a bot may have put in it made visible instead of obeyed (terminal-text.ts).
 const print = (text: string) => {
   if (process.stdout.destroyed) throw new OutputClosed();
-  process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+  const safe = terminalText(text);
+  process.stdout.write(safe.endsWith('\n') ? safe : safe + '\n');
 };
 const write = (text: string) => {
   if (process.stdout.destroyed) throw new OutputClosed();
-  process.stdout.write(text);
+  process.stdout.write(terminalText(text));
 };
-const info = (text: string) => void (process.stderr.destroyed || process.stderr.write(`${text}\n`));
+const info = (text: string) => void (process.stderr.destroyed || process.stderr.write(`${terminalText(text)}\n`));
+const fail = (text: string) => void process.stderr.write(`arena: ${terminalText(text)}\n`);
 let exitCode = 0;
 const setExit = (code: number) => {
   exitCode = code;
@@ -75,7 +79,7 @@ try {
     // The reader took what it wanted; what the command decided so far stands (0 unless it failed).
     process.exitCode = exitCode;
   } else if (e instanceof CliError) {
-    process.stderr.write(`arena: ${e.message}\n`);
+    fail(e.message);
     process.exitCode = e.exitCode;
   } else {
     // Loaded only here, so `arena --help` never loads the database drivers that tell their errors apart.
@@ -83,12 +87,12 @@ try {
     const why = databaseFailure(e);
     if (why !== undefined) {
       // The database itself failed (a full disk, a read-only file): its reason in one line, no stack.
-      process.stderr.write(`arena: the database failed: ${why}\n`);
+      fail(`the database failed: ${why}`);
       process.exitCode = 1;
     } else {
       const err = e as Error;
-      process.stderr.write(`arena: internal error: ${err?.message ?? String(e)}\n`);
-      if (process.env.ARENA_DEBUG === '1') process.stderr.write(`${err?.stack ?? ''}\n`);
+      fail(`internal error: ${err?.message ?? String(e)}`);
+      if (process.env.ARENA_DEBUG === '1') process.stderr.write(`${terminalText(err?.stack ?? '')}\n`);
       process.exitCode = 70;
     }
   }

@@ -1,6 +1,7 @@
 import type { BoundEvent, MatchStartEvent, ResultEvent } from '../app/matches.ts';
 import { scrambleNumber } from '../core/scramble-number.ts';
 import { ms } from './table.ts';
+import { terminalText } from './terminal-text.ts';
 
 /** What the progress display is told. */
 export interface Progress {
@@ -50,7 +51,7 @@ export function progressBar(stream: NodeJS.WriteStream = process.stderr, now: ()
     const sprt = e.sprt ? ` · LLR ${e.sprt.llr.toFixed(2)} (${e.sprt.lower.toFixed(2)}, ${e.sprt.upper.toFixed(2)})${e.sprt.decision ? ` ${e.sprt.decision}` : ''}` : '';
     const line = `match ${matchId} [${bar}] ${counts}${eta}${sprt} · ${last}${oracle}`;
     const cols = (stream.columns || 80) - 1;
-    stream.write(`\r${line.slice(0, cols).padEnd(cols)}`);
+    stream.write(`\r${terminalText(line).slice(0, cols).padEnd(cols)}`);
     drawn = true;
   };
 
@@ -62,7 +63,7 @@ export function progressBar(stream: NodeJS.WriteStream = process.stderr, now: ()
       firstDone = s.done;
       t0 = now();
       const resumed = s.done > 0 ? `, resuming with ${s.done} of ${s.total} plays done` : '';
-      stream.write(`match ${matchId}: ${scrambles} scrambles × ${bots} bot${bots === 1 ? '' : 's'}, seed ${s.match.seed}${resumed}; results in ${s.dbLocation}\n`);
+      stream.write(terminalText(`match ${matchId}: ${scrambles} scrambles × ${bots} bot${bots === 1 ? '' : 's'}, seed ${s.match.seed}${resumed}; results in ${s.dbLocation}`) + '\n');
     },
     update(e) {
       const n = (perScramble.get(e.scrambleIndex) ?? 0) + 1;

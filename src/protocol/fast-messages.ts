@@ -37,7 +37,8 @@ function keysWithin(o: Json, keys: ReadonlySet<string>): boolean {
 }
 
 const isCount = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number) >= 0;
-const isNonNegative = (v: unknown): boolean => typeof v === 'number' && v >= 0;
+/** Finite as well: `1e999` parses to Infinity, which zod's number refuses, so this must refuse it too. */
+const isNonNegative = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 
 /** The same test as schema.ts's pair check: an array of [integer, integer]. */
 function isPairArray(v: unknown): boolean {

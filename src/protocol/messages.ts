@@ -1,8 +1,14 @@
 import type { PuzzleKind, PuzzleState, WireMoves } from '../core/types.ts';
 import type { Verdict } from '../core/verdict.ts';
 
-/** Protocol version spoken by this referee and SDK. */
-export const PROTOCOL_VERSION = 1;
+/**
+ * Protocol version spoken by this SDK, and the newest the referee speaks. Version 2 changed one thing: a
+ * capability's `maxSize` counts what the CLI's size flag counts (a side for sliding and swaps); version 1
+ * counted cells there. The referee still speaks 1 to a bot that says hello with 1 (see capability-size.ts).
+ */
+export const PROTOCOL_VERSION = 2;
+/** Every version the referee understands, oldest first; it answers a bot in the bot's own version. */
+export const PROTOCOL_VERSIONS: readonly number[] = [1, 2];
 /** WebSocket subprotocol name; carries the version. */
 export const SUBPROTOCOL = 'puzzle-arena.v1';
 /** Largest single message the referee accepts (bytes). Bigger solutions must be sent in chunks. */
@@ -19,12 +25,18 @@ export const ENV_TOKEN = 'ARENA_TOKEN';
 export const ENV_STDIO = 'ARENA_STDIO';
 
 /**
- * What a bot can solve. `maxSize` bounds the kind's size measure: cells (rows·cols) for sliding and swaps,
- * discs for hanoi, n for warehouse. Absent = no limit.
+ * What a bot can solve. `maxSize` bounds the size as `arena match` spells it: the side for sliding and swaps
+ * (the larger of rows and columns, as `--size`), discs for hanoi (`--discs`), n for warehouse (`--size`).
+ * Absent = no limit. (Protocol 1 counted cells for sliding and swaps; such a hello is read into `maxCells`.)
  */
 export interface Capability {
   readonly kind: PuzzleKind;
   readonly maxSize?: number;
+  /**
+   * Set by the referee, never sent: a protocol-1 bot's `maxSize` for a kind that version counted in cells,
+   * kept with that meaning so an old bot is offered exactly what it declared.
+   */
+  readonly maxCells?: number;
   /**
    * The bot wants an untimed `prepare` before its first `solve` of each puzzle class of this kind (and again
    * after every restart). Optional: a bot that does not declare it never receives one.

@@ -66,8 +66,10 @@ export interface Puzzle<S extends { readonly kind: string } = PuzzleState> {
    * `specs`, then the `fixed` states every bot of the kind should take.
    */
   readonly compliance: { readonly specs: readonly ScrambleSpec<S['kind']>[]; readonly fixed: readonly S[] };
-  /** The measure a capability's `maxSize` bounds (e.g. cells, discs). */
+  /** The measure a capability's `maxSize` bounds: what the size flag counts (a side, discs, n). */
   sizeMeasure(state: S): number;
+  /** Where protocol 1 bounded another measure (cells, for sliding and swaps): that one (capability-size.ts). */
+  readonly cellMeasure?: (state: S) => number;
   /** How this kind's moves travel (chunks, the empty answer) and are stored. */
   readonly moves: MoveForm;
   /** The solved state for a (normalized) spec. */

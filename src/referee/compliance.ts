@@ -1,6 +1,7 @@
 import { createRng } from '../core/rng.ts';
 import type { PuzzleState } from '../core/types.ts';
 import type { BotLauncher, BotLink, Clock } from '../protocol/link.ts';
+import { sizeBoundText, sizeGap } from '../protocol/capability-size.ts';
 import { getPuzzle } from '../puzzles/index.ts';
 import { newRequestId, solveOne } from './solve-one.ts';
 import { PREPARE_TIME_LIMIT_MS, prepareOne } from './warm-up.ts';
@@ -26,7 +27,7 @@ export async function checkBot(launcher: BotLauncher, clock: Clock, timeLimitMs 
   let link = got.value;
   try {
     const h = link.hello;
-    const kinds = h.capabilities.map((c) => `${c.kind}${c.maxSize !== undefined ? ` ≤ ${c.maxSize}` : ''}${c.prepare ? ' (with prepare)' : ''}`);
+    const kinds = h.capabilities.map((c) => `${c.kind}${sizeBoundText(c)}${c.prepare ? ' (with prepare)' : ''}`);
     lines.push({ ok: h.capabilities.length > 0, what: 'handshake', detail: `${h.name} ${h.version}; declares ${kinds.join(', ') || 'no puzzle kinds'}` });
     const rng = createRng('bot-check');
     let prepared = new Set<string>();
@@ -41,7 +42,7 @@ export async function checkBot(launcher: BotLauncher, clock: Clock, timeLimitMs 
         if (norm.ok) states.push(puzzle.scramble(norm.value, rng));
       }
       for (const state of states) {
-        if (cap.maxSize !== undefined && puzzle.sizeMeasure(state) > cap.maxSize) continue;
+        if (sizeGap(cap, state) !== undefined) continue;
         const puzzleClass = puzzle.className(state);
         if (cap.prepare && !prepared.has(puzzleClass)) {
           prepared.add(puzzleClass);

@@ -142,7 +142,7 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   const { store } = guard;
   // A player that fails for any other reason (a bug) stops the others too, before the error is thrown.
   const failedPlayer = new AbortController();
-  const signal = anySignal([...(deps.signal ? [deps.signal] : []), guard.signal, failedPlayer.signal]);
+  const { signal, release } = anySignal([...(deps.signal ? [deps.signal] : []), guard.signal, failedPlayer.signal]);
   const stored = await store.listSummaries(match.id);
   const played = playedKeys(stored);
   const sprt = config.sprt ? new SprtWatch(config.sprt, config, stored) : undefined;
@@ -236,6 +236,7 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
     if (guard.failure() === undefined) throw e;
   } finally {
     signal.removeEventListener('abort', stopOracle);
+    release();
     await shared.dispose();
   }
   const storeError = guard.failure();
@@ -259,12 +260,17 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   };
 }
 
-/** Aborted as soon as any of `signals` is (AbortSignal.any, which Node has only from 20.3). */
-function anySignal(signals: readonly AbortSignal[]): AbortSignal {
+/**
+ * Aborted as soon as any of `signals` is (AbortSignal.any, which Node has only from 20.3). `release` takes
+ * its listeners off the given signals again: a ladder passes one long-lived signal to match after match, and
+ * a listener left behind by each one set off MaxListenersExceededWarning after the tenth game.
+ */
+function anySignal(signals: readonly AbortSignal[]): { signal: AbortSignal; release(): void } {
   const c = new AbortController();
+  const abort = () => c.abort();
   for (const s of signals) {
     if (s.aborted) c.abort();
-    else s.addEventListener('abort', () => c.abort(), { once: true });
+    else s.addEventListener('abort', abort, { once: true });
   }
-  return c.signal;
+  return { signal: c.signal, release: () => signals.forEach((s) => s.removeEventListener('abort', abort)) };
 }

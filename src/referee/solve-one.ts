@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { PuzzleState } from '../core/types.ts';
 import type { BotLink, Clock, LinkEvent } from '../protocol/link.ts';
 import type { Capability, MovesMessage } from '../protocol/messages.ts';
+import { sizeGap } from '../protocol/capability-size.ts';
 import { puzzleOf } from '../puzzles/index.ts';
 import { MoveRecorder } from '../puzzles/move-pieces.ts';
 import type { ResultRecord } from '../store/types.ts';
@@ -26,11 +27,7 @@ export type JobOutcome = Omit<ResultRecord, 'scrambleId' | 'bot'> & {
 export function capabilityGap(caps: readonly Capability[], state: PuzzleState): string | undefined {
   const cap = caps.find((c) => c.kind === state.kind);
   if (!cap) return `bot declared no capability for ${state.kind}`;
-  const size = puzzleOf(state).sizeMeasure(state);
-  if (cap.maxSize !== undefined && size > cap.maxSize) {
-    return `bot declared ${state.kind} up to size ${cap.maxSize}; this scramble has size ${size}`;
-  }
-  return undefined;
+  return sizeGap(cap, state);
 }
 
 /** Random bytes drawn from the OS at once, 16 per id: one call per 256 solves instead of one per solve. */

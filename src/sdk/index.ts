@@ -15,6 +15,14 @@ export { chunked, PAIR_CHUNK, STRING_CHUNK } from './chunked.ts';
 export { ENV_WIRE_WARM_UP } from './wire-warm-up.ts';
 export type { BotDefinition, PrepareRequest, SolveAnswer, SolveContext } from './types.ts';
 
+/**
+ * The largest square side within `cells`: a capability's `maxSize` counts the side (protocol 2), so a bot
+ * whose own limit is a cell count declares this (and still declines an oblong board over its limit itself).
+ */
+export function sideWithin(cells: number): number {
+  return Math.floor(Math.sqrt(cells));
+}
+
 /** Bots log to stderr: stdout may be the protocol stream (stdio mode). */
 function log(text: string): void {
   process.stderr.write(text.endsWith('\n') ? text : text + '\n');

@@ -12,7 +12,7 @@ import type { BotDefinition, PrepareRequest } from './types.ts';
 /** How a bot warms itself up. */
 export interface SelfWarmUpOptions {
   /**
-   * Largest size (the capability's measure: cells, discs, n) worth a warm-up solve: a class beyond it is
+   * Largest size (the capability's measure: a side, discs, n) worth a warm-up solve: a class beyond it is
    * not solved in prepare (its solves take long enough that a cold start is a small part of them, and a
    * warm-up solve could overrun the prepare limit).
    */

@@ -10,7 +10,8 @@ import { VERDICT_CODE, type SummaryColumns } from '../core/summary-columns.ts';
 import { VERDICTS, type Verdict } from '../core/verdict.ts';
 import { fitBradleyTerry } from './bradley-terry.ts';
 import { botOrder, talliesOf } from './column-tallies.ts';
-import { entryOf, type ClassBoard } from './leaderboard.ts';
+import { entryOf, rankEntries, type ClassBoard } from './leaderboard.ts';
+import { MAX_POINTS, type RatingHistory } from './rating-history.ts';
 import type { PairTally } from './match-stats.ts';
 import { compareResults, type Contender } from './outcome.ts';
 
@@ -114,21 +115,23 @@ export class BoardTallies {
       const fit = fitBradleyTerry(tallies, { players });
       return {
         puzzleClass: name,
-        entries: fit.ratings.map((r) => {
-          const s = t.bots.get(atRank[order.names.indexOf(r.name)])!;
-          return entryOf(r, { ...s, medianWallMs: median(s) }, s.declined);
-        }),
+        entries: rankEntries(
+          fit.ratings.map((r) => {
+            const s = t.bots.get(atRank[order.names.indexOf(r.name)])!;
+            return entryOf(r, { ...s, medianWallMs: median(s) }, s.declined);
+          }),
+        ),
       };
     });
   }
 
   /**
-   * The rating history of one class, equal to ratingHistoryOfColumns (src/app/rating-history.ts) on the
+   * The rating history of one class, equal to ratingHistoryOfColumns (rating-history.ts) on the
    * same columns: that fits the concatenated per-match tallies up to each sampled match, and a fit adds
    * every tally into per-pair sums (of whole and half points, exact in a double), so fitting the running
    * per-pair totals gives the same numbers from one pass over the matches' pairs instead of their results.
    */
-  history(c: SummaryColumns, puzzleClass: string): TallyHistory {
+  history(c: SummaryColumns, puzzleClass: string): RatingHistory {
     const t = this.byClass[c.classes.indexOf(puzzleClass)];
     const order = botOrder(c);
     const atRank = new Int32Array(order.names.length);
@@ -169,15 +172,6 @@ export class BoardTallies {
   }
 }
 
-/** Ratings of one class after successive matches (src/app/rating-history.ts's RatingHistory). */
-export interface TallyHistory {
-  readonly puzzleClass: string;
-  readonly matches: readonly number[];
-  readonly ratings: Readonly<Record<string, (number | null)[]>>;
-}
-
-/** Points on a history chart at most (src/app/rating-history.ts samples the same). */
-export const MAX_POINTS = 24;
 
 function countIn(pairs: Map<number, Int32Array>, key: number): Int32Array {
   let counts = pairs.get(key);

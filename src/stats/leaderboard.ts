@@ -19,6 +19,30 @@ export interface LeaderboardEntry {
   readonly meanMoves: number | null;
   readonly meanGap: number | null;
   readonly medianWallMs: number | null;
+  /**
+   * Fewer than {@link PROVISIONAL_GAMES} head-to-head games: the rating is a guess from a handful of
+   * outcomes, so the entry is listed after every established one (see {@link rankEntries}).
+   */
+  readonly provisional: boolean;
+}
+
+/**
+ * Head-to-head games an entry needs to be ranked among the established ones. Below it a few lucky (or
+ * unlucky) outcomes against one opponent decide the rating: three crashes against a strong bot rated a
+ * crashing bot above one that solved all of twenty scrambles a little slower than the same opponent.
+ */
+export const PROVISIONAL_GAMES = 10;
+
+/**
+ * The leaderboard's order: established entries first, then provisional ones; within each, by rating, then
+ * by the lower end of the interval (the better measured first), then by name. Ranking every entry by the
+ * lower end alone was tried and is not enough: twenty lost games pull a bot's whole interval below that of
+ * a bot with three lost games, whose interval is merely wide.
+ */
+export function rankEntries(entries: readonly LeaderboardEntry[]): LeaderboardEntry[] {
+  return [...entries].sort(
+    (x, y) => Number(x.provisional) - Number(y.provisional) || y.rating - x.rating || y.low - x.low || (x.bot < y.bot ? -1 : x.bot > y.bot ? 1 : 0),
+  );
 }
 
 /** The leaderboard of one puzzle class, best first. */
@@ -71,10 +95,12 @@ export function leaderboardOfColumns(c: SummaryColumns, keep: (puzzleClass: stri
     const fit = fitBradleyTerry(talliesOf(counts, order), { players });
     boards.push({
       puzzleClass,
-      entries: fit.ratings.map((r) => {
-        const rank = order.names.indexOf(r.name);
-        return entryOf(r, summaries[rank], declined[rank]);
-      }),
+      entries: rankEntries(
+        fit.ratings.map((r) => {
+          const rank = order.names.indexOf(r.name);
+          return entryOf(r, summaries[rank], declined[rank]);
+        }),
+      ),
     });
   }
   return boards;
@@ -98,6 +124,7 @@ export function entryOf(
     meanMoves: s.solved > 0 ? s.moveSum / s.solved : null,
     meanGap: s.solved > 0 ? s.gapSum / s.solved : null,
     medianWallMs: s.medianWallMs,
+    provisional: r.games < PROVISIONAL_GAMES,
   };
 }
 

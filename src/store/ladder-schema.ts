@@ -50,7 +50,7 @@ const DESCRIPTION = 'ladder: bot versions (hash of folder and command), ladder g
 
 /**
  * A count of deleted results (ladder_state 'results-deleted'): results are otherwise only ever added, so a
- * reader that keeps what finished games contributed (src/app/ladder-tallies.ts) knows from it when a purge
+ * reader that keeps what finished games contributed (src/stats/ladder-tallies.ts) knows from it when a purge
  * took some away and it must read everything again.
  */
 const SQLITE_DELETIONS_SQL = `

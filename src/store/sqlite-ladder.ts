@@ -24,7 +24,8 @@ export function sqliteLadder(db: Database.Database): LadderStore {
     }
     setCurrent.run(row.id as number, v.bot, row.id as number);
     return toVersion(byHash.get(v.bot, v.hash)!);
-  });
+    // IMMEDIATE: it reads before it writes, and only a transaction holding the write lock first can wait for it.
+  }).immediate;
   const update = db.prepare(
     `UPDATE bot_versions SET status = coalesce(@status, status), note = CASE WHEN @setNote THEN @note ELSE note END,
             classes = coalesce(@classes, classes), updated_at = @now WHERE id = @id`,

@@ -20,7 +20,7 @@ export class SqliteOptima {
     this.insert = db.prepare<[string, number, string]>(`INSERT INTO optima (state_key, optimal, created_at) VALUES (?, ?, ?) ON CONFLICT (state_key) DO NOTHING`);
     this.insertAll = db.transaction((optima: readonly KnownOptimum[], at: string) => {
       for (const o of optima) this.insert.run(o.key, o.optimal, at);
-    });
+    }).immediate; // a write transaction takes the lock first, so it can wait for it (sqlite-busy.ts)
   }
 
   known(keys: readonly string[]): Map<string, number> {

@@ -52,7 +52,9 @@ export class SqliteResultWrites {
         if (stored.packed) this.moves.writeBlocks(info.lastInsertRowid, stored.blocks);
         if (key && sealed) this.seals.countResult(key, sealed.matchId, sealed.seq);
       }
-    });
+      // IMMEDIATE: the seal's read comes before the insert, and a deferred transaction that reads first cannot
+      // wait for another writer's lock (SQLITE_BUSY at once; see sqlite-busy.ts).
+    }).immediate;
   }
 
   /** Commits one result (see Store.recordResult). */

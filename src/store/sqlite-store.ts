@@ -25,6 +25,7 @@ import { SQLITE, toBot, toMatch, toScramble, toSummary, type BotRow, type MatchR
 import { sharedSql, sqliteArgs } from './sql-text.ts';
 import { SqliteOptima } from './sqlite-optima.ts';
 import { SqliteResultWrites } from './sqlite-result-writes.ts';
+import { retryBusy } from './sqlite-busy.ts';
 
 /** How long a writer waits for another connection's lock before SQLITE_BUSY (ms). */
 const BUSY_TIMEOUT_MS = 5000;
@@ -120,7 +121,7 @@ class SqliteStore implements T.Store {
 
   async addBot(bot: Omit<T.BotRecord, 'createdAt'>): Promise<void> {
     try {
-      this.stmts.addBot.run(sqliteArgs(bot.name, bot.kind, bot.cmd ?? null, bot.cwd ?? null, SQLITE.bool(bot.stdio), bot.tokenHash ?? null, nowIso()));
+      await retryBusy(() => this.stmts.addBot.run(sqliteArgs(bot.name, bot.kind, bot.cmd ?? null, bot.cwd ?? null, SQLITE.bool(bot.stdio), bot.tokenHash ?? null, nowIso())));
     } catch (err) {
       if (isUniqueViolation(err)) throw new Error(`bot "${bot.name}" is already registered`);
       throw err;
@@ -137,7 +138,7 @@ class SqliteStore implements T.Store {
   }
 
   async removeBot(name: string): Promise<boolean> {
-    return this.stmts.removeBot.run(sqliteArgs(name)).changes > 0;
+    return (await retryBusy(() => this.stmts.removeBot.run(sqliteArgs(name)))).changes > 0;
   }
 
   async createMatch(m: T.NewMatch): Promise<T.MatchRecord> {
@@ -148,10 +149,10 @@ class SqliteStore implements T.Store {
       if (this.sealKey) this.seals.sealMatch(this.sealKey, { ...m, id });
       this.insertScrambles(id, m.scrambles);
       return id;
-    });
+    }).immediate;
     let id: number;
     try {
-      id = create();
+      id = await retryBusy(create);
     } catch (err) {
       if (isUniqueViolation(err)) throw new Error('createMatch: two scrambles at one index');
       throw err;
@@ -173,13 +174,13 @@ class SqliteStore implements T.Store {
   }
 
   async setMatchStatus(id: number, status: T.MatchStatus): Promise<void> {
-    const info = this.stmts.setMatchStatus.run(sqliteArgs(status, nowIso(), id));
+    const info = await retryBusy(() => this.stmts.setMatchStatus.run(sqliteArgs(status, nowIso(), id)));
     if (info.changes === 0) throw new Error(`setMatchStatus: no match ${id}`);
   }
 
   async addScrambles(matchId: number, scrambles: readonly T.NewScramble[]): Promise<T.ScrambleRecord[]> {
     try {
-      return this.db.transaction(() => this.insertScrambles(matchId, scrambles))();
+      return await retryBusy(this.db.transaction(() => this.insertScrambles(matchId, scrambles)).immediate);
     } catch (err) {
       if (isUniqueViolation(err)) throw new Error(`addScrambles: match ${matchId} already has a scramble at that index`);
       if (isForeignKeyViolation(err)) throw new Error(`addScrambles: no match ${matchId}`);
@@ -201,16 +202,16 @@ class SqliteStore implements T.Store {
       const info = this.stmts.setScrambleBound.run(sqliteArgs(bound.optimal ?? null, bound.lowerBound, note ?? null, scrambleId));
       if (info.changes > 0 && this.sealKey) this.seals.sealScramble(this.sealKey, scrambleId);
       return info.changes;
-    });
-    if (set() === 0) throw new Error(`setScrambleBound: no scramble ${scrambleId}`);
+    }).immediate;
+    if ((await retryBusy(set)) === 0) throw new Error(`setScrambleBound: no scramble ${scrambleId}`);
   }
 
   async recordResult(r: T.ResultRecord): Promise<void> {
-    this.results.one(r);
+    await retryBusy(() => this.results.one(r));
   }
 
   async recordResults(rs: readonly T.ResultRecord[]): Promise<void> {
-    this.results.many(rs);
+    await retryBusy(() => this.results.many(rs));
   }
 
   async listResults(matchId: number): Promise<T.ResultRow[]> {
@@ -229,10 +230,11 @@ class SqliteStore implements T.Store {
 
   async removeResults(bot: string): Promise<number> {
     // A removal on purpose leaves a (sealed) record of each numbered result it deletes, for arena audit.
-    return this.db.transaction(() => {
+    const remove = this.db.transaction(() => {
       this.seals.recordRemovals(this.sealKey, bot);
       return this.stmts.removeResults.run(sqliteArgs(bot)).changes;
-    })();
+    }).immediate;
+    return retryBusy(remove);
   }
 
   private toResult(row: ResultJoinRow): T.ResultRow {
@@ -271,7 +273,7 @@ class SqliteStore implements T.Store {
   }
 
   async claimSealKey(keyCheck: string): Promise<T.SealMeta> {
-    return this.seals.claim(keyCheck);
+    return retryBusy(() => this.seals.claim(keyCheck));
   }
 
   sealWith(key: SealKey | undefined): void {
@@ -292,7 +294,7 @@ class SqliteStore implements T.Store {
   }
 
   async addOptima(optima: readonly T.KnownOptimum[]): Promise<void> {
-    this.optima.add(optima);
+    await retryBusy(() => this.optima.add(optima));
   }
 
   /**

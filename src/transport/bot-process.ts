@@ -12,6 +12,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
+import type { Readable } from 'node:stream';
 import type { BotLimits } from './bot-limits.ts';
 import { nodeOptionsFor, resolveExecutable, RLIMITS_ENFORCED, wrapWithLimits } from './bot-limits.ts';
 import type { ConfinedStart } from './confinement.ts';
@@ -52,6 +53,8 @@ export { describeExit } from './exit-cause.ts';
 /** A spawned bot. */
 export interface BotProcess {
   readonly child: ChildProcess;
+  /** The bot's stdout, the protocol channel of a stdio bot (null in WebSocket mode). */
+  readonly output: Readable | null;
   readonly pid: number | undefined;
   /** Resolves with a description once the process has exited (or failed to start). */
   readonly exited: Promise<string>;
@@ -117,6 +120,11 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
     else if (pinned) target = pinned;
     else target = { command: resolved, args: [...botArgs] };
   }
+  // A confined stdio bot gets its protocol pipe as fd 4, moved to fd 1 by a shell inside the sandbox: bwrap's
+  // monitor and its pid-1 init keep their own fds 0-2 (they close every other), so a pipe passed as bwrap's
+  // stdout stays open after the bot closes it, and a bot that closed its stdout mid-answer timed out.
+  const protocolFd = confined && opts.stdio ? 4 : undefined;
+  if (protocolFd) target = { command: '/bin/sh', args: ['-c', `exec 1>&${protocolFd} ${protocolFd}>&-; exec "$@"`, 'arena-bot', target.command, ...target.args] };
   let hidden: string[] = [];
   if (confined) {
     const outer = confined.wrap(target, env);
@@ -129,8 +137,9 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
     detached: true,
     // In WebSocket mode a bot's stdout is free for its own chatter; nobody reads it, so do not pipe it.
     // A confined start reads its options from fd 3.
-    stdio: [opts.stdio ? 'pipe' : 'ignore', opts.stdio ? 'pipe' : 'ignore', 'pipe', ...(confined ? (['pipe'] as const) : [])],
+    stdio: [opts.stdio ? 'pipe' : 'ignore', opts.stdio && !protocolFd ? 'pipe' : 'ignore', 'pipe', ...(confined ? (['pipe'] as const) : []), ...(protocolFd ? (['pipe'] as const) : [])],
   });
+  const output = (protocolFd ? child.stdio[protocolFd] : child.stdout) as Readable | null;
   const pid = child.pid;
   if (confined) {
     const options = child.stdio[3] as NodeJS.WritableStream | null;
@@ -162,7 +171,7 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
   child.stderr?.on('error', () => undefined);
 
   const releasePipes = (): void => {
-    for (const s of [child.stdin, child.stdout, child.stderr]) s?.destroy();
+    for (const s of [child.stdin, output, child.stderr]) s?.destroy();
   };
 
   const kill = (): void => {
@@ -228,6 +237,7 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
 
   return {
     child,
+    output,
     pid,
     exited,
     get exit() {

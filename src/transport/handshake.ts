@@ -6,7 +6,8 @@ import type { Result } from '../core/types.ts';
 import { ok, reject } from '../core/types.ts';
 import type { BotLink } from '../protocol/link.ts';
 import type { HelloMessage, WelcomeMessage } from '../protocol/messages.ts';
-import { PROTOCOL_VERSION } from '../protocol/messages.ts';
+import { PROTOCOL_VERSION, PROTOCOL_VERSIONS } from '../protocol/messages.ts';
+import { understoodHello } from '../protocol/capability-size.ts';
 import { parseBotMessage } from '../protocol/schema.ts';
 
 /**
@@ -27,13 +28,13 @@ export function checkHello(text: string): Result<HelloMessage> {
   if (!parsed.ok) return reject('protocol', `bad hello: ${parsed.reason}`);
   const m = parsed.message;
   if (m.type !== 'hello') return reject('protocol', `expected hello, got ${m.type}`);
-  if (m.protocol !== PROTOCOL_VERSION) {
-    return reject('protocol', `unsupported protocol ${m.protocol}; this referee speaks ${PROTOCOL_VERSION}`);
+  if (!PROTOCOL_VERSIONS.includes(m.protocol)) {
+    return reject('protocol', `unsupported protocol ${m.protocol}; this referee speaks ${PROTOCOL_VERSIONS.join(' and ')}`);
   }
-  return ok(m);
+  return ok(understoodHello(m));
 }
 
-/** The referee's answer to a valid hello. */
-export function welcomeMessage(session: string, maxPayload: number): WelcomeMessage {
-  return { type: 'welcome', protocol: PROTOCOL_VERSION, session, limits: { maxPayload } };
+/** The referee's answer to a valid hello, in the bot's own protocol version (a version-1 bot expects 1). */
+export function welcomeMessage(session: string, maxPayload: number, protocol: number = PROTOCOL_VERSION): WelcomeMessage {
+  return { type: 'welcome', protocol, session, limits: { maxPayload } };
 }

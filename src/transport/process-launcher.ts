@@ -102,7 +102,7 @@ export function createProcessLauncher(opts: ProcessLauncherOptions): BotLauncher
 
     const handshake: Promise<Result<BotLink>> = stdio
       ? openStdioLink(
-          { input: proc.child.stdin!, output: proc.child.stdout! },
+          { input: proc.child.stdin!, output: proc.output! },
           { session: randomUUID(), maxPayload: opts.server.maxPayload, handshakeTimeoutMs: startTimeoutMs },
         ).then((o) => (o.ok ? ok(o.link) : reject(o.code, `bot ${opts.name} failed the handshake: ${o.reason}`)))
       : waiting!;

@@ -109,7 +109,7 @@ export function openStdioLink(io: { readonly input: Writable; readonly output: R
         },
         opts.closeGraceMs ?? 1000,
       );
-      core.send(welcomeMessage(opts.session, opts.maxPayload));
+      core.send(welcomeMessage(opts.session, opts.maxPayload, hello.value.protocol));
       finish({ ok: true, link: core });
     };
 

@@ -118,7 +118,7 @@ export function acceptWsConnection(ws: WebSocket, opts: WsLinkOptions, done: (ou
       graceMs,
     );
     core = link;
-    link.send(welcomeMessage(opts.session, opts.maxPayload));
+    link.send(welcomeMessage(opts.session, opts.maxPayload, hello.protocol));
     pinger = setInterval(() => {
       // Two unanswered pings: the bot's event loop is stuck or the network is gone. While a solve is
       // outstanding a bot may be deep in a synchronous search; the time limit governs that phase.

@@ -32,7 +32,7 @@ async function remoteBot(url: string, token: string, name: string): Promise<void
     {
       name,
       version: '1',
-      capabilities: [{ kind: 'sliding', maxSize: 6 }],
+      capabilities: [{ kind: 'sliding', maxSize: 3 }],
       solve: (p) => (p.kind === 'sliding' ? { moves: solveSmallSliding(p.rows, p.cols, p.tiles) ?? '' } : { unsupported: 'sliding only' }),
     },
     channel,
@@ -149,7 +149,7 @@ describe('remote bot - one connection shared by concurrent workers', () => {
           {
             name: 'remote',
             version: '1',
-            capabilities: [{ kind: 'sliding', maxSize: 6 }],
+            capabilities: [{ kind: 'sliding', maxSize: 3 }],
             async solve(p) {
               mostInFlight = Math.max(mostInFlight, ++inFlight);
               await new Promise((r) => setTimeout(r, 50));

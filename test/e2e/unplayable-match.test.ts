@@ -47,7 +47,7 @@ describe('unplayable match', () => {
     const db = join(dir, 'refused.db');
     const r = await spawnArena(['match', 'dijkstra', '--size', '1000', '--count', '1000', '--db', db], {}).done;
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^arena: no bot can play this match: dijkstra declines sliding 1000x1000 \(bot declared sliding up to size 10;/m);
+    expect(r.stderr).toMatch(/^arena: no bot can play this match: dijkstra declines sliding 1000x1000 \(bot declared sliding up to size 5;/m);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(r.stdout).toBe('');
     expect(matchRows(db)).toBe(0);
@@ -62,7 +62,7 @@ describe('unplayable match', () => {
 
     const one = await spawnArena(['match', 'dijkstra', 'constructive', '--size', '6', '--count', '2', '--db', db, '--json'], {}).done;
     expect(one.code).toBe(0);
-    expect(one.stderr).toMatch(/warning: dijkstra declines sliding 6x6 \(bot declared sliding up to size 10; .*\); its scrambles of that class are recorded unsupported/);
+    expect(one.stderr).toMatch(/warning: dijkstra declines sliding 6x6 \(bot declared sliding up to size 5; .*\); its scrambles of that class are recorded unsupported/);
     const report = JSON.parse(one.stdout) as { results: Array<{ bot: string; verdict: string }> };
     expect(report.results.filter((x) => x.bot === 'dijkstra').map((x) => x.verdict)).toEqual(['unsupported', 'unsupported']);
     expect(report.results.filter((x) => x.bot === 'constructive').map((x) => x.verdict)).toEqual(['solved', 'solved']);
@@ -96,7 +96,7 @@ describe.skipIf(skipPgTests())('unplayable match - distributed', () => {
     const keys = mkdtempSync(join(tmpdir(), 'arena-keys-'));
     const r = await spawnArena(['match', 'dijkstra', '--size', '1000', '--count', '1000', '--db', url, '--distributed'], { ARENA_KEY_DIR: keys }).done;
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^arena: no bot can play this match: dijkstra declines sliding 1000x1000 \(bot declared sliding up to size 10;/m);
+    expect(r.stderr).toMatch(/^arena: no bot can play this match: dijkstra declines sliding 1000x1000 \(bot declared sliding up to size 5;/m);
     const c = new pg.Client({ connectionString: url });
     await c.connect();
     try {

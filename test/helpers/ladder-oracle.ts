@@ -1,10 +1,10 @@
 /**
  * Ladder ratings from scratch, the independent way: every result relabelled by version and fitted by the
  * leaderboard's own Bradley–Terry fit (leaderboardOfColumns), against which the game-by-game ratings of
- * src/app/ladder-tallies.ts are checked.
+ * src/stats/ladder-tallies.ts are checked.
  */
 import { relabel, type LadderBoards, type VersionRating } from '../../src/app/ladder-ratings.ts';
-import { addContribution, boardsOfTotals, type Contribution, type Totals } from '../../src/app/ladder-tallies.ts';
+import { addContribution, boardsOfTotals, type Contribution, type Totals } from '../../src/stats/ladder-tallies.ts';
 import type { SummaryColumns } from '../../src/core/summary-columns.ts';
 import { leaderboardOfColumns } from '../../src/stats/leaderboard.ts';
 import type { LadderGame } from '../../src/store/ladder-types.ts';

@@ -139,7 +139,7 @@ describe('createProcessLauncher', () => {
   for (const stdio of [false, true]) {
     it(`runs the reference bot through a solve round trip (${stdio ? 'stdio' : 'WebSocket'})`, async () => {
       const link = await linkOf(builtin('reference-bfs', stdio));
-      expect(link.hello).toMatchObject({ name: 'reference-bfs', capabilities: [{ kind: 'sliding', maxSize: 9 }] });
+      expect(link.hello).toMatchObject({ name: 'reference-bfs', capabilities: [{ kind: 'sliding', maxSize: 3 }] });
       const rec = record(link);
       link.send({ type: 'solve', id: 'p1', puzzle: board, timeLimitMs: 10_000, maxMoves: 1000 });
       const answer = (await rec.until((e) => e.type === 'message')) as { message: MovesMessage };

@@ -7,7 +7,7 @@ import type { ArenaServer } from '../../src/transport/ws-server.ts';
 import { startArenaServer } from '../../src/transport/ws-server.ts';
 
 const TOKENS: Record<string, string> = { 'secret-a': 'alpha', 'secret-b': 'beta' };
-const hello = { type: 'hello', protocol: 1, name: 'alpha', version: '1', capabilities: [{ kind: 'sliding', maxSize: 9 }] };
+const hello = { type: 'hello', protocol: 2, name: 'alpha', version: '1', capabilities: [{ kind: 'sliding', maxSize: 3 }] };
 
 let server: ArenaServer | undefined;
 const sockets: WebSocket[] = [];
@@ -87,11 +87,22 @@ describe('startArenaServer', () => {
     const welcome = nextMessage(ws!);
     ws!.send(JSON.stringify(hello));
     const w = await welcome;
-    expect(w).toMatchObject({ type: 'welcome', protocol: 1, limits: { maxPayload: 4 * 1024 * 1024 } });
+    expect(w).toMatchObject({ type: 'welcome', protocol: 2, limits: { maxPayload: 4 * 1024 * 1024 } });
     expect(typeof w.session).toBe('string');
     expect(ws!.protocol).toBe(SUBPROTOCOL);
     const r = await waiting;
     expect(r.ok && r.value.hello).toEqual(hello);
+  });
+
+  it('speaks protocol 1 to a protocol-1 bot and keeps its maxSize as the cells that version counted', async () => {
+    const srv = await start();
+    const waiting = srv.waitForBot('alpha', 5000);
+    const { ws } = await dial(srv.url, { token: 'secret-a' });
+    const welcome = nextMessage(ws!);
+    ws!.send(JSON.stringify({ ...hello, protocol: 1, capabilities: [{ kind: 'sliding', maxSize: 9 }, { kind: 'hanoi', maxSize: 12 }] }));
+    expect(await welcome).toMatchObject({ type: 'welcome', protocol: 1 });
+    const r = await waiting;
+    expect(r.ok && r.value.hello.capabilities).toEqual([{ kind: 'sliding', maxCells: 9 }, { kind: 'hanoi', maxSize: 12 }]);
   });
 
   it('queues a bot that dials in before anyone waits for it', async () => {
@@ -134,10 +145,10 @@ describe('startArenaServer', () => {
     const waiting = srv.waitForBot('alpha', 5000);
     const { ws } = await dial(srv.url, { token: 'secret-a' });
     const closed = new Promise<number>((r) => ws!.once('close', (code) => r(code)));
-    ws!.send(JSON.stringify({ ...hello, protocol: 2 }));
+    ws!.send(JSON.stringify({ ...hello, protocol: 3 }));
     const r = await waiting;
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.reason).toMatch(/unsupported protocol 2/);
+    expect(!r.ok && r.reason).toMatch(/unsupported protocol 3; this referee speaks 1 and 2/);
     expect(await closed).toBe(1002);
   });
 

@@ -11,7 +11,7 @@ describe('dijkstra main', () => {
       { kind: 'sliding', rows: 4, cols: 4, tiles: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15] },
       { kind: 'hanoi', pegs: 3, start: 'AA', goal: 'CC' },
     ]);
-    expect(hello).toMatchObject({ name: 'dijkstra', version: '1.0.0', capabilities: [{ kind: 'sliding', maxSize: 10 }] });
+    expect(hello).toMatchObject({ name: 'dijkstra', version: '1.0.0', capabilities: [{ kind: 'sliding', maxSize: 5 }] });
     expect(answers[0]).toMatchObject({ moves: 'DLUURDDR', info: { optimal: true } });
     expect(sliding.replay(seedExample as never, answers[0].moves).verdict).toBe('solved');
     expect(answers[1]).toMatchObject({ type: 'unsupported', id: '1' });

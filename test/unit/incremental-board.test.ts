@@ -13,7 +13,7 @@ import { leaderboardOfColumns } from '../../src/stats/leaderboard.ts';
 import { BoardTallies } from '../../src/stats/board-tallies.ts';
 import { LiveColumns } from '../../src/app/live-columns.ts';
 import { ratedResults } from '../../src/app/rated-results.ts';
-import { ratingHistoryOfColumns } from '../../src/app/rating-history.ts';
+import { ratingHistoryOfColumns } from '../../src/stats/rating-history.ts';
 import type { AppContext } from '../../src/app/context.ts';
 import type { NewScramble, ScrambleRecord, Store } from '../../src/store/types.ts';
 import { storeImpls } from '../helpers/store-impls.ts';

@@ -11,7 +11,7 @@ import { DEFAULT_LADDER_CLASSES, parseLadderClass, parseLadderClasses } from '..
 import { relabel } from '../../src/app/ladder-ratings.ts';
 import { boardsOf, boardsOfContributions } from '../helpers/ladder-oracle.ts';
 import { versionOf } from '../../src/app/ladder-versions.ts';
-import { contributionOf, rowsByMatch } from '../../src/app/ladder-tallies.ts';
+import { contributionOf, rowsByMatch } from '../../src/stats/ladder-tallies.ts';
 import { columnsOf } from '../../src/core/summary-columns.ts';
 import type { LadderGame } from '../../src/store/ladder-types.ts';
 

@@ -10,7 +10,7 @@ const CLS = 'sliding 3x3';
 const rule = { targetWidth: 200, minGames: 10, maxGames: 50 };
 const v = (id: number, status: FieldVersion['status'], classes = [CLS]): FieldVersion => ({ id, bot: `b${id}`, label: `b${id} v1`, status, classes });
 const r = (versionId: number, rating: number, half: number, games: number): VersionRating => ({
-  versionId, rating, low: rating - half, high: rating + half, games, results: games, declined: 0, solveRate: 1, meanMoves: null, meanGap: null, medianWallMs: null,
+  versionId, rating, low: rating - half, high: rating + half, games, results: games, declined: 0, solveRate: 1, meanMoves: null, meanGap: null, medianWallMs: null, provisional: games < 10,
 });
 const input = (field: FieldVersion[], ratings: VersionRating[], over: Partial<ScheduleInput> = {}): ScheduleInput => ({
   classes: [CLS],

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, type Rng } from '../../src/core/rng.ts';
 import { VERDICTS, type Verdict } from '../../src/core/verdict.ts';
-import { ratingHistoryOf } from '../../src/app/rating-history.ts';
+import { ratingHistoryOf } from '../../src/stats/rating-history.ts';
 import { fitBradleyTerry } from '../../src/stats/bradley-terry.ts';
-import { buildLeaderboard, leaderboardOfColumns, type ClassBoard } from '../../src/stats/leaderboard.ts';
+import { buildLeaderboard, leaderboardOfColumns, PROVISIONAL_GAMES, rankEntries, type ClassBoard } from '../../src/stats/leaderboard.ts';
 import { pairTallies, summarizeBots, type PairTally } from '../../src/stats/match-stats.ts';
 import { columnsOf } from '../../src/core/summary-columns.ts';
 import type { ResultSummary } from '../../src/store/types.ts';
@@ -22,14 +22,16 @@ function referenceLeaderboard(rows: readonly ResultSummary[]): ClassBoard[] {
     const fit = fitBradleyTerry(pairTallies(played), { players: [...summaries.keys()] });
     boards.push({
       puzzleClass,
-      entries: fit.ratings.map((r) => {
-        const s = summaries.get(r.name)!;
-        return {
-          bot: r.name, rating: r.rating, low: r.low, high: r.high, games: r.games, results: s.results,
-          declined: declined.get(r.name) ?? 0, solveRate: s.results ? s.solved / s.results : 0,
-          meanMoves: s.meanMoves, meanGap: s.meanGap, medianWallMs: s.medianWallMs,
-        };
-      }),
+      entries: rankEntries(
+        fit.ratings.map((r) => {
+          const s = summaries.get(r.name)!;
+          return {
+            bot: r.name, rating: r.rating, low: r.low, high: r.high, games: r.games, results: s.results,
+            declined: declined.get(r.name) ?? 0, solveRate: s.results ? s.solved / s.results : 0,
+            meanMoves: s.meanMoves, meanGap: s.meanGap, medianWallMs: s.medianWallMs, provisional: r.games < PROVISIONAL_GAMES,
+          };
+        }),
+      ),
     });
   }
   return boards;

@@ -39,28 +39,28 @@ describe('preflight', () => {
   });
 
   it('preflight - refuses when the only bot declines the class, naming the bot, the class and the reason', async () => {
-    const h = harness({ dijkstra: upTo('sliding', 10) });
+    const h = harness({ dijkstra: upTo('sliding', 3) });
     const samples = specSamples({ kind: 'sliding', rows: 1000, cols: 1000 });
     if (!samples.ok) throw new Error(samples.reason);
     const p = await preflight(config(['dijkstra']), samples.value, h.makeLauncher);
     const v = verdictOf(p, ['dijkstra'], samples.value);
     expect(v).toMatchObject({ ok: false, code: 'unplayable' });
-    expect(!v.ok && v.reason).toMatch(/^no bot can play this match: dijkstra declines sliding 1000x1000 \(bot declared sliding up to size 10; .*size 1000000\)$/);
+    expect(!v.ok && v.reason).toMatch(/^no bot can play this match: dijkstra declines sliding 1000x1000 \(bot declared sliding up to size 3; this scramble has size 1000 \(sliding 1000x1000\)\)$/);
     await p.dispose();
     expect(h.made[0].links[0].closed).toBe(true);
   });
 
   it('preflight - two bots where one declines: no refusal, the decline is returned to warn about', async () => {
-    const h = harness({ small: upTo('sliding', 10), big: upTo('sliding') });
+    const h = harness({ small: upTo('sliding', 5), big: upTo('sliding') });
     const samples = specSamples({ kind: 'sliding', rows: 6, cols: 6 });
     if (!samples.ok) throw new Error(samples.reason);
     const p = await preflight(config(['small', 'big']), samples.value, h.makeLauncher);
-    expect(verdictOf(p, ['small', 'big'], samples.value)).toEqual({ ok: true, value: [{ bot: 'small', puzzleClass: 'sliding 6x6', reason: expect.stringMatching(/up to size 10/) }] });
+    expect(verdictOf(p, ['small', 'big'], samples.value)).toEqual({ ok: true, value: [{ bot: 'small', puzzleClass: 'sliding 6x6', reason: expect.stringMatching(/up to size 5; this scramble has size 6/) }] });
     await p.dispose();
   });
 
   it('preflight - refuses when every bot declines, another kind or a size each', async () => {
-    const h = harness({ hanoi: upTo('hanoi'), small: upTo('sliding', 9) });
+    const h = harness({ hanoi: upTo('hanoi'), small: upTo('sliding', 3) });
     const samples = specSamples({ kind: 'sliding', rows: 4, cols: 4 });
     if (!samples.ok) throw new Error(samples.reason);
     const p = await preflight(config(['hanoi', 'small']), samples.value, h.makeLauncher);

@@ -87,14 +87,19 @@ describe('puzzle registry - the kinds and their common parts', () => {
     expect(joinChunks([[[1, 2]], [[3, 4]]], puzzles.sliding.moves)).toEqual([[1, 2], [3, 4]]);
   });
 
-  it('sizeMeasure - cells for sliding and swaps, discs for hanoi, n for warehouse', () => {
+  it('sizeMeasure - what the size flags count: the side (the larger) for sliding and swaps, discs for hanoi, n for warehouse', () => {
     const cases: Array<[PuzzleState, number]> = [
-      [{ kind: 'sliding', rows: 3, cols: 5, tiles: [] }, 15],
-      [{ kind: 'swaps', rows: 2, cols: 7, tiles: [] }, 14],
+      [{ kind: 'sliding', rows: 3, cols: 5, tiles: [] }, 5],
+      [{ kind: 'sliding', rows: 3, cols: 3, tiles: [] }, 3],
+      [{ kind: 'swaps', rows: 2, cols: 7, tiles: [] }, 7],
       [{ kind: 'hanoi', pegs: 3, start: 'ABCAB', goal: 'CCCCC' }, 5],
       [{ kind: 'warehouse', size: 16, cells: [] }, 16],
     ];
     for (const [s, n] of cases) expect(puzzleOf(s).sizeMeasure(s)).toBe(n);
+    // Protocol 1's measure, where it differed: cells.
+    expect(puzzleOf(cases[0]![0]).cellMeasure?.(cases[0]![0])).toBe(15);
+    expect(puzzleOf(cases[2]![0]).cellMeasure?.(cases[2]![0])).toBe(14);
+    expect(puzzleOf(cases[3]![0]).cellMeasure).toBeUndefined();
   });
 });
 

@@ -107,7 +107,7 @@ describe('runMatch in-process', () => {
         store,
         clock,
         makeLauncher: (bot) => {
-          const l = new ScriptedLauncher(bot, answers, { clock, capabilities: [{ kind: 'sliding', maxSize: 4 }] });
+          const l = new ScriptedLauncher(bot, answers, { clock, capabilities: [{ kind: 'sliding', maxSize: 2 }] });
           launchers.push(l);
           return l;
         },
@@ -115,7 +115,7 @@ describe('runMatch in-process', () => {
     );
     const [row] = await store.listResults(run.match.id);
     expect(row.verdict).toBe('unsupported');
-    expect(row.error).toMatch(/up to size 4; this scramble has size 9/);
+    expect(row.error).toMatch(/up to size 2; this scramble has size 3 \(sliding 3x3\)/);
     expect(launchers[0].links[0].sentOf('solve')).toEqual([]);
   });
 

@@ -81,7 +81,7 @@ describe('serveBot', () => {
   it('says hello with the definition, then answers a solve with one final chunk and info', async () => {
     let seen: SolveContext | undefined;
     const s = start(bot((_p, ctx) => ((seen = ctx), { moves: 'R', optimal: true, nodes: 4 })));
-    expect(s.sent[0]).toEqual({ type: 'hello', protocol: 1, name: 't', version: '1', capabilities: [{ kind: 'sliding' }] });
+    expect(s.sent[0]).toEqual({ type: 'hello', protocol: 2, name: 't', version: '1', capabilities: [{ kind: 'sliding' }] });
     s.deliver({ type: 'welcome', protocol: 1, session: 'x', limits: { maxPayload: 4 << 20 } });
     s.deliver(solveMsg('a'));
     await s.until((m) => m.type === 'moves');

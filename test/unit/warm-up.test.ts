@@ -141,7 +141,7 @@ describe('prepare on the wire', () => {
       {
         name: 'b',
         version: '1',
-        capabilities: [{ kind: 'sliding', maxSize: 9 }],
+        capabilities: [{ kind: 'sliding', maxSize: 3 }],
         solve: () => (calls.push('solve'), { moves: 'R' }),
         prepare: async ({ puzzleClass }) => {
           await new Promise((r) => setTimeout(r, 20));
@@ -151,7 +151,7 @@ describe('prepare on the wire', () => {
       channel as never,
       () => {},
     );
-    expect(fromBot[0]).toMatchObject({ type: 'hello', capabilities: [{ kind: 'sliding', maxSize: 9, prepare: true }] });
+    expect(fromBot[0]).toMatchObject({ type: 'hello', capabilities: [{ kind: 'sliding', maxSize: 3, prepare: true }] });
     toBot[0](JSON.stringify({ type: 'prepare', id: 'p', kind: 'sliding', puzzleClass: 'sliding 3x3', timeLimitMs: 5000 }));
     toBot[0](JSON.stringify({ type: 'solve', id: 's', puzzle: sliding3, timeLimitMs: 5000, maxMoves: 10 }));
     await new Promise((r) => setTimeout(r, 100));

@@ -5,7 +5,7 @@
     def solve(puzzle, ctx):            # puzzle: the wire dict, e.g. {"kind": "sliding", "rows": 3, ...}
         return "RDLU"                  # or Answer(moves, optimal=True, nodes=...), GiveUp(why), Unsupported(why)
 
-    run_bot(name="my-bot", version="1.0", capabilities=[Capability("sliding", max_size=9)], solve=solve)
+    run_bot(name="my-bot", version="1.0", capabilities=[Capability("sliding", max_size=3)], solve=solve)
 
 run_bot reads the environment the arena sets (ARENA_STDIO=1, or ARENA_URL and ARENA_TOKEN), connects, says
 hello, answers one request at a time, streams long answers in chunks, and returns when the referee says bye.

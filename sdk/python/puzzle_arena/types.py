@@ -47,8 +47,8 @@ class Answer:
 
 
 class Capability:
-    """A kind the bot solves: `sliding`, `hanoi`, `swaps` or `warehouse`; `max_size` bounds cells (sliding,
-    swaps), discs (hanoi) or n (warehouse). `prepare` defaults to whether the bot has a prepare function."""
+    """A kind the bot solves: `sliding`, `hanoi`, `swaps` or `warehouse`; `max_size` bounds the size as `arena match`
+    counts it: the side (sliding, swaps: the larger of rows and columns), discs (hanoi) or n (warehouse). `prepare` defaults to whether the bot has a prepare function."""
 
     __slots__ = ("kind", "max_size", "prepare")
 

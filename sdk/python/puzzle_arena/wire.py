@@ -10,7 +10,7 @@ import math
 import operator
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Union
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 SUBPROTOCOL = "puzzle-arena.v1"
 KINDS = ("sliding", "hanoi", "swaps", "warehouse")
 ENV_URL, ENV_TOKEN, ENV_STDIO = "ARENA_URL", "ARENA_TOKEN", "ARENA_STDIO"

@@ -40,7 +40,7 @@ class Running:
 class SessionTest(unittest.TestCase):
     def test_session_hello_declares_the_capabilities_and_prepare(self):
         r = Running(lambda p, c: "", prepare=lambda req: None, caps=[Capability("sliding", max_size=9), {"kind": "hanoi", "maxSize": 12, "prepare": False}])
-        self.assertEqual(r.hello, {"type": "hello", "protocol": 1, "name": "t", "version": "1", "capabilities": [
+        self.assertEqual(r.hello, {"type": "hello", "protocol": 2, "name": "t", "version": "1", "capabilities": [
             {"kind": "sliding", "maxSize": 9, "prepare": True}, {"kind": "hanoi", "maxSize": 12}]})
         r.stop()
         self.assertEqual(r.why, "bye: done")

@@ -12,6 +12,7 @@ import { withApp } from '../context.ts';
 import { must } from '../errors.ts';
 import { withInterrupt } from '../interrupt.ts';
 import { formatMatchReport } from '../format-report.ts';
+import { terminalText } from '../terminal-text.ts';
 
 /** Where a command writes: stdout for the result, stderr for progress and notes. */
 export interface Out {
@@ -67,7 +68,7 @@ export async function runDistributedMatch(
           signal,
           onProgress: (p) => {
             if (tty) {
-              process.stderr.write(`\r${progressLine(p)}`.slice(0, (process.stderr.columns || 100) - 1).padEnd((process.stderr.columns || 100) - 1));
+              process.stderr.write(`\r${terminalText(progressLine(p))}`.slice(0, (process.stderr.columns || 100) - 1).padEnd((process.stderr.columns || 100) - 1));
               drawn = true;
             }
             const stalled = p.stalled.join('\n');

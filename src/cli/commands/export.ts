@@ -1,4 +1,5 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
 import { exportResults, type ExportRow } from '../../app/export.ts';
@@ -20,9 +21,20 @@ export function formatFlag<F extends string>(value: string | undefined, accepted
   throw new CliError(`--format must be ${list}, got "${value}"`);
 }
 
-/** Where output goes: a file opened (and so checked) before any work, or stdout. */
-export function openOut(path: string | undefined, print: (text: string) => void): { write(text: string): void; close(): void } {
-  if (path === undefined) return { write: (t) => t && print(t), close() {} };
+/** Where output goes (see {@link openOut}). */
+export interface Out {
+  write(text: string): void;
+  close(): void;
+  /** "to FILE (12.3 KiB)" once a file was written, for the command's closing line; undefined on stdout. */
+  written(): string | undefined;
+}
+
+/**
+ * Where output goes: a file opened (and so checked) before any work, or stdout. A file gets the bytes as they
+ * are (a bot's control characters kept: a file is not a terminal); stdout goes through the CLI's print.
+ */
+export function openOut(path: string | undefined, print: (text: string) => void): Out {
+  if (path === undefined) return { write: (t) => t && print(t), close() {}, written: () => undefined };
   let fd: number;
   try {
     fd = openSync(path, 'w');
@@ -30,7 +42,12 @@ export function openOut(path: string | undefined, print: (text: string) => void)
     const err = e as NodeJS.ErrnoException;
     throw new CliError(`cannot write ${path}: ${err.code === 'EACCES' ? 'permission denied' : err.code === 'ENOENT' ? 'no such directory' : err.code === 'EISDIR' ? 'it is a directory' : err.message}`);
   }
-  return { write: (t) => void writeSync(fd, t), close: () => closeSync(fd) };
+  let bytes = 0;
+  return {
+    write: (t) => void (bytes += writeSync(fd, t)),
+    close: () => closeSync(fd),
+    written: () => `to ${resolve(path)} (${bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(1)} KiB`})`,
+  };
 }
 
 const COLUMNS: readonly (keyof ExportRow & string)[] = [
@@ -39,7 +56,7 @@ const COLUMNS: readonly (keyof ExportRow & string)[] = [
 ];
 
 /** Registers `arena export`. */
-export function registerExport(program: Command, write: (text: string) => void): void {
+export function registerExport(program: Command, write: (text: string) => void, info: (text: string) => void): void {
   program
     .command('export')
     .description(summaryOf('export'))
@@ -57,19 +74,21 @@ export function registerExport(program: Command, write: (text: string) => void):
         const batches = must(await exportResults(ctx, { ...(match !== undefined ? { match } : {}), withMoves: Boolean(f.withMoves) }));
         const out = openOut(f.out, write);
         const columns = f.withMoves ? [...COLUMNS, 'solution' as const] : COLUMNS;
+        let rows = 0;
         try {
-          let first = true;
           for await (const items of batches) {
             for (const item of items) {
-              await writeExportItem(out, item, format, columns, first && format === 'csv');
-              first = false;
+              await writeExportItem(out, item, format, columns, rows === 0 && format === 'csv');
+              rows++;
             }
           }
           // A header even when nothing was played yet, so a spreadsheet still sees the columns.
-          if (first && format === 'csv') out.write(toCsv([] as (ExportRow & { solution?: string })[], columns, true));
+          if (rows === 0 && format === 'csv') out.write(toCsv([] as (ExportRow & { solution?: string })[], columns, true));
         } finally {
           out.close();
         }
+        const where = out.written();
+        if (where) info(`wrote ${rows} result${rows === 1 ? '' : 's'} as ${format} ${where}`);
       });
     });
 }

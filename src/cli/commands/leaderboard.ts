@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
-import { leaderboard, type ClassBoard } from '../../app/leaderboard.ts';
+import { leaderboard, PROVISIONAL_GAMES, type ClassBoard } from '../../app/leaderboard.ts';
 import { leaderboardRows, type LeaderboardRow } from '../../app/export.ts';
 import { percentText } from '../../app/report-text.ts';
 import { withApp } from '../context.ts';
@@ -9,7 +9,7 @@ import { formatFlag, openOut } from './export.ts';
 
 const LEADERBOARD_COLUMNS: readonly (keyof LeaderboardRow & string)[] = [
   'puzzle_class', 'rank', 'bot', 'rating', 'rating_low', 'rating_high', 'games', 'results', 'declined', 'solve_rate',
-  'mean_moves', 'mean_gap', 'median_wall_ms',
+  'mean_moves', 'mean_gap', 'median_wall_ms', 'provisional',
 ];
 import { ms, num, renderTable } from '../table.ts';
 
@@ -21,7 +21,7 @@ export function formatLeaderboard(boards: readonly ClassBoard[], puzzleClass?: s
     b.entries.forEach((e, i) =>
       rows.push([
         String(i + 1),
-        e.bot,
+        e.provisional ? `${e.bot} (provisional)` : e.bot,
         num(e.rating, 0),
         `${num(e.low, 0)} .. ${num(e.high, 0)}`,
         String(e.games),
@@ -33,11 +33,14 @@ export function formatLeaderboard(boards: readonly ClassBoard[], puzzleClass?: s
     );
     return `${b.puzzleClass}\n${renderTable(rows, new Set([0, 2, 4, 5, 6, 7, 8]))}`;
   });
-  return parts.join('\n\n') + '\n';
+  const note = boards.some((b) => b.entries.some((e) => e.provisional))
+    ? `\nprovisional: fewer than ${PROVISIONAL_GAMES} head-to-head games; ranked after every established bot of its class\n`
+    : '';
+  return parts.join('\n\n') + '\n' + note;
 }
 
 /** Registers `arena leaderboard`. */
-export function registerLeaderboard(program: Command, print: (text: string) => void): void {
+export function registerLeaderboard(program: Command, print: (text: string) => void, info: (text: string) => void): void {
   program
     .command('leaderboard')
     .description(summaryOf('leaderboard'))
@@ -57,5 +60,7 @@ export function registerLeaderboard(program: Command, print: (text: string) => v
       } finally {
         out.close();
       }
+      const where = out.written();
+      if (where) info(`wrote the leaderboard as ${format} ${where}`);
     });
 }

@@ -8,6 +8,7 @@ import { CliError, must } from '../errors.ts';
 import { intFlag } from '../parse-flags.ts';
 import { drawScreen, frameJson, type Side } from '../replay-view.ts';
 import { matchIdArg } from './matches.ts';
+import { terminalText } from '../terminal-text.ts';
 
 /** Answers longer than this are shown every k-th move unless --every says otherwise (about 1000 frames). */
 const AUTO_EVERY_ABOVE = 10_000;
@@ -132,7 +133,8 @@ export function registerReplay(program: Command, print: (text: string) => void, 
           const rl = f.step ? createInterface({ input: process.stdin, output: process.stdout }) : undefined;
           try {
             for (;;) {
-              process.stdout.write(`\x1b[H\x1b[2J${head}\n\n${screen()}\n`);
+              // Our own clear-screen sequence, then the bot-supplied text made visible (terminal-text.ts).
+              process.stdout.write(`\x1b[H\x1b[2J${terminalText(`${head}\n\n${screen()}`)}\n`);
               if (lanes.every((l) => l.side.done)) break;
               if (rl) {
                 const answer = await rl.question('Enter: next move · q: stop ');

@@ -47,7 +47,9 @@ export const sliding: Puzzle<SlidingState> = {
     fixed: [],
   },
 
-  sizeMeasure: (s: SlidingState) => s.rows * s.cols,
+  // The side, as --size counts it (--rows/--cols: the larger); protocol 1 counted cells.
+  sizeMeasure: (s: SlidingState) => Math.max(s.rows, s.cols),
+  cellMeasure: (s: SlidingState) => s.rows * s.cols,
 
   moves: textMoves,
 

@@ -107,7 +107,9 @@ export const swaps: Puzzle<SwapsState> = {
     ],
     fixed: [],
   },
-  sizeMeasure: (state: SwapsState) => state.rows * state.cols,
+  // The side, as --size counts it (--rows/--cols: the larger); protocol 1 counted cells.
+  sizeMeasure: (state: SwapsState) => Math.max(state.rows, state.cols),
+  cellMeasure: (state: SwapsState) => state.rows * state.cols,
   moves: pairMoves,
 
   goal(spec: ScrambleSpec): SwapsState {

@@ -1,9 +1,14 @@
-import { fitBradleyTerry } from '../stats/bradley-terry.ts';
-import { MAX_POINTS } from '../stats/board-tallies.ts';
-import { addPairCounts, botOrder, byMatch, talliesOf } from '../stats/column-tallies.ts';
-import type { PairTally } from '../stats/match-stats.ts';
-import { columnsOf, VERDICT_CODE, type SummaryColumns } from '../core/summary-columns.ts';
-import type { ResultSummary } from '../store/types.ts';
+/**
+ * A class's rating history: the leaderboard's fit as it stood after each match, for the history chart. Pure;
+ * the incremental twin is BoardTallies.history (board-tallies.ts), held equal to this by a test.
+ */
+import { fitBradleyTerry } from './bradley-terry.ts';
+import { addPairCounts, botOrder, byMatch, talliesOf } from './column-tallies.ts';
+import type { PairTally } from './match-stats.ts';
+import { columnsOf, VERDICT_CODE, type ColumnSource, type SummaryColumns } from '../core/summary-columns.ts';
+
+/** Points on a history chart at most. */
+export const MAX_POINTS = 24;
 
 /** Ratings of one class after successive matches: `ratings[bot][i]` after `matches[i]`, null before its first game. */
 export interface RatingHistory {
@@ -14,7 +19,7 @@ export interface RatingHistory {
 
 
 /** {@link ratingHistoryOfColumns} of result objects. */
-export function ratingHistoryOf(rows: readonly ResultSummary[], puzzleClass: string): RatingHistory {
+export function ratingHistoryOf(rows: readonly ColumnSource[], puzzleClass: string): RatingHistory {
   return ratingHistoryOfColumns(columnsOf(rows), puzzleClass);
 }
 

@@ -5,14 +5,27 @@
  * million results therefore costs one bulk read when first opened, and a few milliseconds per new game
  * after that, instead of a re-read of every result on every write. Results are compared as the leaderboard
  * compares them (compareResults, no per-match margin); `unsupported` results count nowhere, as there.
+ * Pure: which games to read and when is src/app/ladder-standings.ts's job.
  */
 import { VERDICTS } from '../core/verdict.ts';
 import type { SummaryColumns } from '../core/summary-columns.ts';
-import { fitBradleyTerry } from '../stats/bradley-terry.ts';
-import { compareResults, type Contender } from '../stats/outcome.ts';
-import type { PairTally } from '../stats/match-stats.ts';
-import type { LadderGame } from '../store/ladder-types.ts';
-import type { LadderBoards, VersionRating } from './ladder-ratings.ts';
+import { fitBradleyTerry } from './bradley-terry.ts';
+import { compareResults, type Contender } from './outcome.ts';
+import type { PairTally } from './match-stats.ts';
+import { PROVISIONAL_GAMES, type LeaderboardEntry } from './leaderboard.ts';
+
+/** One version's standing in one class. */
+export interface VersionRating extends Omit<LeaderboardEntry, 'bot'> {
+  readonly versionId: number;
+}
+
+/** Per class, each version's rating (versions with no ladder result in a class are absent). */
+export type LadderBoards = ReadonlyMap<string, ReadonlyMap<number, VersionRating>>;
+
+/** What a contribution needs of a ladder game (the store's LadderGame has it): which bot played as which version. */
+export interface GameEntries {
+  readonly entries: readonly { readonly bot: string; readonly versionId: number }[];
+}
 
 /** What one match adds, per class. */
 export interface Contribution {
@@ -34,7 +47,7 @@ export interface TallyRow extends Contender {
 }
 
 /** The contribution of one ladder game from its results (any order). */
-export function contributionOf(game: LadderGame, rows: readonly TallyRow[]): Contribution {
+export function contributionOf(game: GameEntries, rows: readonly TallyRow[]): Contribution {
   const version = new Map(game.entries.map((e) => [e.bot, e.versionId]));
   const byScramble = new Map<number, TallyRow[]>();
   for (const r of rows) {
@@ -121,7 +134,7 @@ export function boardsOfTotals(sum: Totals): LadderBoards {
     for (const r of fit.ratings) {
       const id = Number(r.name);
       const [results, solved] = s.versions.get(id) ?? [0, 0];
-      board.set(id, { versionId: id, rating: r.rating, low: r.low, high: r.high, games: r.games, results, declined: 0, solveRate: results ? solved / results : 0, meanMoves: null, meanGap: null, medianWallMs: null });
+      board.set(id, { versionId: id, rating: r.rating, low: r.low, high: r.high, games: r.games, results, declined: 0, solveRate: results ? solved / results : 0, meanMoves: null, meanGap: null, medianWallMs: null, provisional: r.games < PROVISIONAL_GAMES });
     }
     boards.set(cls, board);
   }
