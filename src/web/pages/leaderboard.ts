@@ -17,7 +17,7 @@ export function leaderboardPage(boards: readonly ClassBoard[], chosen: string | 
   const rows = board.entries.map(
     (e, i) => h`<tr>
       <td class="n">${i + 1}</td>
-      <td>${colours.swatch(e.bot)} <a href="/bots/${encodeURIComponent(e.bot)}">${e.bot}</a></td>
+      <td>${colours.swatch(e.bot)} <a href="/bots/${encodeURIComponent(e.bot)}">${e.bot}</a>${e.provisional ? h` <span class="dim" title="too few head-to-head games to rank it among the established bots">provisional</span>` : ''}</td>
       <td class="n">${num(e.rating)}</td><td class="n dim">${num(e.low)} … ${num(e.high)}</td>
       <td class="n">${e.games}</td><td class="n">${e.results}</td>
       <td class="n">${pct(e.solveRate)}</td><td class="n">${num(e.meanMoves, 1)}</td>
@@ -29,7 +29,7 @@ ${picker}
 <div class="scroll"><table id="leaderboard">
 <thead><tr><th>#</th><th>bot</th><th>rating</th><th>95%</th><th>games</th><th>results</th><th>solved</th><th>mean moves</th><th>mean gap</th><th>median time</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
-<p class="note">Bradley–Terry ratings (logistic Elo scale, mean 0 in the class) from every head-to-head scramble; a scramble a bot declined does not count. Gap: moves over the exact optimum, or over the lower bound where no optimum is known.</p>
+<p class="note">Bradley–Terry ratings (logistic Elo scale, mean 0 in the class) from every head-to-head scramble; a scramble a bot declined does not count. Gap: moves over the exact optimum, or over the lower bound where no optimum is known. A provisional bot has played too few head-to-head games for its rating to mean much; it is listed after every established bot.</p>
 <h2>Rating history</h2>
 <div class="chart" id="history-chart"></div>
 ${jsonBlock('history', history ?? null)}
