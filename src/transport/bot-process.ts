@@ -19,7 +19,7 @@ import { wrapWithAffinity } from './cpu-affinity.ts';
 import type { CpuMeter } from './cpu-meter.ts';
 import { cpuMeter } from './cpu-meter.ts';
 import type { ExitCause } from './exit-cause.ts';
-import { classifyExit, FSIZE_LINE, OOM_LINE } from './exit-cause.ts';
+import { classifyExit, DISK_LINE, FSIZE_LINE, OOM_LINE } from './exit-cause.ts';
 import type { Breach, WatchHandle } from './process-watch.ts';
 import { watchBot } from './process-watch.ts';
 import { ENV_BOT_TAG, killGroup, newLaunchTag, sweepLaunch, sweepSession } from './process-sweep.ts';
@@ -29,6 +29,8 @@ const TAIL_LINES = 20;
 const LINE_CAP = 500;
 /** After the bot itself has exited, how long its pipes may stay open (a descendant holding them) before we drop them. */
 const PIPE_GRACE_MS = 2000;
+/** How often a confined bot's control group is asked whether the kernel killed one of its processes for memory, ms. */
+const OOM_POLL_MS = 200;
 
 /** Kill functions of the bots still alive. */
 const live = new Set<() => void>();
@@ -118,10 +120,12 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
     else target = { command: resolved, args: [...botArgs] };
   }
   let hidden: string[] = [];
+  let filter: Buffer | undefined;
   if (confined) {
     const outer = confined.wrap(target, env);
     target = { command: outer.command, args: outer.args };
     hidden = outer.hidden;
+    filter = outer.filter;
   }
   const child = spawn(target.command, target.args, {
     cwd: confined ? '/' : opts.cwd,
@@ -129,7 +133,8 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
     detached: true,
     // In WebSocket mode a bot's stdout is free for its own chatter; nobody reads it, so do not pipe it.
     // A confined start reads its options from fd 3.
-    stdio: [opts.stdio ? 'pipe' : 'ignore', opts.stdio ? 'pipe' : 'ignore', 'pipe', ...(confined ? (['pipe'] as const) : [])],
+    // A confined start reads its options from fd 3, and its seccomp filter, if any, from fd 4.
+    stdio: [opts.stdio ? 'pipe' : 'ignore', opts.stdio ? 'pipe' : 'ignore', 'pipe', ...(confined ? (['pipe'] as const) : []), ...(filter ? (['pipe'] as const) : [])],
   });
   const pid = child.pid;
   if (confined) {
@@ -137,10 +142,16 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
     options?.on('error', () => undefined);
     options?.end(hidden.map((a) => `${a}\0`).join(''));
   }
+  if (filter) {
+    const fd4 = child.stdio[4] as NodeJS.WritableStream | null;
+    fd4?.on('error', () => undefined);
+    fd4?.end(filter);
+  }
 
   let breach: Breach | undefined;
   let oomLine: string | undefined;
   let fsizeLine: string | undefined;
+  let diskLine: string | undefined;
   let killed = false;
   let watch: WatchHandle | undefined;
   let meter: CpuMeter | undefined;
@@ -150,6 +161,7 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
   const keep = (line: string): void => {
     if (oomLine === undefined && OOM_LINE.test(line)) oomLine = line.slice(0, LINE_CAP);
     if (fsizeLine === undefined && FSIZE_LINE.test(line)) fsizeLine = line.slice(0, LINE_CAP);
+    if (diskLine === undefined && DISK_LINE.test(line)) diskLine = line.slice(0, LINE_CAP);
     lines.push(line.slice(0, LINE_CAP));
   };
   child.stderr?.setEncoding('utf8');
@@ -181,6 +193,14 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
     releasePipes();
   };
 
+  // The kernel killed a process of the bot at its control group's memory limit: the whole bot goes, as `memory`.
+  const oomKilled = (): boolean => (confined?.kernel.oomKills() ?? 0) > 0;
+  const oomPoll = confined && pid !== undefined ? setInterval(() => oomKilled() && kill(), OOM_POLL_MS).unref() : undefined;
+  const released = (): void => {
+    if (oomPoll) clearInterval(oomPoll);
+    confined?.release();
+  };
+
   if (pid !== undefined) {
     live.add(kill);
     if (limits) {
@@ -204,9 +224,17 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
     child.once('exit', (rawCode, rawSignal) => {
       const { code, signal } = botExit(rawCode, rawSignal, confined !== undefined);
       if (partial && oomLine === undefined && OOM_LINE.test(partial)) oomLine = partial;
+      if (partial && diskLine === undefined && DISK_LINE.test(partial)) diskLine = partial;
+      const cgroupOom = oomKilled();
+      // The sandbox's pid namespace ends with its outer process, taking every process of the bot with it;
+      // then its uid, control groups and space are given back (its cache written back first).
+      released();
       exit = classifyExit({
         code,
         signal,
+        ...(cgroupOom ? { cgroupOom } : {}),
+        ...(diskLine !== undefined ? { diskLine } : {}),
+        ...(confined && limits ? { diskBytes: limits.diskBytes } : {}),
         ...(breach ? { breach } : {}),
         ...(oomLine !== undefined ? { oomLine } : {}),
         ...(fsizeLine !== undefined ? { fsizeLine } : {}),
@@ -221,6 +249,7 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
       // Spawn failures (ENOENT, EACCES) emit 'error' and possibly never 'exit'.
       exit ??= { description: `could not start: ${err.message}`, clean: false, verdict: 'crash' };
       live.delete(kill);
+      released();
       watch?.stop();
       resolve(exit.description);
     });
@@ -234,7 +263,7 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
       return exit;
     },
     get peakMemoryBytes() {
-      return watch?.peakBytes ?? 0;
+      return Math.max(watch?.peakBytes ?? 0, confined?.kernel.peakBytes() ?? 0);
     },
     stderrTail: () => [...lines, ...(partial ? [partial] : [])].slice(-TAIL_LINES).join('\n').trimEnd(),
     cpuMs: () => (exit || killed ? undefined : meter?.read()),
