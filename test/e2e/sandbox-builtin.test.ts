@@ -84,8 +84,12 @@ describe.runIf(linux && CAN_SANDBOX)('sandbox e2e - a built-in bot', () => {
           expect(readlinkSync(`/proc/${bot}/ns/${ns}`), ns).not.toBe(readlinkSync(`/proc/self/ns/${ns}`));
         }
         if (root) {
-          expect(status(bot, 'Uid').split(/\s+/)).toEqual(['65534', '65534', '65534', '65534']);
-          expect(status(bot, 'Gid').split(/\s+/)).toEqual(['65534', '65534', '65534', '65534']);
+          // A uid of its own from the pool (real, effective, saved, filesystem), and the same gid.
+          const [uid, ...rest] = status(bot, 'Uid').split(/\s+/);
+          expect(Number(uid)).toBeGreaterThanOrEqual(60000);
+          expect(Number(uid)).toBeLessThan(61000);
+          expect(rest).toEqual([uid, uid, uid]);
+          expect(status(bot, 'Gid').split(/\s+/)).toEqual([uid, uid, uid, uid]);
           expect(status(bot, 'Groups')).toBe('');
         }
         for (const caps of ['CapInh', 'CapPrm', 'CapEff', 'CapBnd', 'CapAmb']) expect(status(bot, caps), caps).toBe('0000000000000000');
