@@ -6,6 +6,7 @@ import { addBot, listBots, removeBot } from '../../app/bot-registry.ts';
 import { MATCH_DEFAULTS, readSettings } from '../../app/settings.ts';
 import { createInterface } from 'node:readline/promises';
 import { botResults, purgeBot } from '../../app/bot-results.ts';
+import { clearBotCache } from '../../app/bots/clear-cache.ts';
 import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';
 import { durationFlag } from '../parse-flags.ts';
@@ -19,7 +20,7 @@ interface AddFlags {
   db?: string;
 }
 
-/** Registers `arena bot add|list|remove|check`. */
+/** Registers `arena bot add|list|remove|check|clear-cache`. */
 export function registerBot(program: Command, print: (text: string) => void, setExit: (code: number) => void, info: (text: string) => void): void {
   const bot = program.command('bot').description(summaryOf('bot'));
   bot
@@ -109,5 +110,13 @@ export function registerBot(program: Command, print: (text: string) => void, set
       const bad = lines.filter((l) => !l.ok).length;
       print(lines.map((l) => `${l.ok ? 'ok  ' : 'FAIL'}  ${l.what}: ${l.detail}`).join('\n') + `\n${bad ? `${bad} problem(s) found` : 'all checks passed'}\n`);
       setExit(bad ? 1 : 0);
+    });
+  bot
+    .command('clear-cache')
+    .description('empty a bot\'s persistent cache (what it kept in $ARENA_CACHE across games and matches)')
+    .argument('<name>', 'bot name')
+    .action((name: string) => {
+      const done = must(clearBotCache(name));
+      print(`cleared the cache of bot ${name}: ${done.size} in ${done.folder}\n`);
     });
 }

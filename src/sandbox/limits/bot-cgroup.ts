@@ -78,6 +78,18 @@ function tidy(dir: string): void {
   }
 }
 
+/** Whether a child group can be made (and removed) in `dir`: the parent may exist, made by root, where this referee may not write. */
+function canMakeGroups(dir: string): boolean {
+  const probe = join(dir, `${process.pid}-probe`);
+  try {
+    mkdirSync(probe);
+    rmdirSync(probe);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The v1 parent folder for `controller`, made and ready for children; undefined where it cannot be. */
 function v1Parent(controller: 'memory' | 'cpuset'): string | undefined {
   const mount = mountPoints().find((m) => m.type === 'cgroup' && m.options.includes(controller));
@@ -97,6 +109,7 @@ function v1Parent(controller: 'memory' | 'cpuset'): string | undefined {
       if (!now && !write(join(dir, f), (read(join(up, f)) ?? '').trim())) return undefined;
     }
   }
+  if (!canMakeGroups(dir)) return undefined;
   tidy(dir);
   return dir;
 }
@@ -121,6 +134,7 @@ function v2Parent(controllers: readonly string[]): string | undefined {
   const subtree = (folder: string) => (read(join(folder, 'cgroup.subtree_control')) ?? '').split(/\s+/);
   if (!controllers.every((c) => subtree(up).includes(c)) && !write(join(up, 'cgroup.subtree_control'), on)) return undefined;
   if (!controllers.every((c) => subtree(dir).includes(c)) && !write(join(dir, 'cgroup.subtree_control'), on)) return undefined;
+  if (!canMakeGroups(dir)) return undefined;
   tidy(dir);
   return dir;
 }

@@ -33,8 +33,8 @@ export function cacheRoot(root = process.getuid?.() === 0): string {
   return join(process.env.XDG_STATE_HOME || join(homedir(), '.local', 'state'), 'puzzle-arena', 'bot-cache');
 }
 
-/** The cache folder of bot `name` on the host. */
-export const cacheOf = (name: string, root?: boolean): string => join(cacheRoot(root), encodeURIComponent(name));
+/** The cache folder of bot `name` on the host (the name encoded so it is one plain folder name: no `/`, `.` or `..`). */
+export const cacheOf = (name: string, root?: boolean): string => join(cacheRoot(root), encodeURIComponent(name).replace(/\./g, '%2E'));
 
 /** Empties bot `name`'s persistent cache; says how many bytes it held. */
 export function clearCache(name: string): Result<{ folder: string; bytes: number }> {
