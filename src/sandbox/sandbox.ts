@@ -146,8 +146,11 @@ function prepare(request: ConfineRequest, o: SandboxOptions, fixed: Fixed): Resu
   });
 }
 
-/** `command` started by a shell that first writes its own pid into each `cgroup.procs` file (exit 125 when refused). */
+/**
+ * `command` started by a shell that first writes its own pid into each `cgroup.procs` file (exit 125 when
+ * refused), then becomes it through `env -i`, so the shell's own variables (PWD) do not reach bwrap.
+ */
 function joinGroups(procs: readonly string[], command: readonly string[]): { command: string; args: string[] } {
-  const script = `n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit ${JOIN_FAILED}; shift; n=$((n - 1)); done; exec "$@"`;
+  const script = `n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit ${JOIN_FAILED}; shift; n=$((n - 1)); done; exec /usr/bin/env -i "$@"`;
   return { command: '/bin/sh', args: ['-c', script, 'arena-join', String(procs.length), ...procs, ...command] };
 }
