@@ -28,7 +28,7 @@ const BOARD = ['--puzzle', 'sliding', '--rows', '2', '--cols', '3'];
 
 interface Report {
   match: { id: number };
-  results: Array<{ scramble: number; bot: string; verdict: string; error?: string }>;
+  results: Array<{ scramble: number; bot: string; verdict: string; reason?: string }>;
 }
 interface Probe {
   userns: string;
@@ -91,8 +91,8 @@ describe.runIf(process.platform === 'linux' && CAN_SANDBOX && root)('sandbox e2e
     const decided = await play([...bots, '--count', '1', '--memory-limit', '128m']);
     expect(decided.results.map((x) => x.bot).sort()).toEqual([...bots].sort());
     for (const x of decided.results) {
-      expect(x.verdict, `${x.bot}: ${x.error}`).toBe('memory');
-      expect(x.error, x.bot).toMatch(/killed by the kernel at its memory limit of 128 MiB/);
+      expect(x.verdict, `${x.bot}: ${x.reason}`).toBe('memory');
+      expect(x.reason, x.bot).toMatch(/killed by the kernel at its memory limit of 128 MiB/);
     }
   }, 300_000);
 
@@ -103,7 +103,7 @@ describe.runIf(process.platform === 'linux' && CAN_SANDBOX && root)('sandbox e2e
     expect(decided.results).toHaveLength(2);
     for (const x of decided.results) {
       expect(x.verdict, x.bot).toBe('crash');
-      expect(x.error, x.bot).toMatch(/filled its disk budget of 256 MiB \(scratch and cache together\)/);
+      expect(x.reason, x.bot).toMatch(/filled its disk budget of 256 MiB \(scratch and cache together\)/);
     }
     // What it wrote to its cache is within the budget: the host's disk was never at its mercy.
     for (const name of ['fill', 'fill-ws']) {
@@ -175,8 +175,8 @@ describe.runIf(process.platform === 'linux' && CAN_SANDBOX && root)('sandbox e2e
   const find = (name: string): { pid: number; uid: number } | undefined => {
     for (const p of readdirSync('/proc')) {
       if (!/^\d+$/.test(p)) continue;
-      const cmd = read(`/proc/${p}/cmdline`).split('\0');
-      if (!cmd.includes('limits_bot.py') || cmd.at(-2) !== 'idle' || cmd.at(-1) !== name || cmd.some((a) => a.includes('bwrap'))) continue;
+      const cmd = read(`/proc/${p}/cmdline`).split('\0').filter(Boolean);
+      if (!cmd.some((a) => a.endsWith('/limits_bot.py')) || cmd.at(-2) !== 'idle' || cmd.at(-1) !== name || cmd.some((a) => a.includes('bwrap'))) continue;
       const uid = Number(/^Uid:\s+(\d+)/m.exec(read(`/proc/${p}/status`))?.[1]);
       return { pid: Number(p), uid };
     }
