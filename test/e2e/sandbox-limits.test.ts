@@ -45,6 +45,8 @@ let caches: string;
 let folder: string;
 
 const arena = async (args: string[]) => spawnArena([...args, '--db', db], { ARENA_BOT_CACHE: caches }).done;
+/** `arena bot clear-cache` needs no database. */
+const clearCache = async (name: string) => spawnArena(['bot', 'clear-cache', name], { ARENA_BOT_CACHE: caches }).done;
 
 /** Registers `limits_bot.py <mode>` as `<mode>` (stdio) and `<mode>-ws` (WebSocket). */
 async function addPair(mode: string): Promise<void> {
@@ -143,12 +145,12 @@ describe.runIf(process.platform === 'linux' && CAN_SANDBOX && root)('sandbox e2e
     }
     expect(uids.size).toBe(2);
 
-    const cleared = await arena(['bot', 'clear-cache', 'probe']);
+    const cleared = await clearCache('probe');
     expect(cleared.code, cleared.stderr).toBe(0);
     expect(cleared.stdout).toMatch(/^cleared the cache of bot probe: \d+(\.\d+)? KiB in /);
     expect(existsSync(join(caches, 'probe'))).toBe(false);
     expect(existsSync(join(caches, 'probe-ws', 'limits.jsonl'))).toBe(true);
-    const bad = await arena(['bot', 'clear-cache', '..']);
+    const bad = await clearCache('..');
     expect(bad.code).not.toBe(0);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(existsSync(caches)).toBe(true);
