@@ -141,7 +141,7 @@ function prepare(request: ConfineRequest, o: SandboxOptions, fixed: Fixed): Resu
       const joined = procs.length ? joinGroups(procs, inner) : { command: inner[0]!, args: inner.slice(1) };
       return { ...joined, hidden: options, ...(filter ? { filter } : {}) };
     },
-    kernel: held?.kernel ?? { oomKills: () => 0, peakBytes: () => undefined },
+    kernel: held?.kernel ?? { oomKills: () => 0 },
     release: () => held?.release(),
   });
 }

@@ -263,7 +263,7 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
       return exit;
     },
     get peakMemoryBytes() {
-      return Math.max(watch?.peakBytes ?? 0, confined?.kernel.peakBytes() ?? 0);
+      return watch?.peakBytes ?? 0;
     },
     stderrTail: () => [...lines, ...(partial ? [partial] : [])].slice(-TAIL_LINES).join('\n').trimEnd(),
     cpuMs: () => (exit || killed ? undefined : meter?.read()),

@@ -43,8 +43,6 @@ export interface ConfineRequest {
 export interface KernelLimits {
   /** How many of the bot's processes the kernel killed at its memory limit (its control group); 0 without one. */
   oomKills(): number;
-  /** The most memory its control group held, bytes; undefined without one. */
-  peakBytes(): number | undefined;
 }
 
 /** A start readied by the confinement. */

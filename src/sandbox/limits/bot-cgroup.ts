@@ -33,8 +33,6 @@ export interface BotGroup {
   readonly procs: readonly string[];
   /** How many processes of the bot the kernel has killed for memory so far (0 where not counted). */
   oomKills(): number;
-  /** The most memory the group held, bytes (v1 max_usage, v2 memory.peak), or undefined. */
-  peakBytes(): number | undefined;
   /** Removes the groups (now, or retried a few times while the last processes are released). Idempotent. */
   remove(): void;
 }
@@ -235,11 +233,6 @@ export function createBotGroup(o: { memoryBytes: number; cpus?: string }, suppor
       const file = memoryDir.version === 1 ? 'memory.oom_control' : 'memory.events';
       const m = /^oom_kill (\d+)$/m.exec(read(join(memoryDir.dir, file)) ?? '');
       return m ? Number(m[1]) : 0;
-    },
-    peakBytes() {
-      if (!memoryDir) return undefined;
-      const n = Number(read(join(memoryDir.dir, memoryDir.version === 1 ? 'memory.max_usage_in_bytes' : 'memory.peak'))?.trim());
-      return Number.isFinite(n) && n > 0 ? n : undefined;
     },
     remove() {
       if (removed) return;

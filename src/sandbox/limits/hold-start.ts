@@ -49,7 +49,7 @@ export function holdStart(start: { name: string; memoryBytes: number; diskBytes:
     ...(user ? { user } : {}),
     ...(group ? { group } : {}),
     space: space.value,
-    kernel: { oomKills: () => group?.oomKills() ?? 0, peakBytes: () => group?.peakBytes() },
+    kernel: { oomKills: () => group?.oomKills() ?? 0 },
     release() {
       if (released) return;
       released = true;

@@ -17,6 +17,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Result } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
+import { alive } from '../../transport/cpu-cgroup.ts';
 import { runCommand } from '../../transport/run-command.ts';
 
 /** Where the cache appears inside a sandbox (ARENA_CACHE). */
@@ -104,6 +105,9 @@ export interface WritableSpace {
 }
 
 let serial = 0;
+/** The releases of this referee's spaces still mounted. */
+const open = new Set<() => void>();
+let hooked = false;
 /** Where spaces are mounted (a folder only root can enter). */
 const SPACES = '/run/puzzle-arena/spaces';
 
@@ -117,6 +121,7 @@ export function openSpace(name: string, diskBytes: number, user: { uid: number; 
   }
   if (!user) return ok({ cache, bounded: false, release: () => undefined });
 
+  tidySpaces();
   const dir = join(SPACES, `${process.pid}-${++serial}`);
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -124,40 +129,77 @@ export function openSpace(name: string, diskBytes: number, user: { uid: number; 
     return reject('sandbox', `cannot make the bot's space ${dir}: ${(e as Error).message}`);
   }
   const size = Math.max(1024 * 1024, Math.floor(diskBytes));
-  const mounted = runCommand('mount', ['-t', 'tmpfs', '-o', `size=${size},nr_inodes=${SPACE_INODES},mode=0755,nosuid,nodev`, 'arena-bot-space', dir], {
-    env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' },
-  });
+  const mounted = runCommand('mount', ['-t', 'tmpfs', '-o', `size=${size},nr_inodes=${SPACE_INODES},mode=0755,nosuid,nodev`, 'arena-bot-space', dir], { env: SYSTEM_PATH });
   if (mounted.status !== 0) {
     rmdirSync(dir);
     return reject('sandbox', `cannot mount the bot's disk budget (a tmpfs of ${size} bytes) on ${dir}: ${(mounted.stderr || mounted.error || '').trim()}`);
   }
   const inner = { tmp: join(dir, 'tmp'), shm: join(dir, 'shm'), cache: join(dir, 'cache') };
-  for (const d of [inner.tmp, inner.shm]) {
-    mkdirSync(d, { mode: 0o700 });
-    chownSync(d, user.uid, user.gid);
-  }
-  copyTree(cache, inner.cache, user);
-
   let released = false;
   const release = (): void => {
     if (released) return;
     released = true;
-    writeBack(inner.cache, cache);
-    const un = runCommand('umount', [dir], { env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' } });
-    // Busy (a process of the bot not yet reaped): detach it now; the kernel frees it with the last user.
-    if (un.status !== 0) runCommand('umount', ['-l', dir], { env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' } });
-    try {
-      rmdirSync(dir);
-    } catch {
-      // still mounted: left for the machine's next boot (/run is a tmpfs)
-    }
+    open.delete(release);
+    writeBack(inner.cache, cache, size);
+    unmount(dir);
   };
+  open.add(release);
+  if (!hooked) {
+    hooked = true;
+    // A referee that exits with bots still running (Ctrl-C) gives their spaces back too.
+    process.on('exit', () => {
+      for (const r of [...open]) r();
+    });
+  }
+  try {
+    for (const d of [inner.tmp, inner.shm]) {
+      mkdirSync(d, { mode: 0o700 });
+      chownSync(d, user.uid, user.gid);
+    }
+    copyTree(cache, inner.cache, user);
+  } catch (e) {
+    released = true;
+    open.delete(release);
+    unmount(dir);
+    return reject('sandbox', `cannot ready the bot's space ${dir}: ${(e as Error).message}`);
+  }
   return ok({ ...inner, bounded: true, release });
 }
 
-/** Replaces the host cache with the space's, when the disk keeps its reserve afterwards; else keeps the old one. */
-function writeBack(from: string, to: string): void {
+const SYSTEM_PATH = { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' };
+
+/** Unmounts a space and removes its folder (a busy one is detached now and freed with its last user). */
+function unmount(dir: string): void {
+  if (runCommand('umount', [dir], { env: SYSTEM_PATH }).status !== 0) runCommand('umount', ['-l', dir], { env: SYSTEM_PATH });
+  try {
+    rmdirSync(dir);
+  } catch {
+    // still mounted: /run is a tmpfs, gone at the next boot
+  }
+}
+
+/** Unmounts the spaces of referees that are gone (killed before they could), so their memory is freed. */
+function tidySpaces(): void {
+  let names: string[] = [];
+  try {
+    names = readdirSync(SPACES);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const owner = Number(name.split('-')[0]);
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && !alive(owner)) unmount(join(SPACES, name));
+  }
+}
+
+/**
+ * Replaces the host cache with the space's, when it holds no more than the budget (sparse files count at
+ * their full length, as they would be written) and the disk keeps its reserve afterwards; else the old
+ * cache stays.
+ */
+function writeBack(from: string, to: string, budget: number): void {
   const bytes = sizeOf(from);
+  if (bytes > budget) return;
   try {
     const fs = statfsSync(join(to, '..'));
     if (fs.bavail * fs.bsize - bytes < DISK_RESERVE) return;
