@@ -9,7 +9,7 @@
  * bot writes are those of its own pid namespace, so the referee's side finds the bots' processes by the
  * mark in their environment (an extra variable the launcher passes in), or by their namespace.
  */
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -79,8 +79,8 @@ beforeAll(async () => {
   server = await startArenaServer({ authenticate: () => undefined });
   dir = mkdtempSync(join(tmpdir(), 'arena-hostile-proc-'));
   dbDir = mkdtempSync(join(tmpdir(), 'arena-hostile-db-'));
-  // As root a bot runs as its folder's owner, never as root: a folder of their own is one they own.
-  if (process.getuid?.() === 0) chownSync(dir, 65534, 65534);
+  // As root each start runs as a uid of its own (never root), one per start: they all write their pid files here.
+  if (process.getuid?.() === 0) chmodSync(dir, 0o1777);
 });
 afterAll(async () => {
   await server.close();
