@@ -9,7 +9,7 @@
  * bot writes are those of its own pid namespace, so the referee's side finds the bots' processes by the
  * mark in their environment (an extra variable the launcher passes in), or by their namespace.
  */
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -80,7 +80,14 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'arena-hostile-proc-'));
   dbDir = mkdtempSync(join(tmpdir(), 'arena-hostile-db-'));
   // As root each start runs as a uid of its own (never root), one per start: they all write their pid files here.
-  if (process.getuid?.() === 0) chmodSync(dir, 0o1777);
+  if (process.getuid?.() === 0) {
+    chmodSync(dir, 0o777);
+    // Files several starts (several uids) append to.
+    for (const f of ['escaped.pids', 'written.bin']) {
+      writeFileSync(join(dir, f), '');
+      chmodSync(join(dir, f), 0o666);
+    }
+  }
 });
 afterAll(async () => {
   await server.close();
