@@ -7,7 +7,9 @@
  *
  * A confined bot (confinement.ts) gets none of the referee's environment, only its own, and is started
  * as the confinement's outer command, with an empty environment and the options it hides on fd 3. The
- * limits shell and taskset run inside it, so they bind the bot and not the sandbox.
+ * limits shell and taskset run inside it, so they bind the bot and not the sandbox. The kernel's own
+ * limits on a confined start (its control groups) are read back: a process killed at the memory limit
+ * ends the whole bot as `memory`; when the bot is gone, the confinement gets back what the start held.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -132,7 +134,6 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
     env: confined ? {} : env,
     detached: true,
     // In WebSocket mode a bot's stdout is free for its own chatter; nobody reads it, so do not pipe it.
-    // A confined start reads its options from fd 3.
     // A confined start reads its options from fd 3, and its seccomp filter, if any, from fd 4.
     stdio: [opts.stdio ? 'pipe' : 'ignore', opts.stdio ? 'pipe' : 'ignore', 'pipe', ...(confined ? (['pipe'] as const) : []), ...(filter ? (['pipe'] as const) : [])],
   });
