@@ -1,7 +1,7 @@
 import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import { checkBot as runCompliance, type CheckLine } from '../referee/compliance.ts';
-import { sandboxSupport, type SandboxSupport } from '../sandbox/probe.ts';
+import { machineLimits, sandboxSupport, type SandboxSupport } from '../sandbox/probe.ts';
 import { startArenaServer, type ArenaServer } from '../transport/ws-server.ts';
 import { admitRemoteBots } from './admission.ts';
 import { resolveBot } from './bot-registry.ts';
@@ -88,6 +88,8 @@ export async function checkBot(ctx: AppContext, o: CheckOptions, support: () => 
     const exposed = listenNotice(o.listen, server.url, remote ? [bot.value.name] : []);
     if (exposed) o.notice?.(exposed);
     if (remote) o.notice?.(dialNotice(bot.value.name, server, o.listen, waitMs));
+    // What the sandbox cannot have the kernel enforce on this machine (nothing, as root with control groups).
+    if (confined) for (const gap of machineLimits().open) o.notice?.(`note: not enforced by the kernel here: ${gap}`);
     const launcher = launcherFor(bot.value, server, { startTimeoutMs: waitMs, ...(confined ? { confine: confinementFor(bot.value, ctx) } : {}) });
     const lines = await runCompliance(launcher, ctx.clock, o.timeLimitMs);
     const failed = lines.find((l) => !l.ok);
