@@ -147,7 +147,7 @@ export function limitsReport(o: { readonly root: boolean; readonly groups: Group
   else if (o.userFilter) enforced.push('no user namespace inside the sandbox (a seccomp filter)');
   else open.push(`user namespaces inside the sandbox: no seccomp filter is known for ${process.arch}, so a root referee does not start bots`);
   if (o.root) enforced.push('disk: scratch (/tmp, /dev/shm) and cache ($ARENA_CACHE) in one tmpfs of the disk budget per bot, counted against its memory');
-  else open.push('disk: /tmp is a tmpfs of the disk budget, but the cache folder is bounded only by the file-size limit per file (mounting a budget needs root)');
+  else open.push('disk: /tmp and /dev/shm are each a tmpfs of the disk budget, but the cache folder is bounded only by the file-size limit per file (one mounted budget for all three needs root)');
   return { enforced, open };
 }
 

@@ -29,7 +29,7 @@ export const TMP_BYTES = 64 * 1024 * 1024;
 /** The descriptor the seccomp filter reaches bwrap on (3 carries its options). */
 const FILTER_FD = 4;
 /** Exit code of the outer shell when the bot cannot join its control groups: it never runs. */
-export const JOIN_FAILED = 125;
+const JOIN_FAILED = 125;
 /** HOME inside: the private /tmp, so a runtime that writes dotfiles writes them where nothing is kept. */
 export const SANDBOX_HOME = '/tmp';
 
