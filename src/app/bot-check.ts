@@ -12,7 +12,7 @@ import { allPuzzles } from '../puzzles/index.ts';
 import { checkBot as runCompliance, type CheckLine } from '../referee/compliance.ts';
 import type { PlaySettings } from '../referee/settings/stored-settings.ts';
 import { MATCH_DEFAULTS } from '../referee/settings/match-settings.ts';
-import { sandboxSupport, type SandboxSupport } from '../sandbox/probe.ts';
+import { machineLimits, sandboxSupport, type SandboxSupport } from '../sandbox/probe.ts';
 import { startArenaServer, type ArenaServer } from '../transport/ws-server.ts';
 import { admitRemoteBots } from './admission.ts';
 import { resolveBot, type ResolvedBot } from './bot-registry.ts';
@@ -130,6 +130,8 @@ export async function checkBot(ctx: AppContext, o: CheckOptions, support: () => 
     const exposed = listenNotice(o.listen, server.url, remote ? [bot.value.name] : []);
     if (exposed) o.notice?.(exposed);
     if (remote) o.notice?.(dialNotice(bot.value.name, server, o.listen, plan.startTimeoutMs));
+    // What the sandbox cannot have the kernel enforce on this machine (nothing, as root with control groups).
+    if (confined) for (const gap of machineLimits().open) o.notice?.(`note: not enforced by the kernel here: ${gap}`);
     const launcher = launchBot(bot.value, plan, { server, ctx });
     const lines = collapseRepeats((await runCompliance(launcher, ctx.clock, timeLimitMs)).map((l) => ruleOf(bot.value, l)));
     const problems = lines.filter((l) => !l.ok).length;

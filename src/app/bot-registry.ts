@@ -10,7 +10,7 @@ import { reject } from '../core/types.ts';
 import type { BotRecord } from '../store/types.ts';
 import { builtinBotCommand, listBuiltinBots } from '../transport/builtin-bots.ts';
 import { hashToken, newToken } from '../transport/tokens.ts';
-import { NOBODY, userFor } from '../sandbox/folder.ts';
+import { UID_POOL } from '../sandbox/limits/uid-pool.ts';
 import { checkBotName, lookAlike, nearestName } from './bot-names.ts';
 import { checkRegisteredFolder } from './bots/registered-folder.ts';
 import type { AppContext } from './context.ts';
@@ -72,10 +72,11 @@ export async function addBot(ctx: AppContext, o: AddBotOptions): Promise<Result<
   return { ok: true, value: { record: (await ctx.store.getBot(o.name))!, ...(note ? { note } : {}) } };
 }
 
-/** As root, a folder root owns is one the bot (run as nobody in its sandbox) may not write: say so now. */
+/** As root, each start of a bot runs as a uid of its own: say what that means for its folder now. */
 function folderNote(folder: string): string | undefined {
-  if (process.getuid?.() !== 0 || userFor(folder).uid !== NOBODY) return undefined;
-  return `note: root owns ${folder}; the bot runs as nobody (${NOBODY}) in its sandbox and can write there only where the permissions allow (chown -R ${NOBODY}:${NOBODY} ${folder} gives it the folder)`;
+  if (process.getuid?.() !== 0) return undefined;
+  const last = UID_POOL.first + UID_POOL.size - 1;
+  return `note: each start of the bot runs as a uid of its own (${UID_POOL.first}-${last}): it reads ${folder} as "others" may, and writes only /tmp and $ARENA_CACHE (its persistent cache)`;
 }
 
 /**

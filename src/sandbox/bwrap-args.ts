@@ -33,8 +33,12 @@ export interface SandboxPlan {
   readonly writable: readonly Bind[];
   /** Where the bot starts (its folder). */
   readonly chdir: string;
-  /** Size of the private /tmp, bytes. */
+  /** Size of the private /tmp and /dev/shm when bwrap makes them (no `scratch`), bytes. */
   readonly tmpBytes: number;
+  /** Host folders shown as /tmp and /dev/shm (a space of the bot's disk budget, writable-space.ts); absent: bwrap's tmpfs. */
+  readonly scratch?: { readonly tmp: string; readonly shm: string };
+  /** As root: the descriptor bwrap reads the seccomp filter from (no-userns-filter.ts). */
+  readonly seccompFd?: number;
   /** As root: become this unprivileged uid/gid through setpriv. Absent: keep the user's own uid in a user namespace. */
   readonly user?: { readonly setpriv: string; readonly uid: number; readonly gid: number };
 }
@@ -79,8 +83,11 @@ export function bwrapArgs(plan: SandboxPlan, env: Readonly<Record<string, string
   for (const e of plan.etc) o.push('--ro-bind', e, e);
   o.push('--proc', '/proc', '--dev', '/dev');
   // /tmp, and /dev/shm for POSIX shared memory and semaphores (Python's multiprocessing): private, capped.
-  const size = String(Math.max(1, Math.floor(plan.tmpBytes)));
-  o.push('--perms', '1777', '--size', size, '--tmpfs', '/tmp', '--perms', '1777', '--size', size, '--tmpfs', '/dev/shm');
+  if (plan.scratch) o.push('--bind', plan.scratch.tmp, '/tmp', '--bind', plan.scratch.shm, '/dev/shm');
+  else {
+    const size = String(Math.max(1, Math.floor(plan.tmpBytes)));
+    o.push('--perms', '1777', '--size', size, '--tmpfs', '/tmp', '--perms', '1777', '--size', size, '--tmpfs', '/dev/shm');
+  }
 
   const mounts = [...plan.readOnly.map((b) => ({ ...b, rw: false })), ...plan.writable.map((b) => ({ ...b, rw: true }))];
   mounts.sort((a, b) => a.dest.split('/').length - b.dest.split('/').length || (a.dest < b.dest ? -1 : a.dest > b.dest ? 1 : 0));
@@ -94,6 +101,7 @@ export function bwrapArgs(plan: SandboxPlan, env: Readonly<Record<string, string
   if (plan.user) {
     // bwrap, run by root, drops every capability but these three, which setpriv needs and then drops.
     o.push('--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID', '--cap-add', 'CAP_SETPCAP');
+    if (plan.seccompFd !== undefined) o.push('--seccomp', String(plan.seccompFd));
     const { setpriv, uid, gid } = plan.user;
     prefix.push(setpriv, '--reuid', String(uid), '--regid', String(gid), '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--no-new-privs', '--');
   }

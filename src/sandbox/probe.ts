@@ -5,11 +5,18 @@
  * bwrap missing, unprivileged user namespaces switched off (Debian's sysctl, or a limit of 0), Ubuntu's
  * AppArmor restriction of them, or a container whose seccomp profile or missing capabilities refuse the
  * namespaces. ARENA_BWRAP names the bwrap program to use (tests point it at a missing or failing one).
+ *
+ * Beyond bwrap itself, {@link machineLimits} says which limits the kernel enforces on each bot here (a
+ * memory and a cpuset control group, a uid of its own, no user namespace, the disk budget) and what is
+ * left open where one cannot be had (only rlimits for memory, a pin the bot can widen, ...).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolveExecutable } from '../transport/bot-limits.ts';
 import { runCommand, type CommandRun } from '../transport/run-command.ts';
 import { bwrapArgs, type SandboxPlan } from './bwrap-args.ts';
+import { groupSupport, type GroupSupport } from './limits/bot-cgroup.ts';
+import { noUsernsFilter } from './limits/no-userns-filter.ts';
+import { UID_POOL } from './limits/uid-pool.ts';
 import { systemPaths } from './system-paths.ts';
 
 /** Whether bots can be confined here, and with what; else the cause and the fix, each one short phrase. */
@@ -117,4 +124,34 @@ export function sandboxSupport(): SandboxSupport {
 /** The one line naming what is missing and how to fix it. */
 export function describeUnsupported(s: Extract<SandboxSupport, { ok: false }>): string {
   return `cannot confine bots on this machine: ${s.cause}; fix: ${s.fix}`;
+}
+
+/** What the kernel enforces on each confined bot here (`enforced`), and what is left open (`open`), one phrase each. */
+export interface LimitsReport {
+  readonly enforced: readonly string[];
+  readonly open: readonly string[];
+}
+
+/** The report for a machine with these parts (pure; {@link machineLimits} gives this machine's). */
+export function limitsReport(o: { readonly root: boolean; readonly groups: GroupSupport; readonly userFilter: boolean }): LimitsReport {
+  const enforced: string[] = [];
+  const open: string[] = [];
+  const m = o.groups.memory;
+  if (m) enforced.push(`memory: a control group per bot (cgroup v${m.version}), counting heap, shared memory, memfd and tmpfs files`);
+  else open.push('memory: only RLIMIT_DATA per process and a watch of resident memory every 200 ms; a memfd, tmpfs files and shared memory are not counted (needs a memory control group this referee can make: run it as root, or delegate one)');
+  if (o.groups.cpuset) enforced.push(`CPU pinning (--affinity): a cpuset per bot (cgroup v${o.groups.cpuset.version}), which the bot cannot widen`);
+  else open.push('CPU pinning (--affinity): sched_setaffinity only, which a bot can widen to every CPU of the referee');
+  if (o.root) enforced.push(`a uid of its own per running bot (${UID_POOL.first}-${UID_POOL.first + UID_POOL.size - 1}): no shared files, keyring or /proc/<pid>/root`);
+  else open.push('every bot runs as your own uid (inside a user namespace): bots share its keyring, and what one bot can write under that uid another can read');
+  if (!o.root) enforced.push('no user namespace inside the sandbox (--disable-userns)');
+  else if (o.userFilter) enforced.push('no user namespace inside the sandbox (a seccomp filter)');
+  else open.push(`user namespaces inside the sandbox: no seccomp filter is known for ${process.arch}, so a root referee does not start bots`);
+  if (o.root) enforced.push('disk: scratch (/tmp, /dev/shm) and cache ($ARENA_CACHE) in one tmpfs of the disk budget per bot, counted against its memory');
+  else open.push('disk: /tmp and /dev/shm are each a tmpfs of the disk budget, but the cache folder is bounded only by the file-size limit per file (one mounted budget for all three needs root)');
+  return { enforced, open };
+}
+
+/** This machine's {@link limitsReport}. */
+export function machineLimits(): LimitsReport {
+  return limitsReport({ root: process.getuid?.() === 0, groups: groupSupport(), userFilter: noUsernsFilter() !== undefined });
 }

@@ -1,8 +1,12 @@
 /**
  * A confinement (transport/confinement.ts) made of bubblewrap: for each start, what the bot may see
  * (its runtime, its folder, a project bot's code, the relay and its channel) turned into a plan and then
- * into bwrap's command line (bwrap-args.ts). The bot's environment is PATH, HOME and the protocol's
- * variables: nothing of the referee's.
+ * into bwrap's command line (bwrap-args.ts). The bot's environment is PATH, HOME, ARENA_CACHE and the
+ * protocol's variables: nothing of the referee's.
+ *
+ * A real start also holds what the kernel enforces (limits/hold-start.ts): as root a uid of its own,
+ * control groups that its first process joins before it execs bwrap (so nothing of the bot ever runs
+ * outside them), and its writable space (scratch and cache) under its disk budget.
  */
 import { dirname, resolve } from 'node:path';
 import type { Result } from '../core/types.ts';
@@ -11,14 +15,21 @@ import type { Command, ConfinedStart, ConfineRequest, Confinement } from '../tra
 import type { Bind, SandboxPlan } from './bwrap-args.ts';
 import { bwrapArgs, INSIDE } from './bwrap-args.ts';
 import { codeMounts } from './code-mounts.ts';
-import { checkFolder, userFor } from './folder.ts';
+import { checkFolder, NOBODY } from './folder.ts';
+import { holdStart, type Holdings } from './limits/hold-start.ts';
+import { noUsernsFilter } from './limits/no-userns-filter.ts';
+import { CACHE_INSIDE } from './limits/writable-space.ts';
 import type { SandboxSupport } from './probe.ts';
 import { relayFor } from './relay.ts';
 import { resolveRuntime, type Runtime, type RuntimeContext } from './runtime.ts';
 import { etcPaths, systemPaths } from './system-paths.ts';
 
-/** Size of a bot's private /tmp (and of its /dev/shm): room for a runtime's caches (tsx keeps its compiled files there). */
+/** Size of a bot's private /tmp (and of its /dev/shm) when no disk budget is given (a check, not a start). */
 export const TMP_BYTES = 64 * 1024 * 1024;
+/** The descriptor the seccomp filter reaches bwrap on (3 carries its options). */
+const FILTER_FD = 4;
+/** Exit code of the outer shell when the bot cannot join its control groups: it never runs. */
+const JOIN_FAILED = 125;
 /** HOME inside: the private /tmp, so a runtime that writes dotfiles writes them where nothing is kept. */
 export const SANDBOX_HOME = '/tmp';
 
@@ -96,25 +107,50 @@ function prepare(request: ConfineRequest, o: SandboxOptions, fixed: Fixed): Resu
   }
   const root = process.getuid?.() === 0;
   if (root && !o.support.setpriv) return reject('sandbox', 'setpriv is needed to drop root, and was not found');
+  const filter = root ? noUsernsFilter() : undefined;
+  if (root && !filter) return reject('sandbox', `no seccomp filter against user namespaces is known for ${process.arch}; a root referee cannot confine bots here`);
+  let held: Holdings | undefined;
+  if (request.start) {
+    const h = holdStart(request.start, root);
+    if (!h.ok) return h;
+    held = h.value;
+  }
+  const space = held?.space;
   const plan: SandboxPlan = {
     system,
     etc,
     readOnly,
-    writable: writable ? [{ source: folder, dest: folder }] : [],
+    writable: [...(writable ? [{ source: folder, dest: folder }] : []), ...(space ? [{ source: space.cache, dest: CACHE_INSIDE }] : [])],
     chdir: folder,
-    tmpBytes: TMP_BYTES,
-    ...(root ? { user: { setpriv: o.support.setpriv!, ...userFor(folder) } } : {}),
+    tmpBytes: request.start?.diskBytes ?? TMP_BYTES,
+    ...(space?.tmp && space.shm ? { scratch: { tmp: space.tmp, shm: space.shm } } : {}),
+    ...(root ? { user: { setpriv: o.support.setpriv!, ...(held?.user ?? { uid: NOBODY, gid: NOBODY }) }, seccompFd: FILTER_FD } : {}),
   };
   const PATH = [...runtime.value.pathDirs, '/usr/local/bin', '/usr/bin', '/bin'].filter((d, i, all) => all.indexOf(d) === i).join(':');
-  const env = { ...request.env, PATH, HOME: SANDBOX_HOME };
+  const env = { ...request.env, PATH, HOME: SANDBOX_HOME, ...(space ? { ARENA_CACHE: CACHE_INSIDE } : {}) };
   const bwrap = o.support.bwrap;
+  const procs = held?.group?.procs ?? [];
   return ok({
     program: runtime.value.program,
     before: before ?? [],
     env,
     wrap(chain: Command, finalEnv: Readonly<Record<string, string>>) {
       const { options, prefix } = bwrapArgs(plan, finalEnv);
-      return { command: bwrap, args: ['--args', '3', '--', ...prefix, chain.command, ...chain.args], hidden: options };
+      const inner = [bwrap, '--args', '3', '--', ...prefix, chain.command, ...chain.args];
+      // The first process joins the bot's control groups, then becomes bwrap (same pid): nothing of the bot runs outside them.
+      const joined = procs.length ? joinGroups(procs, inner) : { command: inner[0]!, args: inner.slice(1) };
+      return { ...joined, hidden: options, ...(filter ? { filter } : {}) };
     },
+    kernel: held?.kernel ?? { oomKills: () => 0 },
+    release: () => held?.release(),
   });
+}
+
+/**
+ * `command` started by a shell that first writes its own pid into each `cgroup.procs` file (exit 125 when
+ * refused), then becomes it through `env -i`, so the shell's own variables (PWD) do not reach bwrap.
+ */
+function joinGroups(procs: readonly string[], command: readonly string[]): { command: string; args: string[] } {
+  const script = `n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit ${JOIN_FAILED}; shift; n=$((n - 1)); done; exec /usr/bin/env -i "$@"`;
+  return { command: '/bin/sh', args: ['-c', script, 'arena-join', String(procs.length), ...procs, ...command] };
 }

@@ -7,7 +7,9 @@
  *
  * A confined bot (confinement.ts) gets none of the referee's environment, only its own, and is started
  * as the confinement's outer command, with an empty environment and the options it hides on fd 3. The
- * limits shell and taskset run inside it, so they bind the bot and not the sandbox.
+ * limits shell and taskset run inside it, so they bind the bot and not the sandbox. The kernel's own
+ * limits on a confined start (its control groups) are read back: a process killed at the memory limit
+ * ends the whole bot as `memory`; when the bot is gone, the confinement gets back what the start held.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -20,7 +22,7 @@ import { wrapWithAffinity } from './cpu-affinity.ts';
 import type { CpuMeter } from './cpu-meter.ts';
 import { cpuMeter } from './cpu-meter.ts';
 import type { ExitCause } from './exit-cause.ts';
-import { classifyExit, FSIZE_LINE, OOM_LINE } from './exit-cause.ts';
+import { classifyExit, DISK_LINE, FSIZE_LINE, OOM_LINE } from './exit-cause.ts';
 import type { Breach, WatchHandle } from './process-watch.ts';
 import { watchBot } from './process-watch.ts';
 import { ENV_BOT_TAG, killGroup, newLaunchTag, sweepLaunch, sweepSession } from './process-sweep.ts';
@@ -30,6 +32,8 @@ const TAIL_LINES = 20;
 const LINE_CAP = 500;
 /** After the bot itself has exited, how long its pipes may stay open (a descendant holding them) before we drop them. */
 const PIPE_GRACE_MS = 2000;
+/** How often a confined bot's control group is asked whether the kernel killed one of its processes for memory, ms. */
+const OOM_POLL_MS = 200;
 
 /** Kill functions of the bots still alive. */
 const live = new Set<() => void>();
@@ -120,36 +124,53 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
     else if (pinned) target = pinned;
     else target = { command: resolved, args: [...botArgs] };
   }
-  // A confined stdio bot gets its protocol pipe as fd 4, moved to fd 1 by a shell inside the sandbox: bwrap's
+  // A confined stdio bot gets its protocol pipe as fd 5, moved to fd 1 by a shell inside the sandbox: bwrap's
   // monitor and its pid-1 init keep their own fds 0-2 (they close every other), so a pipe passed as bwrap's
   // stdout stays open after the bot closes it, and a bot that closed its stdout mid-answer timed out.
-  const protocolFd = confined && opts.stdio ? 4 : undefined;
+  // (fd 3 carries bwrap's options, fd 4 its seccomp filter: bwrap reads both and closes them.)
+  const protocolFd = confined && opts.stdio ? 5 : undefined;
   if (protocolFd) target = { command: '/bin/sh', args: ['-c', `exec 1>&${protocolFd} ${protocolFd}>&-; exec "$@"`, 'arena-bot', target.command, ...target.args] };
   let hidden: string[] = [];
+  let filter: Buffer | undefined;
   if (confined) {
     const outer = confined.wrap(target, env);
     target = { command: outer.command, args: outer.args };
     hidden = outer.hidden;
+    filter = outer.filter;
   }
   const child = spawn(target.command, target.args, {
     cwd: confined ? '/' : opts.cwd,
     env: confined ? {} : env,
     detached: true,
     // In WebSocket mode a bot's stdout is free for its own chatter; nobody reads it, so do not pipe it.
-    // A confined start reads its options from fd 3.
-    stdio: [opts.stdio ? 'pipe' : 'ignore', opts.stdio && !protocolFd ? 'pipe' : 'ignore', 'pipe', ...(confined ? (['pipe'] as const) : []), ...(protocolFd ? (['pipe'] as const) : [])],
+    // A confined start reads its options from fd 3, its seccomp filter, if any, from fd 4; a confined stdio
+    // bot's protocol pipe is fd 5.
+    stdio: [
+      opts.stdio ? 'pipe' : 'ignore',
+      opts.stdio && !protocolFd ? 'pipe' : 'ignore',
+      'pipe',
+      ...(confined ? (['pipe'] as const) : []),
+      ...(filter || protocolFd ? ([filter ? 'pipe' : 'ignore'] as const) : []),
+      ...(protocolFd ? (['pipe'] as const) : []),
+    ],
   });
-  const output = (protocolFd ? child.stdio[protocolFd] : child.stdout) as Readable | null;
+  const output = (protocolFd ? (child.stdio as unknown as readonly unknown[])[protocolFd] : child.stdout) as Readable | null;
   const pid = child.pid;
   if (confined) {
     const options = child.stdio[3] as NodeJS.WritableStream | null;
     options?.on('error', () => undefined);
     options?.end(hidden.map((a) => `${a}\0`).join(''));
   }
+  if (filter) {
+    const fd4 = child.stdio[4] as NodeJS.WritableStream | null;
+    fd4?.on('error', () => undefined);
+    fd4?.end(filter);
+  }
 
   let breach: Breach | undefined;
   let oomLine: string | undefined;
   let fsizeLine: string | undefined;
+  let diskLine: string | undefined;
   let killed = false;
   let watch: WatchHandle | undefined;
   let meter: CpuMeter | undefined;
@@ -159,6 +180,7 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
   const keep = (line: string): void => {
     if (oomLine === undefined && OOM_LINE.test(line)) oomLine = line.slice(0, LINE_CAP);
     if (fsizeLine === undefined && FSIZE_LINE.test(line)) fsizeLine = line.slice(0, LINE_CAP);
+    if (diskLine === undefined && DISK_LINE.test(line)) diskLine = line.slice(0, LINE_CAP);
     lines.push(line.slice(0, LINE_CAP));
   };
   child.stderr?.setEncoding('utf8');
@@ -190,6 +212,14 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
     releasePipes();
   };
 
+  // The kernel killed a process of the bot at its control group's memory limit: the whole bot goes, as `memory`.
+  const oomKilled = (): boolean => (confined?.kernel.oomKills() ?? 0) > 0;
+  const oomPoll = confined && pid !== undefined ? setInterval(() => oomKilled() && kill(), OOM_POLL_MS).unref() : undefined;
+  const released = (): void => {
+    if (oomPoll) clearInterval(oomPoll);
+    confined?.release();
+  };
+
   if (pid !== undefined) {
     live.add(kill);
     if (limits) {
@@ -213,9 +243,17 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
     child.once('exit', (rawCode, rawSignal) => {
       const { code, signal } = botExit(rawCode, rawSignal, confined !== undefined);
       if (partial && oomLine === undefined && OOM_LINE.test(partial)) oomLine = partial;
+      if (partial && diskLine === undefined && DISK_LINE.test(partial)) diskLine = partial;
+      const cgroupOom = oomKilled();
+      // The sandbox's pid namespace ends with its outer process, taking every process of the bot with it;
+      // then its uid, control groups and space are given back (its cache written back first).
+      released();
       exit = classifyExit({
         code,
         signal,
+        ...(cgroupOom ? { cgroupOom } : {}),
+        ...(diskLine !== undefined ? { diskLine } : {}),
+        ...(confined && limits ? { diskBytes: limits.diskBytes } : {}),
         ...(breach ? { breach } : {}),
         ...(oomLine !== undefined ? { oomLine } : {}),
         ...(fsizeLine !== undefined ? { fsizeLine } : {}),
@@ -230,6 +268,7 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
       // Spawn failures (ENOENT, EACCES) emit 'error' and possibly never 'exit'.
       exit ??= { description: `could not start: ${err.message}`, clean: false, verdict: 'crash' };
       live.delete(kill);
+      released();
       watch?.stop();
       resolve(exit.description);
     });

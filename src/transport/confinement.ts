@@ -25,6 +25,24 @@ export interface ConfineRequest {
   readonly env: Readonly<Record<string, string>>;
   /** A WebSocket bot: the referee's unix socket of this bot alone, to be reachable inside as 127.0.0.1:port. */
   readonly channel?: { readonly socket: string; readonly port: number };
+  /**
+   * A real start (absent for a check that only asks whether the bot could start): the bot's name (its
+   * persistent cache is its own), its memory limit and disk budget, and the CPUs it is pinned to. The
+   * confinement then takes what the start holds (a uid, control groups, a writable space) until
+   * {@link ConfinedStart.release}.
+   */
+  readonly start?: {
+    readonly name: string;
+    readonly memoryBytes: number;
+    readonly diskBytes: number;
+    readonly cpus?: readonly number[];
+  };
+}
+
+/** What the kernel enforces on one confined start (reported by the probe, read back after the bot is gone). */
+export interface KernelLimits {
+  /** How many of the bot's processes the kernel killed at its memory limit (its control group); 0 without one. */
+  oomKills(): number;
 }
 
 /** A start readied by the confinement. */
@@ -40,9 +58,17 @@ export interface ConfinedStart {
   readonly env: Readonly<Record<string, string>>;
   /**
    * The outer command around `chain` (the limits shell, taskset, `before` and the bot) giving the bot exactly `env`.
-   * `hidden` holds options passed through fd 3 (so the bot's token is in no command line), NUL-separated.
+   * `hidden` holds options passed through fd 3 (so the bot's token is in no command line), NUL-separated;
+   * `filter`, when present, is written to fd 4 (a seccomp program bwrap loads).
    */
-  wrap(chain: Command, env: Readonly<Record<string, string>>): { readonly command: string; readonly args: string[]; readonly hidden: string[] };
+  wrap(
+    chain: Command,
+    env: Readonly<Record<string, string>>,
+  ): { readonly command: string; readonly args: string[]; readonly hidden: string[]; readonly filter?: Buffer };
+  /** The kernel's side of a start's limits. */
+  readonly kernel: KernelLimits;
+  /** Gives back what the start held (its uid, control groups, writable space; its cache is kept). Idempotent; call once the bot is gone, or when it never starts. */
+  release(): void;
 }
 
 /** Confines bot processes. */

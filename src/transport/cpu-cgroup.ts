@@ -47,7 +47,8 @@ let serial = 0;
 const mine = new Map<string, () => boolean>();
 let hooked = false;
 
-function mountPoints(): Array<{ type: string; dir: string; options: string[] }> {
+/** The cgroup hierarchies mounted here (v1 `cgroup` and v2 `cgroup2`), with their mount options. */
+export function mountPoints(): Array<{ type: string; dir: string; options: string[] }> {
   try {
     return readFileSync('/proc/self/mounts', 'latin1')
       .split('\n')
@@ -60,7 +61,7 @@ function mountPoints(): Array<{ type: string; dir: string; options: string[] }> 
 }
 
 /** This process's own group in the v1 hierarchy with `controller`, or in the v2 one (controller ''). */
-function ownGroup(controller: string): string | undefined {
+export function ownGroup(controller: string): string | undefined {
   try {
     for (const line of readFileSync('/proc/self/cgroup', 'latin1').split('\n')) {
       const [, list, path] = /^\d+:([^:]*):(.*)$/.exec(line) ?? [];
@@ -159,7 +160,8 @@ function removeLater(dir: string, tries: number): void {
   }
 }
 
-function alive(pid: number): boolean {
+/** Whether a process with this pid exists (EPERM: it does, another user's). */
+export function alive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);

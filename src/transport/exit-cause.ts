@@ -21,6 +21,9 @@ export const OOM_LINE =
  */
 export const FSIZE_LINE = /EFBIG|File too large/i;
 
+/** Write failures once a confined bot's scratch and cache are full (its disk budget, a tmpfs of that size). */
+export const DISK_LINE = /ENOSPC|No space left on device/i;
+
 /** How a bot process ended, as the referee charges it. */
 export interface ExitCause {
   readonly description: string;
@@ -44,6 +47,11 @@ export function classifyExit(exit: {
   readonly breach?: Breach;
   readonly oomLine?: string;
   readonly fsizeLine?: string;
+  /** The first stderr line that matched {@link DISK_LINE}, for a confined bot (whose budget is `diskBytes`). */
+  readonly diskLine?: string;
+  readonly diskBytes?: number;
+  /** The kernel killed a process of the bot at its control group's memory limit. */
+  readonly cgroupOom?: boolean;
   readonly memoryBytes?: number;
   readonly cpuSeconds?: number;
   readonly fileBytes?: number;
@@ -53,6 +61,10 @@ export function classifyExit(exit: {
   const b = exit.breach;
   if (b?.kind === 'memory') {
     return { verdict: 'memory', clean, description: `used ${formatSize(b.usedBytes)}, over its memory limit of ${formatSize(b.limitBytes)} (killed)` };
+  }
+  if (exit.cgroupOom) {
+    const limit = exit.memoryBytes !== undefined ? ` of ${formatSize(exit.memoryBytes)}` : '';
+    return { verdict: 'memory', clean, description: `killed by the kernel at its memory limit${limit} (its control group counts heap, shared memory, memfd and tmpfs files) (${how})` };
   }
   if (b?.kind === 'processes') {
     return { verdict: 'crash', clean, description: `had ${b.count} processes, over the limit of ${b.limit} (killed)` };
@@ -64,6 +76,9 @@ export function classifyExit(exit: {
   if (exit.signal === 'SIGXFSZ' || (!clean && exit.fsizeLine !== undefined)) {
     const limit = exit.fileBytes !== undefined ? ` of ${formatSize(exit.fileBytes)}` : '';
     return { verdict: 'crash', clean, description: `wrote past the file-size limit${limit} (${how})` };
+  }
+  if (!clean && exit.diskLine !== undefined && exit.diskBytes !== undefined) {
+    return { verdict: 'crash', clean, description: `filled its disk budget of ${formatSize(exit.diskBytes)} (scratch and cache together) (${how}): ${exit.diskLine.trim().slice(0, 200)}` };
   }
   if (!clean && exit.oomLine !== undefined) {
     const limit = exit.memoryBytes !== undefined ? ` under its memory limit of ${formatSize(exit.memoryBytes)}` : '';

@@ -74,7 +74,8 @@ export function createProcessLauncher(opts: ProcessLauncherOptions): BotLauncher
     let confined: ConfinedStart | undefined;
     if (confine) {
       channel = stdio ? undefined : await opts.server.openChannel(identity);
-      const request = { command: opts.command, args: opts.args, env, ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}) };
+      const start = { name: opts.name, memoryBytes: limits.memoryBytes, diskBytes: limits.diskBytes, ...(opts.affinity ? { cpus: opts.affinity.cpus } : {}) };
+      const request = { command: opts.command, args: opts.args, env, start, ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}) };
       const ready = confine.prepare(channel ? { ...request, channel: { socket: channel.socket, port: opts.server.port } } : request);
       if (!ready.ok) {
         channel?.close();

@@ -3,7 +3,7 @@
  * spawned as real processes, with results in a real SQLite file. Each case names the verdict it must get;
  * after every case the referee is still running (the match finishes) and every other result is stored.
  */
-import { chownSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -73,7 +73,11 @@ const HOSTILE = join(ROOT, 'test/fixtures/bots/hostile.ts');
 /** The hostile bots' own folder, where they count their starts (as root, owned as a contestant's would be). */
 const botFolder = (prefix: string): string => {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  if (process.getuid?.() === 0) chownSync(dir, 65534, 65534);
+  // Each start runs as a uid of its own (of the pool): the folder lets every one of them count its starts.
+  if (process.getuid?.() === 0) {
+    chownSync(dir, 65534, 65534);
+    chmodSync(dir, 0o777);
+  }
   return dir;
 };
 const state = botFolder('arena-hostile-');
@@ -89,6 +93,12 @@ afterAll(async () => {
 const botName = (over: Over, act: string): string => `${over}-${act}`;
 
 function hostileLauncher(over: Over, act: string): BotLauncher {
+  // Each start runs as a uid of its own: the count of starts is a file every one of them may append to.
+  const starts = join(state, `${botName(over, act)}.starts`);
+  if (!existsSync(starts)) {
+    writeFileSync(starts, '');
+    chmodSync(starts, 0o666);
+  }
   return createProcessLauncher({
     name: botName(over, act),
     command: process.execPath,
@@ -104,7 +114,7 @@ function hostileLauncher(over: Over, act: string): BotLauncher {
 
 function startsOf(over: Over, act: string): number {
   const file = join(state, `${botName(over, act)}.starts`);
-  return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').length : 0;
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0;
 }
 
 const boards = (seed: string): PuzzleState[] => {

@@ -9,7 +9,7 @@
  * bot writes are those of its own pid namespace, so the referee's side finds the bots' processes by the
  * mark in their environment (an extra variable the launcher passes in), or by their namespace.
  */
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -79,8 +79,15 @@ beforeAll(async () => {
   server = await startArenaServer({ authenticate: () => undefined });
   dir = mkdtempSync(join(tmpdir(), 'arena-hostile-proc-'));
   dbDir = mkdtempSync(join(tmpdir(), 'arena-hostile-db-'));
-  // As root a bot runs as its folder's owner, never as root: a folder of their own is one they own.
-  if (process.getuid?.() === 0) chownSync(dir, 65534, 65534);
+  // As root each start runs as a uid of its own (never root), one per start: they all write their pid files here.
+  if (process.getuid?.() === 0) {
+    chmodSync(dir, 0o777);
+    // Files several starts (several uids) append to.
+    for (const f of ['escaped.pids', 'written.bin']) {
+      writeFileSync(join(dir, f), '');
+      chmodSync(join(dir, f), 0o666);
+    }
+  }
 });
 afterAll(async () => {
   await server.close();
@@ -96,7 +103,9 @@ const EXPECTED: Record<string, { verdict: string; reason?: RegExp; stdio?: boole
   instant: { verdict: 'solved' },
   'hog-buffers': { verdict: 'memory', reason: /ran out of memory under its memory limit of 384 MiB/ },
   'hog-heap': { verdict: 'memory', reason: /ran out of memory under its memory limit of 384 MiB/ },
-  'hog-pool': { verdict: 'memory', reason: /used \d+(\.\d+)? MiB, over its memory limit of 384 MiB \(killed\)/ },
+  // Several processes, each under RLIMIT_DATA: the watch's sum catches them, or, confined as root, the
+  // bot's memory control group does first.
+  'hog-pool': { verdict: 'memory', reason: /used \d+(\.\d+)? MiB, over its memory limit of 384 MiB \(killed\)|killed by the kernel at its memory limit of 384 MiB/ },
   escapee: { verdict: 'solved' },
   'stdout-holder': { verdict: 'solved', stdio: true },
   'fork-bomb': { verdict: 'crash', reason: /had \d+ processes, over the limit of 128 \(killed\)/ },

@@ -3,7 +3,7 @@
  * sandbox first, stores why it failed, `arena ladder status` says so, and no ladder game includes it. A
  * ladder killed (not stopped) is shown as stopped, its process gone.
  */
-import { chownSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,8 @@ describe('ladder e2e - a failing bot', () => {
     if (process.getuid?.() === 0) {
       chownSync(folder, 65534, 65534);
       chownSync(join(folder, 'bot.mjs'), 65534, 65534);
+      // Each start runs as a uid of the pool: it reads its folder as "others" may.
+      chmodSync(folder, 0o755);
     }
     const added = await spawnArena(['bot', 'add', 'broken', '--cmd', `${process.execPath} bot.mjs`, '--cwd', folder, '--stdio', '--db', db], {}).done;
     expect(added.code, added.stderr).toBe(0);

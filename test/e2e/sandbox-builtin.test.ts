@@ -5,7 +5,7 @@
  * either relay (the compiled one, and the Node fallback for machines without a C compiler) it solves.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import { puzzles } from '../../src/puzzles/index.ts';
 import { solveOne } from '../../src/referee/solve-one.ts';
+import { groupSupport } from '../../src/sandbox/limits/bot-cgroup.ts';
 import { builtinBotCommand } from '../../src/transport/builtin-bots.ts';
 import { createProcessLauncher } from '../../src/transport/process-launcher.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
@@ -76,6 +77,7 @@ describe.runIf(linux && CAN_SANDBOX)('sandbox e2e - a built-in bot', () => {
       const got = await launcher.connect();
       expect(got.ok, got.ok ? '' : got.reason).toBe(true);
       if (!got.ok) return;
+      let groupDir: string | undefined;
       try {
         const tree = descendants(process.pid);
         const bot = tree.find((p) => cmdline(p)[0] === process.execPath && cmdline(p).some((a) => a === entry))!;
@@ -84,8 +86,12 @@ describe.runIf(linux && CAN_SANDBOX)('sandbox e2e - a built-in bot', () => {
           expect(readlinkSync(`/proc/${bot}/ns/${ns}`), ns).not.toBe(readlinkSync(`/proc/self/ns/${ns}`));
         }
         if (root) {
-          expect(status(bot, 'Uid').split(/\s+/)).toEqual(['65534', '65534', '65534', '65534']);
-          expect(status(bot, 'Gid').split(/\s+/)).toEqual(['65534', '65534', '65534', '65534']);
+          // A uid of its own from the pool (real, effective, saved, filesystem), and the same gid.
+          const [uid, ...rest] = status(bot, 'Uid').split(/\s+/);
+          expect(Number(uid)).toBeGreaterThanOrEqual(60000);
+          expect(Number(uid)).toBeLessThan(61000);
+          expect(rest).toEqual([uid, uid, uid]);
+          expect(status(bot, 'Gid').split(/\s+/)).toEqual([uid, uid, uid, uid]);
           expect(status(bot, 'Groups')).toBe('');
         }
         for (const caps of ['CapInh', 'CapPrm', 'CapEff', 'CapBnd', 'CapAmb']) expect(status(bot, caps), caps).toBe('0000000000000000');
@@ -93,8 +99,15 @@ describe.runIf(linux && CAN_SANDBOX)('sandbox e2e - a built-in bot', () => {
         // The kernel limits are set inside, on the bot itself.
         expect(read(`/proc/${bot}/limits`)).toMatch(new RegExp(`^Max data size\\s+${512 * MiB}\\s+${512 * MiB}`, 'm'));
         expect(read(`/proc/${bot}/limits`)).toMatch(new RegExp(`^Max file size\\s+${8 * MiB}\\s+${8 * MiB}`, 'm'));
+        // Where the machine has a v1 memory hierarchy (as root): the bot is in a control group of its own, with its memory limit.
+        const memoryGroup = /^\d+:memory:(.*)$/m.exec(read(`/proc/${bot}/cgroup`))?.[1];
+        groupDir = memoryGroup !== undefined && groupSupport().memory?.version === 1 ? join('/sys/fs/cgroup/memory', memoryGroup) : undefined;
+        if (root && groupDir) {
+          expect(memoryGroup).toMatch(/\/puzzle-arena-bots\/\d+-\d+$/);
+          expect(read(join(groupDir, 'memory.limit_in_bytes')).trim()).toBe(String(512 * MiB));
+        }
         const env = read(`/proc/${bot}/environ`).split('\0').filter(Boolean).map((e) => e.split('=')[0]);
-        expect(env.sort()).toEqual(['ARENA_TOKEN', 'ARENA_URL', 'HOME', 'NODE_OPTIONS', 'PATH', 'PWD']);
+        expect(env.sort()).toEqual(['ARENA_CACHE', 'ARENA_TOKEN', 'ARENA_URL', 'HOME', 'NODE_OPTIONS', 'PATH', 'PWD']);
         // bwrap is pid 1 in the bot's namespace: it was started with nothing of the referee's environment.
         const bwraps = tree.filter((p) => cmdline(p)[0]?.endsWith('bwrap'));
         expect(bwraps.length).toBeGreaterThanOrEqual(1);
@@ -113,6 +126,11 @@ describe.runIf(linux && CAN_SANDBOX)('sandbox e2e - a built-in bot', () => {
       const left = () => descendants(process.pid).filter((p) => cmdline(p).some((a) => a.includes('dijkstra') || a.includes('bwrap')));
       for (let i = 0; i < 50 && left().length; i++) await new Promise((r) => setTimeout(r, 100));
       expect(left()).toEqual([]);
+      // Its control group went with it.
+      if (groupDir) {
+        for (let i = 0; i < 30 && existsSync(groupDir); i++) await new Promise((r) => setTimeout(r, 100));
+        expect(existsSync(groupDir)).toBe(false);
+      }
     }, 120_000);
   }
 

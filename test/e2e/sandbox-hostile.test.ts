@@ -34,6 +34,8 @@ interface Report {
 
 let base: string;
 let db: string;
+/** The bots' persistent caches (ARENA_BOT_CACHE), where a confined bot keeps what it writes. */
+let caches: string;
 let home: string;
 let tcp: Server;
 let tcpPort: number;
@@ -55,13 +57,14 @@ function writeTargets(folder: string, rival: string): void {
 }
 
 /** The referee's environment: its own HOME with a secret, and a variable no bot may see. */
-const refereeEnv = () => ({ HOME: home, ARENA_TEST_REFEREE_SECRET: 'referee-only-value' });
+const refereeEnv = () => ({ HOME: home, ARENA_TEST_REFEREE_SECRET: 'referee-only-value', ARENA_BOT_CACHE: caches });
 const arena = async (args: string[], env: Record<string, string> = {}) => spawnArena([...args, '--db', db], { ...refereeEnv(), ...env }).done;
 
 beforeAll(async () => {
   base = mkdtempSync(join(SCRATCH, 'arena-sandbox-'));
   mkdirSync(join(base, 'db'));
   db = join(base, 'db', 'arena.db');
+  caches = join(base, 'caches');
   home = join(base, 'home');
   mkdirSync(home);
   writeFileSync(join(home, 'secret.txt'), 'the referee user\'s secret\n', { mode: 0o644 });
@@ -104,7 +107,7 @@ describe.runIf(linux && CAN_SANDBOX)('sandbox e2e - hostile bots', () => {
 
     // Each attack was made on each solve (the untimed warm-up solve and the three timed ones), and each was denied.
     for (const name of ['spy-stdio', 'spy-ws']) {
-      const lines = readFileSync(join(folders[name], 'attacks.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { attacks: Record<string, string>; seen: { processes: number; env: string[]; uid: number } });
+      const lines = readFileSync(join(caches, name, 'attacks.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { attacks: Record<string, string>; seen: { processes: number; env: string[]; uid: number } });
       expect(lines, name).toHaveLength(4);
       for (const { attacks, seen } of lines) {
         expect(Object.keys(attacks)).toHaveLength(13);
@@ -114,7 +117,9 @@ describe.runIf(linux && CAN_SANDBOX)('sandbox e2e - hostile bots', () => {
         expect(seen.processes, name).toBeLessThanOrEqual(4);
         expect(seen.env.filter((k) => !['PATH', 'HOME', 'PWD', 'NODE_OPTIONS', 'LC_CTYPE'].includes(k) && !k.startsWith('ARENA_')), name).toEqual([]);
         expect(seen.env).not.toContain('ARENA_TEST_REFEREE_SECRET');
-        if (root) expect(seen.uid).toBe(OWNER);
+        // A uid of its own from the pool, not its folder's owner.
+        if (root) expect(seen.uid).toBeGreaterThanOrEqual(60000);
+        if (root) expect(seen.uid).toBeLessThan(61000);
       }
     }
     // Nothing reached the host: no file written outside the folders, no TCP connection, the database whole.
@@ -136,15 +141,16 @@ describe.runIf(linux && CAN_SANDBOX)('sandbox e2e - hostile bots', () => {
     const added = await arena(['bot', 'add', 'honest', '--cmd', 'python3 honest_stdio.py', '--cwd', folders.honest, '--stdio']);
     expect(added.code, added.stderr).toBe(0);
     const mine = readlinkSync('/proc/self/ns/pid');
-    const nsOf = () => readFileSync(join(folders.honest, 'ns.txt'), 'utf8').trim().split('\n');
+    // Confined, the bot notes it in its cache; unconfined, in its folder.
+    const nsOf = (where: string) => readFileSync(join(where, 'ns.txt'), 'utf8').trim().split('\n');
 
     const confined = await arena(['match', 'honest', '--puzzle', 'sliding', '--rows', '2', '--cols', '3', '--count', '1', '--json']);
     expect(confined.code, confined.stderr).toBe(0);
-    expect(nsOf().at(-1)).not.toBe(mine);
+    expect(nsOf(join(caches, 'honest')).at(-1)).not.toBe(mine);
 
     const loose = await arena(['match', 'honest', '--puzzle', 'sliding', '--rows', '2', '--cols', '3', '--count', '1', '--json', '--no-sandbox']);
     expect(loose.code, loose.stderr).toBe(0);
-    expect(nsOf().at(-1)).toBe(mine);
+    expect(nsOf(folders.honest).at(-1)).toBe(mine);
     expect(loose.stderr).toMatch(/warning: --no-sandbox: the bots run unconfined/);
     const report = JSON.parse(loose.stdout) as Report;
     expect(report.match.unconfined).toBe(true);

@@ -21,6 +21,9 @@ const root = process.getuid?.() === 0;
 /** Outside /tmp, which the sandbox replaces: the victim is hidden because the sandbox does not show it. */
 const SCRATCH = existsSync('/var/tmp') ? '/var/tmp' : tmpdir();
 const base = mkdtempSync(join(SCRATCH, 'arena-preflight-'));
+/** The bots' persistent caches, where a confined bot writes (its folder is not its own to write). */
+const CACHES = join(base, 'caches');
+process.env.ARENA_BOT_CACHE = CACHES;
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 /** A stdio bot that, before saying hello, tries to write `victim` and notes its pid namespace. */
@@ -30,7 +33,7 @@ try:
         f.write("written by the bot\\n")
 except OSError:
     pass
-with open("ns.txt", "w") as f:
+with open(os.path.join(os.environ.get("ARENA_CACHE", "."), "ns.txt"), "w") as f:
     f.write(os.readlink("/proc/self/ns/pid"))
 sys.stdout.write(json.dumps({"type": "hello", "protocol": 1, "name": "escaper", "version": "1", "capabilities": [{"kind": "sliding", "maxSize": 16}]}) + "\\n")
 sys.stdout.flush()
@@ -61,9 +64,10 @@ describe.runIf(process.platform === 'linux' && CAN_SANDBOX)('sandbox - the check
     const notices: string[] = [];
     const checked = await checkPlayable(ctx, config, undefined, (t) => notices.push(t));
     expect(checked, JSON.stringify(checked)).toEqual({ ok: true, value: undefined });
-    // The bot did start (it wrote its note in its own folder), in a pid namespace that is not ours.
-    expect(existsSync(join(folder, 'ns.txt')), notices.join('\n')).toBe(true);
-    expect(readFileSync(join(folder, 'ns.txt'), 'utf8')).not.toBe(readlinkSync('/proc/self/ns/pid'));
+    // The bot did start (it wrote its note in its own cache), in a pid namespace that is not ours.
+    const note = join(CACHES, 'escaper', 'ns.txt');
+    expect(existsSync(note), notices.join('\n')).toBe(true);
+    expect(readFileSync(note, 'utf8')).not.toBe(readlinkSync('/proc/self/ns/pid'));
     expect(existsSync(victim)).toBe(false);
   }, 60_000);
 });

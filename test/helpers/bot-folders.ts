@@ -4,7 +4,7 @@
  * C bot is compiled with gcc. Also the real CLI, run on a temp database, and what a match printed.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawnArena } from '../e2e/helpers.ts';
@@ -12,12 +12,15 @@ import { spawnArena } from '../e2e/helpers.ts';
 export const ROOT = resolve(import.meta.dirname, '../..');
 
 /**
- * A fresh temp folder. Run as root, it is given to nobody (65534), as the README tells root to do with a
- * bot's folder: the sandbox runs a bot as its folder's owner, and never as root.
+ * A fresh temp folder. Run as root, it is given to nobody (65534), as a contestant's folder would be owned
+ * by its contestant, and opened to others: each start runs as a uid of its own (of the pool), never as root.
  */
 export function tempFolder(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), `arena-${prefix}-`));
-  if (process.getuid?.() === 0) chownSync(dir, 65534, 65534);
+  if (process.getuid?.() === 0) {
+    chownSync(dir, 65534, 65534);
+    chmodSync(dir, 0o777);
+  }
   return dir;
 }
 

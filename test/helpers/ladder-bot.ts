@@ -2,7 +2,7 @@
  * The ladder tests' command bot in a temp folder (given to nobody when run as root, as the README tells root
  * to do) and a reader of the database the spawned ladder writes. Free of vitest, so benchmarks use it too.
  */
-import { appendFileSync, chownSync, copyFileSync, mkdtempSync } from 'node:fs';
+import { appendFileSync, chmodSync, chownSync, copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openContext, type OpenContext } from '../../src/app/context.ts';
@@ -22,10 +22,12 @@ export function changeBot(dir: string, mark: string): void {
   giveToNobody(dir);
 }
 
+/** As root, owned as a contestant's folder would be, and open to the uid each start of the bot runs as (one of the pool). */
 function giveToNobody(dir: string): void {
   if (process.getuid?.() !== 0) return;
   chownSync(dir, 65534, 65534);
   chownSync(join(dir, 'bot.mjs'), 65534, 65534);
+  chmodSync(dir, 0o777);
 }
 
 /** The `arena bot add` arguments of the A* bot in `dir`. */

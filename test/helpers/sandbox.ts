@@ -3,10 +3,15 @@
  * test that starts bots runs them confined; elsewhere, on a machine where bwrap cannot confine, the tests
  * that need it skip and the rest start their bots unconfined, as the arena itself would not.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSandbox, type SandboxOptions } from '../../src/sandbox/sandbox.ts';
 import { describeUnsupported, sandboxSupport } from '../../src/sandbox/probe.ts';
 import type { Confinement } from '../../src/transport/confinement.ts';
+
+/** Bots started by tests keep their persistent caches in a folder of the test run, not the machine's. */
+process.env.ARENA_BOT_CACHE ||= mkdtempSync(join(tmpdir(), 'arena-bot-caches-'));
 
 /** The repository root. */
 const ROOT = join(import.meta.dirname, '..', '..');

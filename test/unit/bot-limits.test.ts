@@ -117,4 +117,24 @@ describe('exit cause - what a bot process end earns', () => {
     });
     expect(classifyExit({ ...base, code: 3 })).toEqual({ verdict: 'crash', clean: false, description: 'exited with code 3' });
   });
+
+  it('charges memory when the kernel killed a process at the control group limit, whatever the exit looked like', () => {
+    expect(classifyExit({ ...base, signal: 'SIGKILL', cgroupOom: true })).toEqual({
+      verdict: 'memory',
+      clean: false,
+      description: 'killed by the kernel at its memory limit of 256 MiB (its control group counts heap, shared memory, memfd and tmpfs files) (killed by signal SIGKILL)',
+    });
+    expect(classifyExit({ ...base, code: 1, cgroupOom: true }).verdict).toBe('memory');
+  });
+
+  it('names a confined bot that died of a full disk budget, and only a confined one (with a budget)', () => {
+    const line = 'OSError: [Errno 28] No space left on device';
+    expect(classifyExit({ ...base, code: 1, diskLine: line, diskBytes: 256 * MiB })).toEqual({
+      verdict: 'crash',
+      clean: false,
+      description: `filled its disk budget of 256 MiB (scratch and cache together) (exited with code 1): ${line}`,
+    });
+    expect(classifyExit({ ...base, code: 1, diskLine: line }).description).toBe('exited with code 1');
+    expect(classifyExit({ ...base, code: 0, diskLine: line, diskBytes: 256 * MiB }).description).toBe('exited with code 0');
+  });
 });

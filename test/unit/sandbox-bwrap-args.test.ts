@@ -15,7 +15,7 @@ const base: SandboxPlan = {
 
 /** The option pairs/triples as a list of [flag, ...operands] in order. */
 function flags(options: string[]): string[][] {
-  const arity: Record<string, number> = { '--ro-bind': 2, '--bind': 2, '--symlink': 2, '--setenv': 2, '--perms': 1, '--dir': 1, '--size': 1, '--tmpfs': 1, '--proc': 1, '--dev': 1, '--chdir': 1, '--hostname': 1, '--cap-add': 1 };
+  const arity: Record<string, number> = { '--seccomp': 1, '--ro-bind': 2, '--bind': 2, '--symlink': 2, '--setenv': 2, '--perms': 1, '--dir': 1, '--size': 1, '--tmpfs': 1, '--proc': 1, '--dev': 1, '--chdir': 1, '--hostname': 1, '--cap-add': 1 };
   const out: string[][] = [];
   for (let i = 0; i < options.length; ) {
     const n = arity[options[i]] ?? 0;
@@ -131,5 +131,22 @@ describe('bwrapArgs', () => {
       .map((x) => x[2])
       .filter((d) => d.startsWith('/proj'));
     expect(binds).toEqual(['/proj', '/proj/bots/x', '/proj/bots/x/out']);
+  });
+
+  it('bwrapArgs - as root with a seccomp descriptor: bwrap loads the filter from it, and still makes no user namespace', () => {
+    const { options } = bwrapArgs({ ...base, user: { setpriv: '/usr/bin/setpriv', uid: 60123, gid: 60123 }, seccompFd: 4 }, {});
+    expect(flags(options)).toContainEqual(['--seccomp', '4']);
+    expect(options).not.toContain('--unshare-user');
+    expect(options).not.toContain('--disable-userns');
+    expect(flags(bwrapArgs(base, {}).options).some((f) => f[0] === '--seccomp')).toBe(false);
+  });
+
+  it('bwrapArgs - a scratch space of the disk budget: /tmp and /dev/shm are its folders, bound, with no tmpfs of bwrap', () => {
+    const f = flags(bwrapArgs({ ...base, scratch: { tmp: '/run/space/tmp', shm: '/run/space/shm' } }, {}).options);
+    expect(f).toContainEqual(['--bind', '/run/space/tmp', '/tmp']);
+    expect(f).toContainEqual(['--bind', '/run/space/shm', '/dev/shm']);
+    expect(f.some((x) => x[0] === '--tmpfs')).toBe(false);
+    // After /dev, so the bound /dev/shm is not hidden by it.
+    expect(f.findIndex((x) => x[1] === '/run/space/shm')).toBeGreaterThan(f.findIndex((x) => x[0] === '--dev'));
   });
 });

@@ -5,6 +5,7 @@ import { parseListen } from '../../app/listen.ts';
 import { addBot, listBots, removeBot } from '../../app/bot-registry.ts';
 import { createInterface } from 'node:readline/promises';
 import { botResults, purgeBot } from '../../app/bot-results.ts';
+import { clearBotCache } from '../../app/bots/clear-cache.ts';
 import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';
 import { commandSettings, durationFlag, settingOptions } from '../parse-flags.ts';
@@ -18,7 +19,7 @@ interface AddFlags {
   db?: string;
 }
 
-/** Registers `arena bot add|list|remove|check`. */
+/** Registers `arena bot add|list|remove|check|clear-cache`. */
 export function registerBot(program: Command, print: (text: string) => void, setExit: (code: number) => void, info: (text: string) => void): void {
   const bot = program.command('bot').description(summaryOf('bot'));
   bot
@@ -109,5 +110,13 @@ export function registerBot(program: Command, print: (text: string) => void, set
       const tail = bad ? `${bad} problem(s) found${report.hint ? `\nnote: ${report.hint}` : ''}` : 'all checks passed';
       print(`sandbox: ${report.sandbox}\n${lines.join('\n')}\n${tail}\n`);
       setExit(bad ? 1 : 0);
+    });
+  bot
+    .command('clear-cache')
+    .description('empty a bot\'s persistent cache (what it kept in $ARENA_CACHE across games and matches)')
+    .argument('<name>', 'bot name')
+    .action((name: string) => {
+      const done = must(clearBotCache(name));
+      print(`cleared the cache of bot ${name}: ${done.size} in ${done.folder}\n`);
     });
 }
