@@ -3,7 +3,9 @@
  * namespace, for a root referee, where bwrap's own --disable-userns is not available (it needs bwrap to
  * make the bot's user namespace, and a root bwrap drops to the bot's uid with setpriv instead). Without a
  * user namespace an unprivileged uid cannot make any other namespace either (network, mount, ...), so
- * `unshare -Ur` and `unshare -n` both fail with EPERM.
+ * `unshare -Ur` and `unshare -n` both fail with EPERM. It also refuses the kernel's key calls (add_key,
+ * request_key, keyctl: EPERM, as Docker's default profile does): a uid's keyring outlives the bot, so a later
+ * bot given the same pool uid could read what an earlier one left there, and no bot needs a keyring.
  *
  * The filter: on an architecture it does not know, every call is allowed (bwrap refuses nothing else);
  * on x86-64 the x32 calls are refused; clone3 gets ENOSYS (its flags sit in memory a filter cannot read;
@@ -21,9 +23,10 @@ const RET_ERRNO = 0x00050000;
 const X32_BIT = 0x40000000;
 
 /** Audit architecture and the numbers of unshare, clone and clone3 where the filter is known. */
-const ARCHES: Record<string, { audit: number; unshare: number; clone: number; clone3: number; x32?: true }> = {
-  x64: { audit: 0xc000003e, unshare: 272, clone: 56, clone3: 435, x32: true },
-  arm64: { audit: 0xc00000b7, unshare: 97, clone: 220, clone3: 435 },
+/** `keys`: the first of the three consecutive key calls add_key, request_key, keyctl. */
+const ARCHES: Record<string, { audit: number; unshare: number; clone: number; clone3: number; keys: number; x32?: true }> = {
+  x64: { audit: 0xc000003e, unshare: 272, clone: 56, clone3: 435, keys: 248, x32: true },
+  arm64: { audit: 0xc00000b7, unshare: 97, clone: 220, clone3: 435, keys: 217 },
 };
 
 // BPF opcodes used.
@@ -48,6 +51,9 @@ export function noUsernsFilter(machine: string = arch): Buffer | undefined {
     [RET_K, 0, 0, RET_ERRNO | EPERM],
     [JEQ_K, 0, 1, a.clone3],
     [RET_K, 0, 0, RET_ERRNO | ENOSYS],
+    [JGE_K, 0, 2, a.keys], // add_key .. keyctl
+    [JGE_K, 1, 0, a.keys + 3],
+    [RET_K, 0, 0, RET_ERRNO | EPERM],
     [JEQ_K, 1, 0, a.unshare],
     [JEQ_K, 0, 3, a.clone],
     [LD_W_ABS, 0, 0, 16], // low half of the first argument: the flags
