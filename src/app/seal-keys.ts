@@ -131,6 +131,9 @@ export async function setUpSealing(store: Store, location: string, o: SealingOpt
   }
   const key: SealKey = { key: got.key, dbId: meta.dbId };
   store.sealWith(key);
+  // A key claimed just now, or an older database just migrated, gets its head sealed (once: a head whose
+  // seal was removed afterwards is left for the audit to report).
+  if (meta.headSeal === undefined && (await store.sealHead(key))) meta = await store.sealMeta();
   return { sealing: { state: 'on', keyFile: file, created: made !== undefined }, key, meta };
 }
 
