@@ -18,6 +18,9 @@ import { matchCountProblems, resultKey, sealProblems, type SealFacts } from './a
 import { auditKey, type Integrity } from './audit-key.ts';
 import { headProblems, tableProblems } from './audit/head-seals.ts';
 import { verdictTimeProblem } from './audit/verdict-times.ts';
+import { cachedClaim, cachedOptimaProblems, provedOptimum, reprove, type ClaimedOptimum } from './audit/optima-check.ts';
+import { SlidingOracle } from '../solvers/sliding/oracle.ts';
+import { stateKey } from '../referee/refine-bounds.ts';
 import type { AppContext } from './context.ts';
 import { reportOf } from './records.ts';
 
@@ -53,6 +56,8 @@ export interface AuditReport {
   readonly integrity: Integrity;
   readonly matches: readonly AuditedMatch[];
   readonly problems: readonly AuditProblem[];
+  /** What concerns the whole database and could not be checked (`--deep`: optima the oracle could not settle). */
+  readonly notes: readonly string[];
 }
 
 /** What to audit. */
@@ -63,6 +68,8 @@ export interface AuditOptions {
   readonly keyFile?: string;
   /** The replay checks alone, without looking for a key (a database's copy audited on purpose without it). */
   readonly noKey?: boolean;
+  /** Prove every cached optimum and every scramble's proved optimum again with the exact oracle (slow). */
+  readonly deep?: boolean;
 }
 
 /** Scrambles read at once: a page of states is what an audit holds in memory besides one answer. */
@@ -82,7 +89,8 @@ export async function auditDatabase(ctx: AppContext, o: AuditOptions = {}): Prom
   const problems: AuditProblem[] = integrity.problem ? [{ match: 0, what: integrity.problem }] : [];
   const database = (what: string) => problems.push({ match: 0, what });
   const audited: AuditedMatch[] = [];
-  const tally: SealTally = { seqs: [], sealedRows: 0, keyedResults: 0 };
+  const tally: SealTally = { seqs: [], sealedRows: 0, keyedResults: 0, claims: [] };
+  const notes: string[] = [];
   for (const m of matches) audited.push(await auditMatch(ctx, m, meta, key, problems, tally, o.noKey === true));
   if (key) {
     headProblems(key, meta).forEach(database);
@@ -92,8 +100,29 @@ export async function auditDatabase(ctx: AppContext, o: AuditOptions = {}): Prom
   } else if (meta.keyCheck === undefined && tally.sealedRows > 0 && !o.noKey && !integrity.problem) {
     database(`the database has no record of its key, yet ${tally.sealedRows} of its results and matches carry seals: the record (seal_meta.key_check) was removed`);
   }
+  if (o.deep) (await deepProblems(ctx, tally.claims, notes)).forEach(database);
   const incomplete = integrity.missingKey !== undefined ? { unchecked: tally.keyedResults, keyFile: integrity.missingKey } : undefined;
-  return { ok: true, value: { ok: problems.length === 0 && !incomplete, integrity, ...(incomplete ? { incomplete } : {}), matches: audited, problems } };
+  return { ok: true, value: { ok: problems.length === 0 && !incomplete, integrity, ...(incomplete ? { incomplete } : {}), matches: audited, problems, notes } };
+}
+
+/** `--deep`: every cached optimum and every scramble's proved optimum proved again by the exact oracle. */
+async function deepProblems(ctx: AppContext, scrambleClaims: readonly ClaimedOptimum[], notes: string[]): Promise<string[]> {
+  const problems: string[] = [];
+  const claims = new Map<string, ClaimedOptimum>();
+  for (const o of (await ctx.store.sealedTables()).optima) {
+    const c = cachedClaim(o.key, o.optimal);
+    if (typeof c === 'string') problems.push(c);
+    else claims.set(`${o.key}\u0000${o.optimal}`, c);
+  }
+  // A scramble whose optimum the cache holds alike is proved once, with the cache's row.
+  for (const c of scrambleClaims) if (!claims.has(`${stateKey(c.state)}\u0000${c.optimal}`)) claims.set(`${stateKey(c.state)}\u0000${c.optimal}`, c);
+  const oracle = ctx.oracle?.() ?? new SlidingOracle();
+  try {
+    problems.push(...(await reprove(oracle, [...claims.values()], notes)));
+  } finally {
+    await oracle.close();
+  }
+  return problems;
 }
 
 /** What the matches' seals add up to: their numbers (for the database's count) and the rows that carry one. */
@@ -103,6 +132,8 @@ interface SealTally {
   sealedRows: number;
   /** Results sealed or recorded since the database got its key: what a key would check. */
   keyedResults: number;
+  /** The scrambles' proved optima, for `--deep`. */
+  readonly claims: ClaimedOptimum[];
 }
 
 /** The facts the seals are checked against, gathered while replaying. */
@@ -150,6 +181,12 @@ async function auditMatch(
         if (late) problem(late, n, r.bot);
       }
       moves += await auditAnswers(ctx, s, rows, config, facts, (what, bot) => problem(what, n, bot));
+    }
+    const strict = key !== undefined && match.id > (meta.sealedAfter?.match ?? Infinity);
+    for (const p of await cachedOptimaProblems(ctx.store, page, strict, notes)) problem(p.what, p.index + 1);
+    for (const s of page) {
+      const optimal = provedOptimum(s);
+      if (optimal !== undefined) tally.claims.push({ state: s.state, optimal, where: `match ${match.id}, scramble ${s.index + 1}: its optimum` });
     }
     from = page[page.length - 1].index + 1;
   }

@@ -134,6 +134,30 @@ describe('arena audit against forgeries (SQLite, real CLI, real SQL)', () => {
     await failsWith(planted, new RegExp(`^database: 1 cached optima have no seal, but only 0 predate the database's key: 1 were written without the key .*: ${low} for \\{`, 'm'));
   });
 
+  it('forgery - an optimum planted, taken by the referee, then deleted from the cache: the sealed bound the cache does not explain fails', async () => {
+    const scramble = await arena(['scramble', 'sliding', '--size', '4', '--count', '1', '--seed', 'plant', '--walk', '40', '--json']);
+    const state = JSON.parse(scramble.stdout.trim()) as PuzzleState;
+    const low = puzzleOf(state).bound(state).lowerBound;
+    const file = tampered(`INSERT INTO optima (state_key, optimal, created_at) VALUES ('${stateKey(state)}', ${low}, '2026-01-01T00:00:00Z')`);
+    expect((await arena(['match', 'ida-star', '--size', '4', '--count', '1', '--walk', '40', '--seed', 'plant', '--db', file, '--quiet'])).code).toBe(0);
+    const db = new Database(file);
+    db.exec(`DELETE FROM optima WHERE seal IS NULL`);
+    db.close();
+    await failsWith(file, new RegExp(`^match 3, scramble 1: its recorded optimum ${low} is not in the database's optima cache`, 'm'));
+    // Without the key, --deep proves it again.
+    const r = await arena(['audit', '--db', file, '--no-key', '--deep']);
+    expect(r.code, r.stdout).toBe(1);
+    expect(r.stdout).toMatch(new RegExp(`^database: match 3, scramble 1: its optimum is ${low}, but the exact oracle proves \\d+$`, 'm'));
+  });
+
+  it('forgery - --deep proves every cached optimum again, without the key', async () => {
+    const file = tampered(`UPDATE optima SET optimal = optimal + 2 WHERE state_key = (SELECT min(state_key) FROM optima)`, { key: false });
+    const r = await arena(['audit', '--db', file, '--no-key', '--deep']);
+    expect(r.code, r.stdout).toBe(1);
+    expect(r.stdout).toMatch(/^database: the cached optimum of \{.*\} is \d+, but the exact oracle proves \d+$/m);
+    expect((await arena(['audit', '--db', pristine, '--deep'])).code).toBe(0);
+  });
+
   it('forgery - version ids swapped in a ladder game, or a game inserted: fails', async () => {
     await failsWith(tampered(`UPDATE ladder_games SET entries = '[{"bot":"ida-star","versionId":2},{"bot":"reference-bfs","versionId":1}]'`),
       /^database: ladder game 1 does not match its seal: which version played/m);

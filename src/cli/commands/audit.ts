@@ -22,6 +22,7 @@ export function formatAudit(r: AuditReport): string {
     for (const n of m.notes) lines.push(`  note: ${n}`);
   }
   if (r.matches.length === 0) lines.push('no matches to audit');
+  for (const n of r.notes) lines.push(`note: ${n}`);
   lines.push(r.integrity.text);
   if (r.problems.length > 0) lines.push('', `${r.problems.length} problem(s):`, ...r.problems.map(problemLine));
   lines.push(verdictLine(r));
@@ -49,14 +50,15 @@ export function registerAudit(program: Command, print: (text: string) => void, s
     .option('--db <file|url>', 'results database: a file, or postgres://… (default ARENA_DB or ./leaderboard.db)')
     .option('--key <file>', "the database's key file (default: <db file>.key, or for PostgreSQL the key folder; see README)")
     .option('--no-key', 'check by replay alone, without the seals (times, deletions and insertions go unchecked)')
+    .option('--deep', 'also prove every cached optimum and every scramble optimum again with the exact oracle (slow: up to 30 s each)')
     .option('--json', 'print {"ok","integrity","incomplete","matches","problems"}')
-    .action(async (matchText: string | undefined, f: { db?: string; key?: string | false; json?: boolean }) => {
+    .action(async (matchText: string | undefined, f: { db?: string; key?: string | false; deep?: boolean; json?: boolean }) => {
       const match = matchText !== undefined ? matchIdArg(matchText) : undefined;
       // commander folds --key FILE and --no-key into one option: a string, or false.
       const noKey = f.key === false;
       const report = await withApp(
         f.db,
-        async (ctx) => must(await auditDatabase(ctx, { ...(match !== undefined ? { match } : {}), ...(typeof f.key === 'string' ? { keyFile: f.key } : {}), noKey })),
+        async (ctx) => must(await auditDatabase(ctx, { ...(match !== undefined ? { match } : {}), ...(typeof f.key === 'string' ? { keyFile: f.key } : {}), noKey, deep: f.deep === true })),
         // Only looks: an audit never gives a database its key.
         { seal: { claim: false } },
       );
