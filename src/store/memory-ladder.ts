@@ -1,12 +1,14 @@
 /** The in-memory store's ladder tables, for unit tests; behaves as the SQLite one does. */
 import type { BotVersion, LadderGame, LadderStore } from './ladder-types.ts';
 import { nowIso } from './row-codec.ts';
-import { gameSeal, versionSeal } from './seal.ts';
+import { gameSeal, gamesCountSeal, versionSeal } from './seal.ts';
 import type { SealedTables, SealKey } from './types.ts';
 
 /** The memory ladder, and its rows with their seals (what the SQL stores keep in a seal column). */
 export interface MemoryLadder extends LadderStore {
   sealed(): Pick<SealedTables, 'versions' | 'games'>;
+  /** The count of sealed games and its seal, as seal_meta keeps them in the SQL stores. */
+  gameCount(): { sealedGames: number; gamesSeal?: string };
 }
 
 /**
@@ -21,10 +23,18 @@ export function memoryLadder(
   let versions: BotVersion[] = [];
   const games: LadderGame[] = [];
   const versionSeals = new Map<number, string>();
-  const gameSeals = new Map<number, string>();
-  const sealGame = (g: LadderGame): void => {
+  const gameSeals = new Map<number, { seq: number; seal: string }>();
+  let sealedGames = 0;
+  let gamesSeal: string | undefined;
+  const sealGame = (g: LadderGame, created: boolean): void => {
     const k = keyOf();
-    if (k) gameSeals.set(g.id, gameSeal(k, g));
+    if (!k) return;
+    let seq = gameSeals.get(g.id)?.seq;
+    if (created) {
+      seq = ++sealedGames;
+      gamesSeal = gamesCountSeal(k, seq);
+    }
+    if (seq !== undefined) gameSeals.set(g.id, { seq, seal: gameSeal(k, g, seq) });
   };
   const state = new Map<string, string>();
   const copy = <T>(v: T): T => structuredClone(v);
@@ -63,7 +73,7 @@ export function memoryLadder(
       if (games.some((x) => x.seed === g.seed)) throw new Error(`ladder: a game with seed ${g.seed} exists`);
       const game: LadderGame = { ...copy(g), id: games.length + 1, createdAt: nowIso() };
       games.push(game);
-      sealGame(game);
+      sealGame(game, true);
       return copy(game);
     },
     async setGameMatch(gameId, matchId) {
@@ -71,7 +81,7 @@ export function memoryLadder(
       const i = games.findIndex((x) => x.id === gameId);
       if (i < 0) throw new Error(`ladder: no ladder game ${gameId}`);
       games[i] = { ...games[i]!, matchId };
-      sealGame(games[i]!);
+      sealGame(games[i]!, false);
     },
     async listGames(o = {}) {
       const list = games.filter((g) => g.id < (o.before ?? Infinity)).reverse();
@@ -85,7 +95,8 @@ export function memoryLadder(
     },
     sealed: () => ({
       versions: versions.map((v) => ({ version: copy(v), ...(versionSeals.has(v.id) ? { seal: versionSeals.get(v.id)! } : {}) })),
-      games: games.map((g) => ({ game: copy(g), ...(gameSeals.has(g.id) ? { seal: gameSeals.get(g.id)! } : {}) })),
+      games: games.map((g) => ({ game: copy(g), ...(gameSeals.get(g.id) ?? {}) })),
     }),
+    gameCount: () => ({ sealedGames, ...(gamesSeal !== undefined ? { gamesSeal } : {}) }),
   };
 }

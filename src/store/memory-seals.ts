@@ -32,6 +32,8 @@ export class MemorySeals {
       ...(this.keyCheck ? { keyCheck: this.keyCheck } : {}),
       ...(this.sealedAfter ? { sealedAfter: this.sealedAfter } : {}),
       sealedMatches: this.sealedMatches,
+      // The memory ladder numbers its games; the store puts its count in (memory-store.ts sealMeta).
+      sealedGames: 0,
       ...(this.matchesSeal ? { matchesSeal: this.matchesSeal } : {}),
       ...(this.preKey ? { preKey: this.preKey } : {}),
       ...(this.headSeal ? { headSeal: this.headSeal } : {}),

@@ -243,7 +243,7 @@ class MemoryStore implements Store {
   }
 
   async sealMeta(): Promise<SealMeta> {
-    return this.seals.meta();
+    return { ...this.seals.meta(), ...this.ladderTables.gameCount() };
   }
 
   async claimSealKey(keyCheck: string): Promise<SealMeta> {

@@ -7,7 +7,7 @@ import { withReconnect, withTransaction } from './pg-connect.ts';
 import { toGame, toVersion, type GameRow, type VersionRow } from './ladder-rows.ts';
 import type { LadderStore } from './ladder-types.ts';
 import { nowIso } from './row-codec.ts';
-import { gameSeal, versionSeal } from './seal.ts';
+import { gameSeal, gamesCountSeal, versionSeal } from './seal.ts';
 import type { SealKey } from './types.ts';
 
 /**
@@ -15,10 +15,21 @@ import type { SealKey } from './types.ts';
  * is sealed in the same transaction (src/store/seal.ts); a game is resealed when its match is set.
  */
 export function pgLadder(pool: pg.Pool, keyOf: () => SealKey | undefined = () => undefined): LadderStore {
-  const resealGame = async (c: pg.PoolClient, id: number): Promise<GameRow | undefined> => {
-    const row = (await c.query<GameRow>(`SELECT * FROM arena.ladder_games WHERE id = $1`, [id])).rows[0];
+  /**
+   * Seals a game inside the caller's transaction: a new one gets the next number among the sealed games (the
+   * count's row locked, so two ladders number one at a time); one created unsealed stays so.
+   */
+  const resealGame = async (c: pg.PoolClient, id: number, created: boolean): Promise<GameRow | undefined> => {
+    const row = (await c.query<GameRow & { seq: number | null }>(`SELECT * FROM arena.ladder_games WHERE id = $1`, [id])).rows[0];
     const k = keyOf();
-    if (row && k) await c.query(`UPDATE arena.ladder_games SET seal = $1 WHERE id = $2`, [gameSeal(k, toGame(row)), id]);
+    if (!row || !k) return row;
+    let seq = row.seq;
+    if (created) {
+      const { rows } = await c.query<{ sealed_games: number }>(`SELECT sealed_games FROM arena.seal_meta WHERE one = 1 FOR UPDATE`);
+      seq = Number(rows[0]!.sealed_games) + 1;
+      await c.query(`UPDATE arena.seal_meta SET sealed_games = $1, games_seal = $2 WHERE one = 1`, [seq, gamesCountSeal(k, seq)]);
+    }
+    if (seq !== null) await c.query(`UPDATE arena.ladder_games SET seal = $1, seq = $2 WHERE id = $3`, [gameSeal(k, toGame(row), seq), seq, id]);
     return row;
   };
   const q = <R extends pg.QueryResultRow>(sql: string, params: unknown[], idempotent: boolean) => withReconnect(() => pool.query<R>(sql, params), idempotent);
@@ -65,14 +76,14 @@ export function pgLadder(pool: pg.Pool, keyOf: () => SealKey | undefined = () =>
            VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
           [g.seed, g.puzzleClass, g.purpose, g.subject ?? null, JSON.stringify(g.entries), g.why, nowIso()],
         );
-        return toGame((await resealGame(c, Number(rows[0]!.id)))!);
+        return toGame((await resealGame(c, Number(rows[0]!.id), true))!);
       }),
     setGameMatch: (gameId, matchId) =>
       withReconnect(
         () =>
           withTransaction(pool, async (c) => {
             mustChange((await c.query(`UPDATE arena.ladder_games SET match_id = $2 WHERE id = $1`, [gameId, matchId])).rowCount, `ladder game ${gameId}`);
-            await resealGame(c, gameId);
+            await resealGame(c, gameId, false);
           }),
         true,
       ),

@@ -57,7 +57,7 @@ export function pgSealedTables(pool: pg.Pool): Promise<SealedTables> {
         await c.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
         const optima = await c.query<{ state_key: string; optimal: number; seal: string | null }>(sql.optima);
         const versions = await c.query<VersionRow & { seal: string | null }>(sql.versions);
-        const games = await c.query<GameRow & { seal: string | null }>(sql.games);
+        const games = await c.query<GameRow & { seq: number | null; seal: string | null }>(sql.games);
         const unsealed = await c.query<UnsealedRow>(unsealedSql(POSTGRES));
         return sealedTablesOf(optima.rows, versions.rows, games.rows, unsealedOf(unsealed.rows[0]!));
       }),

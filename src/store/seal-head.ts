@@ -65,13 +65,13 @@ export function sealedTablesSql({ ns }: SqlDialect): { optima: string; versions:
 export function sealedTablesOf(
   optima: readonly { state_key: string; optimal: number; seal: string | null }[],
   versions: readonly (VersionRow & { seal: string | null })[],
-  games: readonly (GameRow & { seal: string | null })[],
+  games: readonly (GameRow & { seq: number | null; seal: string | null })[],
   unsealed: UnsealedCounts,
 ): SealedTables {
   return {
     optima: optima.map((o) => ({ key: o.state_key, optimal: Number(o.optimal), ...opt('seal', o.seal) })),
     versions: versions.map((v) => ({ version: toVersion(v), ...opt('seal', v.seal) })),
-    games: games.map((g) => ({ game: toGame(g), ...opt('seal', g.seal) })),
+    games: games.map((g) => ({ game: toGame(g), ...opt('seq', g.seq), ...opt('seal', g.seal) })),
     unsealed,
   };
 }

@@ -68,6 +68,10 @@ function headSql(ns: string): string {
     ALTER TABLE ${ns}optima ADD COLUMN seal text;
     ALTER TABLE ${ns}bot_versions ADD COLUMN seal text;
     ALTER TABLE ${ns}ladder_games ADD COLUMN seal text;
+    -- Ladder games created sealed (numbered 1…n in ladder_games.seq), and the seal of that count.
+    ALTER TABLE ${ns}ladder_games ADD COLUMN seq integer;
+    ALTER TABLE ${ns}seal_meta ADD COLUMN sealed_games integer NOT NULL DEFAULT 0;
+    ALTER TABLE ${ns}seal_meta ADD COLUMN games_seal text;
   `;
 }
 

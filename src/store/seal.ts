@@ -21,7 +21,8 @@
  * - an exact optimum of the shared cache: its state key and length, so a planted optimum is seen;
  * - a ladder version (its bot, number, hash, command and folder) and a ladder game (its seed, class,
  *   purpose, subject, which version each bot played as, why, and its match), so the ladder's ranking
- *   cannot be changed by swapping which version played which game.
+ *   cannot be changed by swapping which version played which game; and the count of sealed ladder games
+ *   (each numbered), so a game deleted whole leaves a gap.
  * Every seal also names the database (its random id), so rows moved between databases do not verify.
  *
  * Strings are sealed in the form every store can keep them (well-formed UTF-16, NUL as U+FFFD): a bot's note
@@ -157,6 +158,11 @@ export function headSeal(k: SealKey, h: HeadSealed): string {
   return mac(k.key, 'head', [k.dbId, h.keyCheck, h.sealedAfter.match, h.sealedAfter.result, p.matches, p.results, p.optima, p.versions, p.games]);
 }
 
+/** The seal of the database's count of sealed ladder games: a game deleted whole leaves a gap. */
+export function gamesCountSeal(k: SealKey, count: number): string {
+  return mac(k.key, 'games', [k.dbId, count]);
+}
+
 /** The seal of one cached exact optimum. */
 export function optimumSeal(k: SealKey, stateKey: string, optimal: number): string {
   return mac(k.key, 'optimum', [k.dbId, clean(stateKey), optimal]);
@@ -167,10 +173,10 @@ export function versionSeal(k: SealKey, v: Pick<BotVersion, 'id' | 'bot' | 'numb
   return mac(k.key, 'version', [k.dbId, v.id, clean(v.bot), v.number, clean(v.hash), clean(v.command), clean(v.folder)]);
 }
 
-/** The seal of a ladder game, its match included (resealed when the match is set). */
-export function gameSeal(k: SealKey, g: Omit<LadderGame, 'createdAt'>): string {
+/** The seal of a ladder game, its number among the sealed games and its match included (resealed when the match is set). */
+export function gameSeal(k: SealKey, g: Omit<LadderGame, 'createdAt'>, seq: number): string {
   return mac(k.key, 'game', [
-    k.dbId, g.id, clean(g.seed), clean(g.puzzleClass), g.purpose, g.subject ?? null,
+    k.dbId, g.id, seq, clean(g.seed), clean(g.puzzleClass), g.purpose, g.subject ?? null,
     g.entries.map((e) => [clean(e.bot), e.versionId]), clean(g.why), g.matchId ?? null,
   ]);
 }

@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { toGame, toVersion, type GameRow, type VersionRow } from './ladder-rows.ts';
 import type { BotVersion, LadderGame, LadderStore, NewBotVersion, NewLadderGame, VersionStatus } from './ladder-types.ts';
 import { nowIso } from './row-codec.ts';
-import { gameSeal, versionSeal } from './seal.ts';
+import { gameSeal, gamesCountSeal, versionSeal } from './seal.ts';
 import type { SealKey } from './types.ts';
 
 /**
@@ -15,11 +15,24 @@ import type { SealKey } from './types.ts';
  */
 export function sqliteLadder(db: Database.Database, keyOf: () => SealKey | undefined = () => undefined): LadderStore {
   const sealVersion = db.prepare<[string, number]>(`UPDATE bot_versions SET seal = ? WHERE id = ?`);
-  const sealGame = db.prepare<[string, number]>(`UPDATE ladder_games SET seal = ? WHERE id = ?`);
-  const resealGame = (id: number): LadderGame => {
+  const sealGame = db.prepare<[string, number, number]>(`UPDATE ladder_games SET seal = ?, seq = ? WHERE id = ?`);
+  const gameSeq = db.prepare<[number], number | null>(`SELECT seq FROM ladder_games WHERE id = ?`).pluck();
+  const sealedGames = db.prepare<[], number>(`SELECT sealed_games FROM seal_meta WHERE one = 1`).pluck();
+  const countGame = db.prepare<[number, string]>(`UPDATE seal_meta SET sealed_games = ?, games_seal = ? WHERE one = 1`);
+  /**
+   * Seals a game (the caller holds the transaction): a new one gets the next number among the sealed games
+   * and the count is resealed; one created unsealed stays so (sealing it now would vouch for its row).
+   */
+  const resealGame = (id: number, created: boolean): LadderGame => {
     const game = toGame(getGame.get(id)!);
     const k = keyOf();
-    if (k) sealGame.run(gameSeal(k, game), id);
+    if (!k) return game;
+    let seq = gameSeq.get(id);
+    if (created) {
+      seq = sealedGames.get()! + 1;
+      countGame.run(seq, gamesCountSeal(k, seq));
+    }
+    if (seq !== null && seq !== undefined) sealGame.run(gameSeal(k, game, seq), seq, id);
     return game;
   };
   const byHash = db.prepare<[string, string], VersionRow>(`SELECT * FROM bot_versions WHERE bot = ? AND hash = ?`);
@@ -74,11 +87,11 @@ export function sqliteLadder(db: Database.Database, keyOf: () => SealKey | undef
     },
     listVersions: async (bot) => (bot === undefined ? all.all() : ofBot.all(bot)).map(toVersion),
     addGame: async (g: NewLadderGame): Promise<LadderGame> =>
-      db.transaction(() => resealGame(Number(addGame.run({ ...g, subject: g.subject ?? null, entries: JSON.stringify(g.entries), now: nowIso() }).lastInsertRowid)))(),
+      db.transaction(() => resealGame(Number(addGame.run({ ...g, subject: g.subject ?? null, entries: JSON.stringify(g.entries), now: nowIso() }).lastInsertRowid), true))(),
     async setGameMatch(gameId, matchId) {
       db.transaction(() => {
         mustChange(setMatch.run(matchId, gameId).changes, `ladder game ${gameId}`);
-        resealGame(gameId);
+        resealGame(gameId, false);
       })();
     },
     listGames: async (o = {}) => games.all(o.before ?? Number.MAX_SAFE_INTEGER, o.limit ?? -1).map(toGame),

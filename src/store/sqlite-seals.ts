@@ -84,7 +84,7 @@ export class SqliteSeals {
       sealedTablesOf(
         this.db.prepare<[], { state_key: string; optimal: number; seal: string | null }>(sql.optima).all(),
         this.db.prepare<[], VersionRow & { seal: string | null }>(sql.versions).all(),
-        this.db.prepare<[], GameRow & { seal: string | null }>(sql.games).all(),
+        this.db.prepare<[], GameRow & { seq: number | null; seal: string | null }>(sql.games).all(),
         unsealedOf(this.s.unsealed.get()!),
       ),
     )();

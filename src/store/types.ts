@@ -191,6 +191,9 @@ export interface SealMeta {
   readonly preKey?: UnsealedCounts;
   /** The head's seal (seal.ts headSeal): the key check, the watermark and `preKey`, signed with the key. */
   readonly headSeal?: string;
+  /** Ladder games created sealed (numbered 1…n), and the seal of that count. */
+  readonly sealedGames: number;
+  readonly gamesSeal?: string;
 }
 
 /** The rows outside matches that decide a report or a ranking, with their seals, for `arena audit`. */
@@ -198,7 +201,8 @@ export interface SealedTables {
   /** The exact-optimum cache. */
   readonly optima: readonly { readonly key: string; readonly optimal: number; readonly seal?: string }[];
   readonly versions: readonly { readonly version: BotVersion; readonly seal?: string }[];
-  readonly games: readonly { readonly game: LadderGame; readonly seal?: string }[];
+  /** Each game with its number among the sealed games (`seq`) and its seal. */
+  readonly games: readonly { readonly game: LadderGame; readonly seq?: number; readonly seal?: string }[];
   /** How many rows of each sealed table have no seal now. */
   readonly unsealed: UnsealedCounts;
 }

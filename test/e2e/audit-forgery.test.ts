@@ -161,6 +161,8 @@ describe('arena audit against forgeries (SQLite, real CLI, real SQL)', () => {
   it('forgery - version ids swapped in a ladder game, or a game inserted: fails', async () => {
     await failsWith(tampered(`UPDATE ladder_games SET entries = '[{"bot":"ida-star","versionId":2},{"bot":"reference-bfs","versionId":1}]'`),
       /^database: ladder game 1 does not match its seal: which version played/m);
+    await failsWith(tampered(`DELETE FROM ladder_games`), /^database: sealed ladder game number 1 of 1 is missing: deleted, which changes the ladder's ranking$/m);
+    await failsWith(tampered(`DELETE FROM ladder_games; UPDATE seal_meta SET sealed_games = 0`), /^database: the database's count of sealed ladder games \(0\) does not match its seal/m);
     await failsWith(tampered(`UPDATE bot_versions SET hash = '${'c'.repeat(64)}' WHERE id = 1`), /^database: ladder version 1 \(ida-star #1\) does not match its seal/m);
     await failsWith(tampered(`INSERT INTO ladder_games (seed, puzzle_class, purpose, entries, why, match_id, created_at) VALUES ('x', 'sliding 3x3', 'upkeep', '[]', 'forged', 2, '2026-01-01')`),
       /^database: 1 ladder games have no seal, but only 0 predate the database's key/m);

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PuzzleState, WireMoves } from '../../src/core/types.ts';
 import { MoveRecorder } from '../../src/puzzles/move-pieces.ts';
 import { MovesDigest, recordedMovesDigest } from '../../src/store/moves-digest.ts';
-import { countSeal, gameSeal, headSeal, keyCheck, matchCountSeal, optimumSeal, versionSeal, matchSeal, removalSeal, resultSeal, scrambleSeal, stateDigest, type SealKey } from '../../src/store/seal.ts';
+import { countSeal, gameSeal, gamesCountSeal, headSeal, keyCheck, matchCountSeal, optimumSeal, versionSeal, matchSeal, removalSeal, resultSeal, scrambleSeal, stateDigest, type SealKey } from '../../src/store/seal.ts';
 import type { NewScramble, ResultRecord, Store } from '../../src/store/types.ts';
 import { storeImpls } from '../helpers/store-impls.ts';
 
@@ -62,7 +62,7 @@ for (const impl of storeImpls()) {
       const m = await newMatch();
       const [s] = await store.listScrambles(m.id);
       await store.recordResult({ scrambleId: s.id, bot: 'a', verdict: 'solved', moveCount: 1, moves: 'U', wallMs: 1 });
-      expect(await store.claimSealKey('first')).toEqual({ dbId: meta.dbId, keyCheck: 'first', sealedAfter: { match: m.id, result: expect.any(Number) }, sealedMatches: 0 });
+      expect(await store.claimSealKey('first')).toEqual({ dbId: meta.dbId, keyCheck: 'first', sealedAfter: { match: m.id, result: expect.any(Number) }, sealedMatches: 0, sealedGames: 0 });
       expect((await store.claimSealKey('second')).keyCheck).toBe('first');
     });
 
@@ -177,7 +177,8 @@ for (const impl of storeImpls()) {
       expect(t.versions).toEqual([{ version: expect.objectContaining({ id: v.id, hash: 'h' }), seal: versionSeal(k, v) }]);
       const [game] = await ladder.listGames();
       expect(game.matchId).toBe(m.id);
-      expect(t.games).toEqual([{ game, seal: gameSeal(k, game) }]);
+      expect(t.games).toEqual([{ game, seq: 1, seal: gameSeal(k, game, 1) }]);
+      expect(await store.sealMeta()).toMatchObject({ sealedGames: 1, gamesSeal: gamesCountSeal(k, 1) });
       expect(t.unsealed).toEqual({ matches: 0, results: 0, optima: 1, versions: 0, games: 0 });
     });
 

@@ -5,7 +5,7 @@
  * with its seals removed (the watermark cannot be raised), and not a row without a seal anywhere (there are
  * at most as many as the head counted).
  */
-import { gameSeal, headSeal, optimumSeal, versionSeal } from '../../store/seal.ts';
+import { gameSeal, gamesCountSeal, headSeal, optimumSeal, versionSeal } from '../../store/seal.ts';
 import type { SealedTables, SealKey, SealMeta, UnsealedCounts } from '../../store/types.ts';
 
 /** The names of the tables in the head's counts, as problems spell them. */
@@ -38,9 +38,14 @@ export function tableProblems(k: SealKey, meta: SealMeta, t: SealedTables): stri
   for (const { version: v, seal } of t.versions) {
     if (seal !== undefined && seal !== versionSeal(k, v)) out.push(`ladder version ${v.id} (${v.bot} #${v.number}) does not match its seal: its bot, number, hash, command or folder changed`);
   }
-  for (const { game: g, seal } of t.games) {
-    if (seal !== undefined && seal !== gameSeal(k, g)) out.push(`ladder game ${g.id} does not match its seal: which version played, its class, purpose, seed or match changed`);
+  const seqs = new Set<number>();
+  for (const { game: g, seq, seal } of t.games) {
+    if (seal === undefined) continue;
+    if (seq === undefined || seal !== gameSeal(k, g, seq)) out.push(`ladder game ${g.id} does not match its seal: which version played, its class, purpose, seed, number or match changed`);
+    else if (seqs.has(seq)) out.push(`ladder game ${g.id} is a second sealed game numbered ${seq}: it was copied`);
+    if (seq !== undefined) seqs.add(seq);
   }
+  out.push(...gameCountProblems(k, meta, seqs));
   const pre = meta.preKey;
   if (!pre) return out;
   for (const table of Object.keys(TABLES) as (keyof UnsealedCounts)[]) {
@@ -51,6 +56,16 @@ export function tableProblems(k: SealKey, meta: SealMeta, t: SealedTables): stri
     }
   }
   return out;
+}
+
+/** The count of sealed ladder games against its seal and the games' numbers: a game deleted leaves a gap. */
+function gameCountProblems(k: SealKey, meta: SealMeta, seqs: ReadonlySet<number>): string[] {
+  if (meta.gamesSeal !== undefined ? meta.gamesSeal !== gamesCountSeal(k, meta.sealedGames) : meta.sealedGames > 0) {
+    return [`the database's count of sealed ladder games (${meta.sealedGames}) does not match its seal: games were deleted or inserted and the count edited`];
+  }
+  const missing: number[] = [];
+  for (let seq = 1; seq <= meta.sealedGames; seq++) if (!seqs.has(seq)) missing.push(seq);
+  return missing.length === 0 ? [] : [`sealed ladder game number${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${meta.sealedGames} ${missing.length > 1 ? 'are' : 'is'} missing: deleted, which changes the ladder's ranking`];
 }
 
 /** The unsealed optima, a few of them named. */
