@@ -147,6 +147,11 @@ describe.skipIf(skipPgTests())('arena audit (PostgreSQL, real CLI)', () => {
       /^database: ladder game \d+ does not match its seal: which version played/m,
     );
     await forged(
+      `CREATE TABLE arena.kept AS SELECT * FROM arena.ladder_games; DELETE FROM arena.ladder_games`,
+      `INSERT INTO arena.ladder_games OVERRIDING SYSTEM VALUE SELECT * FROM arena.kept; DROP TABLE arena.kept`,
+      /^database: sealed ladder game number 1 of 1 is missing: deleted, which changes the ladder's ranking$/m,
+    );
+    await forged(
       `INSERT INTO arena.matches (id, config, seed, generator_version, bots, status, created_at, updated_at)
          OVERRIDING SYSTEM VALUE SELECT 0, config, seed, generator_version, bots, status, created_at, updated_at FROM arena.matches WHERE id = 1`,
       `DELETE FROM arena.matches WHERE id = 0`,
