@@ -91,6 +91,21 @@ function createKeyFile(file: string): { key: Uint8Array; wrote: boolean } {
   }
 }
 
+/** The file beside a key that says its database's head has been sealed (see setUpSealing). */
+export function headMarkerFor(keyFile: string): string {
+  return `${keyFile}.head`;
+}
+
+/** Writes the head marker once (mode 0600); a marker that cannot be written only loses that protection. */
+function writeHeadMarker(marker: string, dbId: string): void {
+  if (fs.existsSync(marker)) return;
+  try {
+    fs.writeFileSync(marker, `${dbId}\n`, { mode: 0o600, flag: 'wx' });
+  } catch {
+    // A read-only folder or a race with another process: the head itself is sealed either way.
+  }
+}
+
 /** How the commands that record results (a match, a worker) open a database: giving it a key if it has none. */
 export const RECORDS = { seal: { claim: true } } as const;
 
@@ -132,8 +147,12 @@ export async function setUpSealing(store: Store, location: string, o: SealingOpt
   const key: SealKey = { key: got.key, dbId: meta.dbId };
   store.sealWith(key);
   // A key claimed just now, or an older database just migrated, gets its head sealed (once: a head whose
-  // seal was removed afterwards is left for the audit to report).
-  if (meta.headSeal === undefined && (await store.sealHead(key))) meta = await store.sealMeta();
+  // seal was removed afterwards is left for the audit to report). The marker beside the key remembers that
+  // the head was sealed, so a database taken back to the schema before the head (its head dropped) is not
+  // sealed afresh over a forged watermark.
+  const marker = headMarkerFor(file);
+  if (meta.headSeal === undefined && !fs.existsSync(marker) && (await store.sealHead(key))) meta = await store.sealMeta();
+  if (meta.headSeal !== undefined) writeHeadMarker(marker, meta.dbId);
   return { sealing: { state: 'on', keyFile: file, created: made !== undefined }, key, meta };
 }
 

@@ -24,11 +24,12 @@ async function arena(args: string[]) {
   return r;
 }
 
-/** A copy of the played database (and its key unless told) with `sql` run on it directly. */
+/** A copy of the played database (its key, and the marker that its head was sealed, unless told) with `sql` run on it directly. */
 function tampered(sql: string, o: { key?: boolean } = {}): string {
   const file = join(dir, `copy-${++copies}.db`);
   copyFileSync(pristine, file);
   if (o.key !== false) copyFileSync(`${pristine}.key`, `${file}.key`);
+  if (o.key !== false) copyFileSync(`${pristine}.key.head`, `${file}.key.head`);
   const db = new Database(file);
   try {
     db.exec(sql);
@@ -106,6 +107,25 @@ describe('arena audit against forgeries (SQLite, real CLI, real SQL)', () => {
       /^database: 2 results have no seal, but only 0 predate the database's key/m,
       /^database: 1 matches have no seal, but only 0 predate the database's key/m);
     await failsWith(tampered(`UPDATE seal_meta SET head_seal = NULL`), /^database: the database's key check and watermark carry no seal: it was removed/m);
+  });
+
+  it('forgery - everything unsealed, the watermark raised, and the database taken back to the schema before the head: fails', async () => {
+    // Laundering: every seal and count removed, the watermark over every row, and the head's columns dropped
+    // so that the next open migrates again and would seal a head over the forged watermark.
+    const file = tampered(`
+      UPDATE seal_meta SET after_match = 100, after_result = 1000, sealed_matches = 0, matches_seal = NULL;
+      UPDATE matches SET seal = NULL, seq = NULL, count_seal = NULL, sealed_results = 0;
+      UPDATE scrambles SET seal = NULL, state_sha256 = NULL; UPDATE results SET seal = NULL, seq = NULL, moves_sha256 = NULL;
+      DELETE FROM ladder_games; DELETE FROM bot_versions; DELETE FROM optima;
+      ALTER TABLE seal_meta DROP COLUMN head_seal; ALTER TABLE seal_meta DROP COLUMN pre_matches; ALTER TABLE seal_meta DROP COLUMN pre_results;
+      ALTER TABLE seal_meta DROP COLUMN pre_optima; ALTER TABLE seal_meta DROP COLUMN pre_versions; ALTER TABLE seal_meta DROP COLUMN pre_games;
+      ALTER TABLE seal_meta DROP COLUMN sealed_games; ALTER TABLE seal_meta DROP COLUMN games_seal;
+      ALTER TABLE optima DROP COLUMN seal; ALTER TABLE bot_versions DROP COLUMN seal; ALTER TABLE ladder_games DROP COLUMN seal; ALTER TABLE ladder_games DROP COLUMN seq;
+      PRAGMA user_version = 10;`);
+    await failsWith(file, /^database: the database's key check and watermark carry no seal: it was removed/m);
+    // And a later run with the key does not seal it either.
+    expect((await arena(['matches', '--db', file])).code).toBe(0);
+    await failsWith(file, /^database: the database's key check and watermark carry no seal/m);
   });
 
   it('forgery - the key check removed while the key sits beside the database, or removed with every seal: fails', async () => {

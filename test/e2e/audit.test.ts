@@ -180,8 +180,10 @@ describe('arena audit (SQLite, real CLI)', () => {
     const legacy = tampered(`
       ALTER TABLE seal_meta DROP COLUMN head_seal; ALTER TABLE seal_meta DROP COLUMN pre_matches; ALTER TABLE seal_meta DROP COLUMN pre_results;
       ALTER TABLE seal_meta DROP COLUMN pre_optima; ALTER TABLE seal_meta DROP COLUMN pre_versions; ALTER TABLE seal_meta DROP COLUMN pre_games;
-      ALTER TABLE optima DROP COLUMN seal; ALTER TABLE bot_versions DROP COLUMN seal; ALTER TABLE ladder_games DROP COLUMN seal;
+      ALTER TABLE seal_meta DROP COLUMN sealed_games; ALTER TABLE seal_meta DROP COLUMN games_seal;
+      ALTER TABLE optima DROP COLUMN seal; ALTER TABLE bot_versions DROP COLUMN seal; ALTER TABLE ladder_games DROP COLUMN seal; ALTER TABLE ladder_games DROP COLUMN seq;
       PRAGMA user_version = 10;`);
+    expect(existsSync(`${legacy}.key.head`)).toBe(false);
     const r = await arena(['audit', '--db', legacy]);
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toMatch(/^audit: everything checked holds \(2 match\(es\)\)$/m);
