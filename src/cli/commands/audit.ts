@@ -31,8 +31,11 @@ export function formatAudit(r: AuditReport): string {
 
 /** The last line: holds, failed, or incomplete (a key the database has, and this audit has not). */
 function verdictLine(r: AuditReport): string {
-  if (r.problems.length > 0) return `audit: FAILED, ${r.problems.length} problem(s)`;
-  if (r.incomplete) return `incomplete: ${r.incomplete.unchecked} results unchecked, key not found at ${r.incomplete.keyFile}; pass --key FILE (or --no-key for the replay checks alone)`;
+  const incomplete = r.incomplete
+    ? `incomplete: ${r.incomplete.unchecked} results unchecked, key not found at ${r.incomplete.keyFile}; pass --key FILE (or --no-key for the replay checks alone)`
+    : undefined;
+  if (r.problems.length > 0) return [...(incomplete ? [incomplete] : []), `audit: FAILED, ${r.problems.length} problem(s)`].join('\n');
+  if (incomplete) return incomplete;
   return `audit: everything checked holds (${r.matches.length} match(es))`;
 }
 
