@@ -4,7 +4,7 @@
  * the test's own (ARENA_KEY_DIR), as they would in ~/.config/puzzle-arena/keys.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -164,6 +164,24 @@ describe.skipIf(skipPgTests())('arena audit (PostgreSQL, real CLI)', () => {
     expect(elsewhere.stdout).toMatch(/^incomplete: 5 results unchecked, key not found at .*\.key; pass --key FILE/m);
     const replayOnly = await arena(['audit', '--db', url, '--no-key'], { ARENA_KEY_DIR: mkdtempSync(join(tmpdir(), 'arena-nokeys-')) }).done;
     expect(replayOnly.code, replayOnly.stdout).toBe(0);
+  });
+
+  it('pg audit - a database sealed before the head (schema v10) gets its head from the first open with its key, and holds', { timeout: 180_000 }, async () => {
+    const url = await server.createDatabase('legacy');
+    const played = await arena(['match', 'reference-bfs', '--size', '3', '--count', '2', '--seed', 'old', '--db', url, '--quiet']).done;
+    expect(played.code, played.stderr).toBe(0);
+    const dbId = await one(url, 'SELECT db_id FROM arena.seal_meta');
+    // As an older arena left it: no head, no optima or ladder seals, schema v10, no head marker beside the key.
+    await sql(url, `ALTER TABLE arena.seal_meta DROP COLUMN head_seal, DROP COLUMN pre_matches, DROP COLUMN pre_results, DROP COLUMN pre_optima,
+        DROP COLUMN pre_versions, DROP COLUMN pre_games, DROP COLUMN sealed_games, DROP COLUMN games_seal;
+      ALTER TABLE arena.optima DROP COLUMN seal; ALTER TABLE arena.bot_versions DROP COLUMN seal; ALTER TABLE arena.ladder_games DROP COLUMN seal, DROP COLUMN seq;
+      UPDATE arena.schema_version SET version = 10`);
+    rmSync(join(keys, `${dbId}.key.head`));
+    const r = await arena(['audit', '--db', url]).done;
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toMatch(/^audit: everything checked holds \(1 match\(es\)\)$/m);
+    expect(await one(url, 'SELECT head_seal IS NOT NULL FROM arena.seal_meta')).toBe('true');
+    expect(existsSync(join(keys, `${dbId}.key.head`))).toBe(true);
   });
 
   async function one(url: string, text: string): Promise<string> {
