@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, renameSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -126,6 +126,28 @@ describe('arena audit against forgeries (SQLite, real CLI, real SQL)', () => {
     // And a later run with the key does not seal it either.
     expect((await arena(['matches', '--db', file])).code).toBe(0);
     await failsWith(file, /^database: the database's key check and watermark carry no seal/m);
+  });
+
+  it('forgery - the key check and every seal removed, then the owner runs a match: the database is not given the key again, and still fails', async () => {
+    const file = tampered(`UPDATE seal_meta SET key_check = NULL, after_match = NULL, after_result = NULL, head_seal = NULL, matches_seal = NULL, sealed_matches = 0;
+      UPDATE matches SET seal = NULL, seq = NULL, count_seal = NULL, sealed_results = 0; UPDATE results SET seal = NULL, seq = NULL, moves_sha256 = NULL`);
+    const played = await arena(['match', 'reference-bfs', '--size', '2', '--count', '1', '--db', file, '--quiet']);
+    expect(played.code, played.stderr).toBe(0);
+    expect(played.stderr).toMatch(/warning: results recorded here are not sealed.*holds matches but no record of its key, though its key and .*\.key\.head are here/);
+    await failsWith(file, /^database: the database has no record of its key, but .*copy-\d+\.db\.key holds one/m);
+  });
+
+  it('forgery - a database deleted and made again beside its old key and marker is keyed, sealed and holds', async () => {
+    const file = join(dir, 'remade.db');
+    copyFileSync(`${pristine}.key`, `${file}.key`);
+    copyFileSync(`${pristine}.key.head`, `${file}.key.head`);
+    expect((await arena(['match', 'reference-bfs', '--size', '2', '--count', '1', '--db', file, '--quiet'])).code).toBe(0);
+    const r = await arena(['audit', '--db', file]);
+    expect(r.code, r.stdout).toBe(0);
+    const db = new Database(file, { readonly: true });
+    const { db_id: dbId } = db.prepare('SELECT db_id FROM seal_meta').get() as { db_id: string };
+    db.close();
+    expect(readFileSync(`${file}.key.head`, 'utf8').trim()).toBe(dbId);
   });
 
   it('forgery - the key check removed while the key sits beside the database, or removed with every seal: fails', async () => {
