@@ -47,6 +47,9 @@ export function sealProblems(k: SealKey, meta: SealMeta, match: MatchRecord, sea
   const sealedMatch = seals.seal !== undefined || match.id > after.match;
   if (seals.seal !== undefined) {
     if (seals.seal !== matchSeal(k, { ...match, seq: seals.seq ?? 0 })) problems.push({ what: "the match's configuration, seed, generator or bots changed after it was sealed" });
+    // The watermark is the largest id when the key came, and matches are never deleted (so ids are never
+    // reused): every sealed match lies above it. (Results are not checked so: a purge may free the largest id.)
+    if (match.id <= after.match) problems.push({ what: `the match is sealed, yet the database's watermark (${after.match}) says it predates the key: the watermark was raised` });
   } else if (sealedMatch) {
     problems.push({ what: 'the match has no seal, though it was created after the database got its key: its row was inserted, or its seal removed' });
   } else {

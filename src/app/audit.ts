@@ -2,9 +2,10 @@
  * `arena audit`: results anyone can re-check. For every stored answer of a match (or of every match): the
  * scramble regenerated from the seed and compared with the stored state, the moves replayed (streamed) to a
  * verdict, move count and error index compared with the stored ones, the bound checked; every (scramble,
- * bot) pair of a finished match holding exactly one result; and, with the database's key, every seal (what
- * replay cannot see: times, verdicts without moves, deleted or inserted rows). Without the key the audit says
- * so and checks the rest.
+ * bot) pair of a finished match holding exactly one result; every verdict against its time and the match's
+ * limit; and, with the database's key, every seal (what replay cannot see: times, verdicts without moves,
+ * deleted or inserted rows, the watermark, the optima cache, the ladder). A database with a key audited
+ * without it is incomplete, never "holds", unless the replay checks alone were asked for (`noKey`).
  */
 import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
@@ -15,6 +16,11 @@ import { replayMismatch, replayStored } from './audit-replay.ts';
 import { beatsBound, Regenerator, scrambleProblems, type ScrambleSource } from './audit-scrambles.ts';
 import { matchCountProblems, resultKey, sealProblems, type SealFacts } from './audit-seals.ts';
 import { auditKey, type Integrity } from './audit-key.ts';
+import { headProblems, tableProblems } from './audit/head-seals.ts';
+import { verdictTimeProblem } from './audit/verdict-times.ts';
+import { cachedClaim, cachedOptimaProblems, provedOptimum, reprove, type ClaimedOptimum } from './audit/optima-check.ts';
+import { SlidingOracle } from '../solvers/sliding/oracle.ts';
+import { stateKey } from '../referee/refine-bounds.ts';
 import type { AppContext } from './context.ts';
 import { reportOf } from './records.ts';
 
@@ -43,11 +49,15 @@ export interface AuditedMatch {
 
 /** The audit of a database. */
 export interface AuditReport {
-  /** True when every check that could be made holds. */
+  /** True when every check that could be made holds and none that should be made was left out. */
   readonly ok: boolean;
+  /** Set when the database has a key the audit did not have: how many sealed results went unchecked. */
+  readonly incomplete?: { readonly unchecked: number; readonly keyFile: string };
   readonly integrity: Integrity;
   readonly matches: readonly AuditedMatch[];
   readonly problems: readonly AuditProblem[];
+  /** What concerns the whole database and could not be checked (`--deep`: optima the oracle could not settle). */
+  readonly notes: readonly string[];
 }
 
 /** What to audit. */
@@ -56,6 +66,10 @@ export interface AuditOptions {
   readonly match?: number;
   /** The key file to check seals with, instead of the one the database's location names. */
   readonly keyFile?: string;
+  /** The replay checks alone, without looking for a key (a database's copy audited on purpose without it). */
+  readonly noKey?: boolean;
+  /** Prove every cached optimum and every scramble's proved optimum again with the exact oracle (slow). */
+  readonly deep?: boolean;
 }
 
 /** Scrambles read at once: a page of states is what an audit holds in memory besides one answer. */
@@ -71,20 +85,69 @@ export async function auditDatabase(ctx: AppContext, o: AuditOptions = {}): Prom
   } else {
     matches = (await ctx.store.listMatches()).reverse();
   }
-  const { integrity, key, meta } = await auditKey(ctx, o.keyFile);
+  const { integrity, key, meta } = await auditKey(ctx, o.keyFile, o.noKey);
   const problems: AuditProblem[] = integrity.problem ? [{ match: 0, what: integrity.problem }] : [];
+  const database = (what: string) => problems.push({ match: 0, what });
   const audited: AuditedMatch[] = [];
-  const seqs: number[] = [];
-  for (const m of matches) audited.push(await auditMatch(ctx, m, key ? { key, meta } : undefined, problems, seqs));
-  // A match deleted whole shows only in the database's count, checked when every match is audited.
-  if (key && o.match === undefined) for (const what of matchCountProblems(key, meta, seqs)) problems.push({ match: 0, what });
-  return { ok: true, value: { ok: problems.length === 0, integrity, matches: audited, problems } };
+  const tally: SealTally = { seqs: [], sealedRows: 0, keyedResults: 0, claims: [] };
+  const notes: string[] = [];
+  for (const m of matches) audited.push(await auditMatch(ctx, m, meta, key, problems, tally, o.noKey === true));
+  if (key) {
+    headProblems(key, meta).forEach(database);
+    tableProblems(key, meta, await ctx.store.sealedTables()).forEach(database);
+    // A match deleted whole shows only in the database's count, checked when every match is audited.
+    if (o.match === undefined) matchCountProblems(key, meta, tally.seqs).forEach(database);
+  } else if (meta.keyCheck === undefined && tally.sealedRows > 0 && !o.noKey && !integrity.problem) {
+    database(`the database has no record of its key, yet ${tally.sealedRows} of its results and matches carry seals: the record (seal_meta.key_check) was removed`);
+  }
+  if (o.deep) (await deepProblems(ctx, tally.claims, notes)).forEach(database);
+  const incomplete = integrity.missingKey !== undefined ? { unchecked: tally.keyedResults, keyFile: integrity.missingKey } : undefined;
+  return { ok: true, value: { ok: problems.length === 0 && !incomplete, integrity, ...(incomplete ? { incomplete } : {}), matches: audited, problems, notes } };
+}
+
+/** `--deep`: every cached optimum and every scramble's proved optimum proved again by the exact oracle. */
+async function deepProblems(ctx: AppContext, scrambleClaims: readonly ClaimedOptimum[], notes: string[]): Promise<string[]> {
+  const problems: string[] = [];
+  const claims = new Map<string, ClaimedOptimum>();
+  for (const o of (await ctx.store.sealedTables()).optima) {
+    const c = cachedClaim(o.key, o.optimal);
+    if (typeof c === 'string') problems.push(c);
+    else claims.set(`${o.key}\u0000${o.optimal}`, c);
+  }
+  // A scramble whose optimum the cache holds alike is proved once, with the cache's row.
+  for (const c of scrambleClaims) if (!claims.has(`${stateKey(c.state)}\u0000${c.optimal}`)) claims.set(`${stateKey(c.state)}\u0000${c.optimal}`, c);
+  const oracle = ctx.oracle?.() ?? new SlidingOracle();
+  try {
+    problems.push(...(await reprove(oracle, [...claims.values()], notes)));
+  } finally {
+    await oracle.close();
+  }
+  return problems;
+}
+
+/** What the matches' seals add up to: their numbers (for the database's count) and the rows that carry one. */
+interface SealTally {
+  readonly seqs: number[];
+  /** Matches and results that carry a seal. */
+  sealedRows: number;
+  /** Results sealed or recorded since the database got its key: what a key would check. */
+  keyedResults: number;
+  /** The scrambles' proved optima, for `--deep`. */
+  readonly claims: ClaimedOptimum[];
 }
 
 /** The facts the seals are checked against, gathered while replaying. */
 type Facts = { -readonly [K in keyof SealFacts]: SealFacts[K] extends ReadonlyMap<infer I, infer V> ? Map<I, V> : never };
 
-async function auditMatch(ctx: AppContext, match: MatchRecord, sealing: { key: SealKey; meta: SealMeta } | undefined, problems: AuditProblem[], seqs: number[]): Promise<AuditedMatch> {
+async function auditMatch(
+  ctx: AppContext,
+  match: MatchRecord,
+  meta: SealMeta,
+  key: SealKey | undefined,
+  problems: AuditProblem[],
+  tally: SealTally,
+  noKey: boolean,
+): Promise<AuditedMatch> {
   const problem = (what: string, scramble?: number, bot?: string) => problems.push({ match: match.id, ...(scramble !== undefined ? { scramble } : {}), ...(bot !== undefined ? { bot } : {}), what });
   const notes: string[] = [];
   const parsed = parseMatchConfig(match.config);
@@ -109,20 +172,33 @@ async function auditMatch(ctx: AppContext, match: MatchRecord, sealing: { key: S
       const n = s.index + 1;
       const wrong = scrambleProblems(s, regen.expected(s.index));
       for (const w of wrong) problem(w, n);
-      if (sealing) facts.scrambles.set(s.id, { index: s.index, puzzleClass: s.puzzleClass, bound: s.bound, ...(s.boundNote !== undefined ? { boundNote: s.boundNote } : {}), stateSha256: stateDigest(s.state) });
+      if (key) facts.scrambles.set(s.id, { index: s.index, puzzleClass: s.puzzleClass, bound: s.bound, ...(s.boundNote !== undefined ? { boundNote: s.boundNote } : {}), stateSha256: stateDigest(s.state) });
       const rows = byScramble.get(s.id) ?? [];
       // A stored state that is no puzzle cannot be replayed on; its problem is already said.
       if (wrong.some((w) => w.startsWith('the stored state is not a valid puzzle'))) continue;
+      for (const r of rows) {
+        const late = verdictTimeProblem(r, config?.timeLimitMs);
+        if (late) problem(late, n, r.bot);
+      }
       moves += await auditAnswers(ctx, s, rows, config, facts, (what, bot) => problem(what, n, bot));
+    }
+    const strict = key !== undefined && match.id > (meta.sealedAfter?.match ?? Infinity);
+    for (const p of await cachedOptimaProblems(ctx.store, page, strict, notes)) problem(p.what, p.index + 1);
+    for (const s of page) {
+      const optimal = provedOptimum(s);
+      if (optimal !== undefined) tally.claims.push({ state: s.state, optimal, where: `match ${match.id}, scramble ${s.index + 1}: its optimum` });
     }
     from = page[page.length - 1].index + 1;
   }
   await checkPairs(ctx, match, config, summaries, stored, byScramble, problem, notes);
-  if (sealing) {
-    const seals = await ctx.store.matchSeals(match.id);
-    if (seals) {
-      if (seals.seq !== undefined) seqs.push(seals.seq);
-      const got = sealProblems(sealing.key, sealing.meta, match, seals, facts);
+  const seals = noKey ? undefined : await ctx.store.matchSeals(match.id);
+  if (seals) {
+    if (seals.seq !== undefined) tally.seqs.push(seals.seq);
+    const after = meta.sealedAfter?.result;
+    tally.sealedRows += seals.results.filter((r) => r.seal !== undefined).length + (seals.seal !== undefined ? 1 : 0);
+    tally.keyedResults += seals.results.filter((r) => r.seal !== undefined || (after !== undefined && Number(r.resultId) > after)).length;
+    if (key) {
+      const got = sealProblems(key, meta, match, seals, facts);
       for (const p of got.problems) problem(p.what, p.scramble, p.bot);
       notes.push(...got.notes);
     }

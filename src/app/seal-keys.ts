@@ -91,6 +91,24 @@ function createKeyFile(file: string): { key: Uint8Array; wrote: boolean } {
   }
 }
 
+/** The file beside a key that says its database's head has been sealed (see setUpSealing). */
+export function headMarkerFor(keyFile: string): string {
+  return `${keyFile}.head`;
+}
+
+/**
+ * Writes the head marker (mode 0600) naming the database whose head is sealed, unless it names it already;
+ * a marker that cannot be written only loses that protection.
+ */
+function writeHeadMarker(marker: string, dbId: string): void {
+  try {
+    if (fs.existsSync(marker) && fs.readFileSync(marker, 'utf8').trim() === dbId) return;
+    fs.writeFileSync(marker, `${dbId}\n`, { mode: 0o600 });
+  } catch {
+    // A read-only folder or a race with another process: the head itself is sealed either way.
+  }
+}
+
 /** How the commands that record results (a match, a worker) open a database: giving it a key if it has none. */
 export const RECORDS = { seal: { claim: true } } as const;
 
@@ -113,8 +131,14 @@ export async function setUpSealing(store: Store, location: string, o: SealingOpt
   const file = o.keyFile ?? keyFileFor(location, meta.dbId, o.env);
   if (file === undefined) return { sealing: { state: 'unsealed', reason: 'an in-memory database keeps no key' }, meta };
   let made: { key: Uint8Array; wrote: boolean } | undefined;
+  const marker = headMarkerFor(file);
   if (meta.keyCheck === undefined) {
     if (!o.claim) return { sealing: { state: 'unsealed', reason: 'the database has no key (written by an older arena, or by nothing that records results yet)' }, meta };
+    // A database that lost its record of a key while its key and head marker are here, and holds matches:
+    // giving it the key again would vouch for whatever it holds now (every row would predate the new claim).
+    if (fs.existsSync(marker) && (await store.listMatches(1)).length > 0) {
+      return { sealing: { state: 'no-key', keyFile: file, reason: `the database holds matches but no record of its key, though its key and ${marker} are here: the record was removed (arena audit says so); it is not given the key again` }, meta };
+    }
     try {
       made = createKeyFile(file);
     } catch (e) {
@@ -131,6 +155,14 @@ export async function setUpSealing(store: Store, location: string, o: SealingOpt
   }
   const key: SealKey = { key: got.key, dbId: meta.dbId };
   store.sealWith(key);
+  // A key claimed just now, or an older database just migrated, gets its head sealed (once: a head whose
+  // seal was removed afterwards is left for the audit to report). The marker beside the key remembers that
+  // the head was sealed, so a database taken back to the schema before the head (its head dropped) is not
+  // sealed afresh over a forged watermark.
+  // A key claimed just now is a new database's (one that lost its record is refused above): its head is
+  // sealed whatever marker an earlier database at this place left.
+  if (meta.headSeal === undefined && (made !== undefined || !fs.existsSync(marker)) && (await store.sealHead(key))) meta = await store.sealMeta();
+  if (meta.headSeal !== undefined) writeHeadMarker(marker, meta.dbId);
   return { sealing: { state: 'on', keyFile: file, created: made !== undefined }, key, meta };
 }
 

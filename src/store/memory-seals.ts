@@ -3,8 +3,8 @@
  * in columns, so the Store contract suite checks the same behaviour on every store.
  */
 import { randomBytes } from 'node:crypto';
-import { countSeal, matchCountSeal, matchSeal, removalSeal, resultSeal, scrambleSeal, type MatchSealed, type SealKey } from './seal.ts';
-import type { MatchSeals, ResultRecord, ScrambleRecord, SealMeta } from './types.ts';
+import { countSeal, headSeal, matchCountSeal, matchSeal, removalSeal, resultSeal, scrambleSeal, type MatchSealed, type SealKey } from './seal.ts';
+import type { MatchSeals, ResultRecord, ScrambleRecord, SealMeta, UnsealedCounts } from './types.ts';
 
 type ResultSeal = MatchSeals['results'][number];
 type Removal = MatchSeals['removals'][number];
@@ -23,6 +23,8 @@ export class MemorySeals {
   private lastMatchId = 0;
   private sealedMatches = 0;
   private matchesSeal: string | undefined;
+  private preKey: UnsealedCounts | undefined;
+  private headSeal: string | undefined;
 
   meta(): SealMeta {
     return {
@@ -30,7 +32,11 @@ export class MemorySeals {
       ...(this.keyCheck ? { keyCheck: this.keyCheck } : {}),
       ...(this.sealedAfter ? { sealedAfter: this.sealedAfter } : {}),
       sealedMatches: this.sealedMatches,
+      // The memory ladder numbers its games; the store puts its count in (memory-store.ts sealMeta).
+      sealedGames: 0,
       ...(this.matchesSeal ? { matchesSeal: this.matchesSeal } : {}),
+      ...(this.preKey ? { preKey: this.preKey } : {}),
+      ...(this.headSeal ? { headSeal: this.headSeal } : {}),
     };
   }
 
@@ -40,6 +46,20 @@ export class MemorySeals {
       this.sealedAfter = { match: this.lastMatchId, result: this.nextResultId - 1 };
     }
     return this.meta();
+  }
+
+  /** Seals the head once the database has a key: `unsealed` (rows without a seal now) are older than it. */
+  sealHead(k: SealKey, unsealed: Omit<UnsealedCounts, 'matches' | 'results'>): boolean {
+    if (this.keyCheck !== undefined && this.headSeal === undefined) {
+      this.preKey = { ...unsealed, ...this.unsealed() };
+      this.headSeal = headSeal(k, { keyCheck: this.keyCheck, sealedAfter: this.sealedAfter ?? { match: 0, result: 0 }, preKey: this.preKey });
+    }
+    return this.headSeal !== undefined;
+  }
+
+  /** Matches and results without a seal now. */
+  unsealed(): Pick<UnsealedCounts, 'matches' | 'results'> {
+    return { matches: [...this.matches.values()].filter((m) => m.seal === undefined).length, results: [...this.results.values()].filter((r) => r.seal === undefined).length };
   }
 
   matchCreated(k: SealKey | undefined, m: Omit<MatchSealed, 'seq'>): void {

@@ -21,12 +21,14 @@ import type {
   ScramblePage,
   ScrambleRecord,
   MatchSeals,
+  SealedTables,
   SealMeta,
   Store,
   KnownOptimum,
 } from './types.ts';
 import { MemorySeals } from './memory-seals.ts';
-import { memoryLadder } from './memory-ladder.ts';
+import { memoryLadder, type MemoryLadder } from './memory-ladder.ts';
+import { optimumSeal } from './seal.ts';
 import type { LadderStore } from './ladder-types.ts';
 import { recordedMovesDigest } from './moves-digest.ts';
 import { stateDigest, type SealKey } from './seal.ts';
@@ -61,9 +63,11 @@ class MemoryStore implements Store {
   private results: StoredResult[] = [];
   private readonly resultKeys = new Set<string>();
   private readonly optima = new Map<string, number>();
-  private readonly ladderTables: LadderStore = memoryLadder(
+  private readonly optimaSeals = new Map<string, string>();
+  private readonly ladderTables: MemoryLadder = memoryLadder(
     (seed) => [...this.matches.values()].reverse().find((m) => m.seed === seed)?.id,
     () => void this.changes++,
+    () => this.sealKey,
   );
   private nextMatchId = 1;
   private nextScrambleId = 1;
@@ -239,7 +243,7 @@ class MemoryStore implements Store {
   }
 
   async sealMeta(): Promise<SealMeta> {
-    return this.seals.meta();
+    return { ...this.seals.meta(), ...this.ladderTables.gameCount() };
   }
 
   async claimSealKey(keyCheck: string): Promise<SealMeta> {
@@ -248,6 +252,18 @@ class MemoryStore implements Store {
 
   sealWith(key: SealKey | undefined): void {
     this.sealKey = key;
+  }
+
+  async sealHead(key: SealKey): Promise<boolean> {
+    const { unsealed } = await this.sealedTables();
+    return this.seals.sealHead(key, unsealed);
+  }
+
+  async sealedTables(): Promise<SealedTables> {
+    const optima = [...this.optima].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, optimal]) => ({ key, optimal, ...(this.optimaSeals.has(key) ? { seal: this.optimaSeals.get(key)! } : {}) }));
+    const { versions, games } = this.ladderTables.sealed();
+    const none = (rows: readonly { seal?: string }[]) => rows.filter((r) => r.seal === undefined).length;
+    return { optima, versions, games, unsealed: { ...this.seals.unsealed(), optima: none(optima), versions: none(versions), games: none(games) } };
   }
 
   async matchSeals(matchId: number): Promise<MatchSeals | undefined> {
@@ -271,7 +287,9 @@ class MemoryStore implements Store {
   async addOptima(optima: readonly KnownOptimum[]): Promise<void> {
     for (const o of optima) {
       if (!Number.isInteger(o.optimal) || o.optimal < 0) throw new Error(`addOptima: ${o.optimal} is not a move count`);
-      if (!this.optima.has(o.key)) this.optima.set(o.key, o.optimal);
+      if (this.optima.has(o.key)) continue;
+      this.optima.set(o.key, o.optimal);
+      if (this.sealKey) this.optimaSeals.set(o.key, optimumSeal(this.sealKey, o.key, o.optimal));
     }
   }
 

@@ -4,7 +4,8 @@
  * retried across a reconnect.
  */
 import type pg from 'pg';
-import type { KnownOptimum } from './types.ts';
+import { optimumSeal } from './seal.ts';
+import type { KnownOptimum, SealKey } from './types.ts';
 
 /** Runs one statement, retried across a reconnect (the store's own query function). */
 export type PgQuery = <R extends pg.QueryResultRow>(sql: string, params: unknown[], idempotent: boolean) => Promise<pg.QueryResult<R>>;
@@ -20,12 +21,12 @@ export async function pgKnownOptima(q: PgQuery, keys: readonly string[]): Promis
   return new Map(rows.map((r) => [r.state_key, r.optimal]));
 }
 
-/** Caches optima; keys already cached keep their value. */
-export async function pgAddOptima(q: PgQuery, optima: readonly KnownOptimum[]): Promise<void> {
+/** Caches optima, each sealed with `k` when given; keys already cached keep their value and seal. */
+export async function pgAddOptima(q: PgQuery, optima: readonly KnownOptimum[], k?: SealKey): Promise<void> {
   if (optima.length === 0) return;
   await q(
-    `INSERT INTO arena.optima (state_key, optimal) SELECT * FROM unnest($1::text[], $2::int[]) ON CONFLICT (state_key) DO NOTHING`,
-    [optima.map((o) => o.key), optima.map((o) => o.optimal)],
+    `INSERT INTO arena.optima (state_key, optimal, seal) SELECT * FROM unnest($1::text[], $2::int[], $3::text[]) ON CONFLICT (state_key) DO NOTHING`,
+    [optima.map((o) => o.key), optima.map((o) => o.optimal), optima.map((o) => (k ? optimumSeal(k, o.key, o.optimal) : null))],
     true,
   );
 }

@@ -9,7 +9,7 @@
  */
 import type pg from 'pg';
 import { VERDICTS } from '../core/verdict.ts';
-import { PG_SEAL_STEP } from './seal-schema.ts';
+import { PG_SEAL_HEAD_STEP, PG_SEAL_STEP, PG_HEAD_VERSION } from './seal-schema.ts';
 import { PG_LADDER_STEP } from './ladder-schema.ts';
 import { PG_REWRITES_STEP } from './rewrites-schema.ts';
 
@@ -231,6 +231,8 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   // The standing ladder (issue 24); its own file, so it can be renumbered at merge as one step.
   { version: 9, ...PG_LADDER_STEP },
   { version: 10, ...PG_REWRITES_STEP },
+  // Seals of the seal bookkeeping, the optima and the ladder (issue 29); one line to renumber at a merge.
+  { version: PG_HEAD_VERSION, ...PG_SEAL_HEAD_STEP },
 ];
 
 /** The schema version this code writes and understands. */

@@ -6,28 +6,63 @@
 import type pg from 'pg';
 import type { Bound } from '../core/types.ts';
 import { withReconnect, withTransaction } from './pg-connect.ts';
-import { makeBound, opt, sealMetaOf } from './row-codec.ts';
+import type { GameRow, VersionRow } from './ladder-rows.ts';
+import { makeBound, opt, SEAL_META_COLUMNS, sealMetaOf } from './row-codec.ts';
+import { headParams, headUpdateSql, sealedTablesOf, sealedTablesSql, unsealedOf, unsealedSql, type SqlDialect, type UnsealedRow } from './seal-head.ts';
 import { countSeal, matchCountSeal, matchSeal, removalSeal, resultSeal, scrambleSeal, type MatchSealed, type SealKey } from './seal.ts';
-import type { MatchSeals, NewScramble, ResultRecord, SealMeta } from './types.ts';
+import type { MatchSeals, NewScramble, ResultRecord, SealedTables, SealMeta } from './types.ts';
 
 type Db = pg.Pool | pg.PoolClient;
 
+const POSTGRES: SqlDialect = { ns: 'arena.', p: (n) => `$${n}` };
+
 /** The database's id and key check. */
 export async function pgSealMeta(db: Db): Promise<SealMeta> {
-  const { rows } = await db.query(`SELECT db_id, key_check, after_match, after_result, sealed_matches, matches_seal FROM arena.seal_meta WHERE one = 1`);
+  const { rows } = await db.query(`SELECT ${SEAL_META_COLUMNS} FROM arena.seal_meta WHERE one = 1`);
   if (!rows[0]) throw new Error('arena.seal_meta has no row');
   return sealMetaOf(rows[0]);
 }
 
-/** Records `keyCheck` as the database's key unless it has one. */
-export async function pgClaimSealKey(db: Db, keyCheck: string): Promise<SealMeta> {
-  await db.query(
+/** Records `keyCheck` as the database's key unless it has one; `claimed` when this call recorded it. */
+export async function pgClaimSealKey(db: Db, keyCheck: string): Promise<{ meta: SealMeta; claimed: boolean }> {
+  const r = await db.query(
     `UPDATE arena.seal_meta SET key_check = $1, after_match = (SELECT coalesce(max(id), 0) FROM arena.matches),
                                 after_result = (SELECT coalesce(max(id), 0) FROM arena.results)
      WHERE one = 1 AND key_check IS NULL`,
     [keyCheck],
   );
-  return pgSealMeta(db);
+  return { meta: await pgSealMeta(db), claimed: (r.rowCount ?? 0) > 0 };
+}
+
+/** Seals the head if it has none (see Store.sealHead; the caller says whether it may). */
+export function pgSealHead(pool: pg.Pool, k: SealKey): Promise<boolean> {
+  return withReconnect(
+    () =>
+      withTransaction(pool, async (c) => {
+        const meta = sealMetaOf((await c.query(`SELECT ${SEAL_META_COLUMNS} FROM arena.seal_meta WHERE one = 1 FOR UPDATE`)).rows[0]);
+        const params = headParams(k, meta, unsealedOf((await c.query<UnsealedRow>(unsealedSql(POSTGRES))).rows[0]!));
+        if (params) await c.query(headUpdateSql(POSTGRES), params);
+        return (await pgSealMeta(c)).headSeal !== undefined;
+      }),
+    true,
+  );
+}
+
+/** The optima and the ladder's tables with their seals, read in one snapshot. */
+export function pgSealedTables(pool: pg.Pool): Promise<SealedTables> {
+  const sql = sealedTablesSql(POSTGRES);
+  return withReconnect(
+    () =>
+      withTransaction(pool, async (c) => {
+        await c.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+        const optima = await c.query<{ state_key: string; optimal: number; seal: string | null }>(sql.optima);
+        const versions = await c.query<VersionRow & { seal: string | null }>(sql.versions);
+        const games = await c.query<GameRow & { seq: number | null; seal: string | null }>(sql.games);
+        const unsealed = await c.query<UnsealedRow>(unsealedSql(POSTGRES));
+        return sealedTablesOf(optima.rows, versions.rows, games.rows, unsealedOf(unsealed.rows[0]!));
+      }),
+    true,
+  );
 }
 
 /** Numbers and seals a match just created, and reseals the count (inside its transaction, which it serializes). */

@@ -12,6 +12,7 @@ import type pg from 'pg';
 import type { Bound, WireMoves } from '../core/types.ts';
 import { createPgPool, describeConnectError, withReconnect, withTransaction } from './pg-connect.ts';
 import { migratePg } from './pg-schema.ts';
+import { PG_HEAD_VERSION } from './seal-schema.ts';
 import { pgAddOptima, pgKnownOptima } from './pg-optima.ts';
 import { pgLadder } from './pg-ladder.ts';
 import { pgColumnsSince } from './columns-since.ts';
@@ -56,15 +57,16 @@ export function asPgStore(store: T.Store): PgStore | undefined {
  */
 export async function openPgStore(url: string, options: PgStoreOptions = {}): Promise<PgStore> {
   const pool = createPgPool(url, { max: options.maxConnections, applicationName: options.applicationName });
+  let found: number;
   try {
-    await migratePg(pool);
+    found = await migratePg(pool);
   } catch (err) {
     await pool.end().catch(() => undefined);
     const code = (err as { code?: unknown }).code;
     // Our own refusals (newer schema, foreign schema) have no driver code and are already one line.
     throw new Error(code === undefined ? (err as Error).message.split('\n')[0] : describeConnectError(url, err));
   }
-  return new PostgresStore(pool, url);
+  return new PostgresStore(pool, url, found < PG_HEAD_VERSION);
 }
 
 function pgCode(err: unknown): unknown {
@@ -81,7 +83,8 @@ class PostgresStore implements PgStore {
   private sealKey: SealKey | undefined;
   private ladderTables: LadderStore | undefined;
 
-  constructor(pool: pg.Pool, url: string) {
+  /** @param mayStartHead this process migrated the database across the head's step (see Store.sealHead). */
+  constructor(pool: pg.Pool, url: string, private mayStartHead: boolean) {
     this.pool = pool;
     this.url = url;
   }
@@ -274,11 +277,22 @@ class PostgresStore implements PgStore {
   }
 
   async claimSealKey(keyCheck: string): Promise<T.SealMeta> {
-    return withReconnect(() => seals.pgClaimSealKey(this.pool, keyCheck), true);
+    const { meta, claimed } = await withReconnect(() => seals.pgClaimSealKey(this.pool, keyCheck), true);
+    if (claimed) this.mayStartHead = true;
+    return meta;
   }
 
   sealWith(key: SealKey | undefined): void {
     this.sealKey = key;
+  }
+
+  async sealHead(key: SealKey): Promise<boolean> {
+    if (!this.mayStartHead) return (await this.sealMeta()).headSeal !== undefined;
+    return seals.pgSealHead(this.pool, key);
+  }
+
+  sealedTables(): Promise<T.SealedTables> {
+    return seals.pgSealedTables(this.pool);
   }
 
   matchSeals(matchId: number): Promise<T.MatchSeals | undefined> {
@@ -299,11 +313,11 @@ class PostgresStore implements PgStore {
   }
 
   async addOptima(optima: readonly T.KnownOptimum[]): Promise<void> {
-    await pgAddOptima((text, params, idempotent) => this.q(text, params, idempotent), optima);
+    await pgAddOptima((text, params, idempotent) => this.q(text, params, idempotent), optima, this.sealKey);
   }
 
   ladder(): LadderStore {
-    return (this.ladderTables ??= pgLadder(this.pool));
+    return (this.ladderTables ??= pgLadder(this.pool, () => this.sealKey));
   }
 
   async close(): Promise<void> {

@@ -81,7 +81,19 @@ export interface SealMetaRow {
   after_result: number | string | null;
   sealed_matches: number;
   matches_seal: string | null;
+  head_seal: string | null;
+  pre_matches: number | string | null;
+  pre_results: number | string | null;
+  pre_optima: number | string | null;
+  pre_versions: number | string | null;
+  pre_games: number | string | null;
+  sealed_games: number | string;
+  games_seal: string | null;
 }
+
+/** The columns of a {@link SealMetaRow}, for the SELECT of either store. */
+export const SEAL_META_COLUMNS =
+  'db_id, key_check, after_match, after_result, sealed_matches, matches_seal, head_seal, pre_matches, pre_results, pre_optima, pre_versions, pre_games, sealed_games, games_seal';
 
 /** `{ [key]: value }`, or nothing for null. */
 export function opt<K extends string, V>(key: K, value: V | null | undefined): { [P in K]?: V } {
@@ -96,6 +108,12 @@ export function sealMetaOf(row: SealMetaRow): SealMeta {
     ...(row.after_match !== null && row.after_result !== null ? { sealedAfter: { match: Number(row.after_match), result: Number(row.after_result) } } : {}),
     sealedMatches: Number(row.sealed_matches),
     ...(row.matches_seal !== null ? { matchesSeal: row.matches_seal } : {}),
+    ...(row.pre_matches !== null && row.pre_results !== null && row.pre_optima !== null && row.pre_versions !== null && row.pre_games !== null
+      ? { preKey: { matches: Number(row.pre_matches), results: Number(row.pre_results), optima: Number(row.pre_optima), versions: Number(row.pre_versions), games: Number(row.pre_games) } }
+      : {}),
+    ...(row.head_seal !== null ? { headSeal: row.head_seal } : {}),
+    sealedGames: Number(row.sealed_games),
+    ...(row.games_seal !== null ? { gamesSeal: row.games_seal } : {}),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { VERDICTS } from '../core/verdict.ts';
-import { SQLITE_SEAL_STEP } from './seal-schema.ts';
+import { SQLITE_SEAL_HEAD_STEP, SQLITE_SEAL_STEP, SQLITE_HEAD_VERSION } from './seal-schema.ts';
 import { SQLITE_LADDER_STEP } from './ladder-schema.ts';
 import { SQLITE_REWRITES_STEP } from './rewrites-schema.ts';
 
@@ -174,6 +174,8 @@ export const MIGRATIONS: readonly Migration[] = [
   // The standing ladder (issue 24); its own file, so it can be renumbered at merge as one step.
   { version: 9, ...SQLITE_LADDER_STEP },
   { version: 10, ...SQLITE_REWRITES_STEP },
+  // Seals of the seal bookkeeping, the optima and the ladder (issue 29); one line to renumber at a merge.
+  { version: SQLITE_HEAD_VERSION, ...SQLITE_SEAL_HEAD_STEP },
 ];
 
 /** The schema version this code writes and understands. */

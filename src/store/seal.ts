@@ -15,6 +15,14 @@
  *   numbers or a count its seal no longer matches, and an inserted row has no seal (or a wrong one);
  * - a removal (`arena bot remove --purge`): which numbered result went, so a legitimate deletion is told
  *   from an edit.
+ * - the head: the database's key check, its watermark (the largest match and result ids when it got its key)
+ *   and how many rows of each sealed table were older than the key, so none of the three can be raised to
+ *   pass inserted or unsealed rows off as old ones;
+ * - an exact optimum of the shared cache: its state key and length, so a planted optimum is seen;
+ * - a ladder version (its bot, number, hash, command and folder) and a ladder game (its seed, class,
+ *   purpose, subject, which version each bot played as, why, and its match), so the ladder's ranking
+ *   cannot be changed by swapping which version played which game; and the count of sealed ladder games
+ *   (each numbered), so a game deleted whole leaves a gap.
  * Every seal also names the database (its random id), so rows moved between databases do not verify.
  *
  * Strings are sealed in the form every store can keep them (well-formed UTF-16, NUL as U+FFFD): a bot's note
@@ -22,13 +30,11 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { Bound } from '../core/types.ts';
+import type { BotVersion, LadderGame } from './ladder-types.ts';
 import { wellFormed } from './row-codec.ts';
+import type { SealKey, UnsealedCounts } from './types.ts';
 
-/** The key and the database it seals, as a store holds them once sealing is on. */
-export interface SealKey {
-  readonly key: Uint8Array;
-  readonly dbId: string;
-}
+export type { SealKey } from './types.ts';
 
 const DOMAIN = 'puzzle-arena seal v1';
 
@@ -138,4 +144,39 @@ export interface RemovalSealed {
 
 export function removalSeal(k: SealKey, r: RemovalSealed): string {
   return mac(k.key, 'removed', [k.dbId, r.matchId, r.seq, r.scrambleIndex, clean(r.bot)]);
+}
+
+/** What the head covers (see the header). */
+export interface HeadSealed {
+  readonly keyCheck: string;
+  readonly sealedAfter: { readonly match: number; readonly result: number };
+  readonly preKey: UnsealedCounts;
+}
+
+export function headSeal(k: SealKey, h: HeadSealed): string {
+  const p = h.preKey;
+  return mac(k.key, 'head', [k.dbId, h.keyCheck, h.sealedAfter.match, h.sealedAfter.result, p.matches, p.results, p.optima, p.versions, p.games]);
+}
+
+/** The seal of the database's count of sealed ladder games: a game deleted whole leaves a gap. */
+export function gamesCountSeal(k: SealKey, count: number): string {
+  return mac(k.key, 'games', [k.dbId, count]);
+}
+
+/** The seal of one cached exact optimum. */
+export function optimumSeal(k: SealKey, stateKey: string, optimal: number): string {
+  return mac(k.key, 'optimum', [k.dbId, clean(stateKey), optimal]);
+}
+
+/** The seal of a ladder version: what identifies it (its status and notes change as the ladder works). */
+export function versionSeal(k: SealKey, v: Pick<BotVersion, 'id' | 'bot' | 'number' | 'hash' | 'command' | 'folder'>): string {
+  return mac(k.key, 'version', [k.dbId, v.id, clean(v.bot), v.number, clean(v.hash), clean(v.command), clean(v.folder)]);
+}
+
+/** The seal of a ladder game, its number among the sealed games and its match included (resealed when the match is set). */
+export function gameSeal(k: SealKey, g: Omit<LadderGame, 'createdAt'>, seq: number): string {
+  return mac(k.key, 'game', [
+    k.dbId, g.id, seq, clean(g.seed), clean(g.puzzleClass), g.purpose, g.subject ?? null,
+    g.entries.map((e) => [clean(e.bot), e.versionId]), clean(g.why), g.matchId ?? null,
+  ]);
 }

@@ -6,9 +6,35 @@ import type Database from 'better-sqlite3';
 import { toGame, toVersion, type GameRow, type VersionRow } from './ladder-rows.ts';
 import type { BotVersion, LadderGame, LadderStore, NewBotVersion, NewLadderGame, VersionStatus } from './ladder-types.ts';
 import { nowIso } from './row-codec.ts';
+import { gameSeal, gamesCountSeal, versionSeal } from './seal.ts';
+import type { SealKey } from './types.ts';
 
-/** The ladder tables of one SQLite connection. */
-export function sqliteLadder(db: Database.Database): LadderStore {
+/**
+ * The ladder tables of one SQLite connection. A version or game written while `keyOf` gives the database's
+ * key is sealed in the same transaction (src/store/seal.ts); a game is resealed when its match is set.
+ */
+export function sqliteLadder(db: Database.Database, keyOf: () => SealKey | undefined = () => undefined): LadderStore {
+  const sealVersion = db.prepare<[string, number]>(`UPDATE bot_versions SET seal = ? WHERE id = ?`);
+  const sealGame = db.prepare<[string, number, number]>(`UPDATE ladder_games SET seal = ?, seq = ? WHERE id = ?`);
+  const gameSeq = db.prepare<[number], number | null>(`SELECT seq FROM ladder_games WHERE id = ?`).pluck();
+  const sealedGames = db.prepare<[], number>(`SELECT sealed_games FROM seal_meta WHERE one = 1`).pluck();
+  const countGame = db.prepare<[number, string]>(`UPDATE seal_meta SET sealed_games = ?, games_seal = ? WHERE one = 1`);
+  /**
+   * Seals a game (the caller holds the transaction): a new one gets the next number among the sealed games
+   * and the count is resealed; one created unsealed stays so (sealing it now would vouch for its row).
+   */
+  const resealGame = (id: number, created: boolean): LadderGame => {
+    const game = toGame(getGame.get(id)!);
+    const k = keyOf();
+    if (!k) return game;
+    let seq = gameSeq.get(id);
+    if (created) {
+      seq = sealedGames.get()! + 1;
+      countGame.run(seq, gamesCountSeal(k, seq));
+    }
+    if (seq !== null && seq !== undefined) sealGame.run(gameSeal(k, game, seq), seq, id);
+    return game;
+  };
   const byHash = db.prepare<[string, string], VersionRow>(`SELECT * FROM bot_versions WHERE bot = ? AND hash = ?`);
   const nextNumber = db.prepare<[string], number>(`SELECT coalesce(max(number), 0) + 1 FROM bot_versions WHERE bot = ?`).pluck();
   const insert = db.prepare(
@@ -21,6 +47,8 @@ export function sqliteLadder(db: Database.Database): LadderStore {
     if (!row) {
       insert.run({ bot: v.bot, number: nextNumber.get(v.bot)!, hash: v.hash, command: v.command, folder: v.folder ?? null, now: nowIso() });
       row = byHash.get(v.bot, v.hash)!;
+      const k = keyOf();
+      if (k) sealVersion.run(versionSeal(k, toVersion(row)), row.id as number);
     }
     setCurrent.run(row.id as number, v.bot, row.id as number);
     return toVersion(byHash.get(v.bot, v.hash)!);
@@ -59,12 +87,13 @@ export function sqliteLadder(db: Database.Database): LadderStore {
       mustChange(r.changes, `version ${id}`);
     },
     listVersions: async (bot) => (bot === undefined ? all.all() : ofBot.all(bot)).map(toVersion),
-    async addGame(g: NewLadderGame): Promise<LadderGame> {
-      const r = addGame.run({ ...g, subject: g.subject ?? null, entries: JSON.stringify(g.entries), now: nowIso() });
-      return toGame(getGame.get(Number(r.lastInsertRowid))!);
-    },
+    addGame: async (g: NewLadderGame): Promise<LadderGame> =>
+      db.transaction(() => resealGame(Number(addGame.run({ ...g, subject: g.subject ?? null, entries: JSON.stringify(g.entries), now: nowIso() }).lastInsertRowid), true))(),
     async setGameMatch(gameId, matchId) {
-      mustChange(setMatch.run(matchId, gameId).changes, `ladder game ${gameId}`);
+      db.transaction(() => {
+        mustChange(setMatch.run(matchId, gameId).changes, `ladder game ${gameId}`);
+        resealGame(gameId, false);
+      })();
     },
     listGames: async (o = {}) => games.all(o.before ?? Number.MAX_SAFE_INTEGER, o.limit ?? -1).map(toGame),
     matchIdBySeed: async (seed) => bySeed.get(seed),

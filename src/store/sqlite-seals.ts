@@ -4,9 +4,13 @@
  */
 import type Database from 'better-sqlite3';
 import type { Bound } from '../core/types.ts';
-import { makeBound, opt, sealMetaOf, type SealMetaRow } from './row-codec.ts';
+import { makeBound, opt, SEAL_META_COLUMNS, sealMetaOf, type SealMetaRow } from './row-codec.ts';
+import { headParams, headUpdateSql, sealedTablesOf, sealedTablesSql, unsealedOf, unsealedSql, type SqlDialect, type UnsealedRow } from './seal-head.ts';
+import type { GameRow, VersionRow } from './ladder-rows.ts';
 import { countSeal, matchCountSeal, matchSeal, removalSeal, resultSeal, scrambleSeal, type MatchSealed, type SealKey } from './seal.ts';
-import type { MatchSeals, ResultRecord, SealMeta } from './types.ts';
+import type { MatchSeals, ResultRecord, SealedTables, SealMeta } from './types.ts';
+
+const SQLITE: SqlDialect = { ns: '', p: () => '?' };
 
 /** Reads and writes the seal columns of one SQLite database. */
 export class SqliteSeals {
@@ -14,7 +18,9 @@ export class SqliteSeals {
 
   constructor(private readonly db: Database.Database) {
     this.s = {
-      meta: db.prepare<[], SealMetaRow>(`SELECT db_id, key_check, after_match, after_result, sealed_matches, matches_seal FROM seal_meta WHERE one = 1`),
+      meta: db.prepare<[], SealMetaRow>(`SELECT ${SEAL_META_COLUMNS} FROM seal_meta WHERE one = 1`),
+      unsealed: db.prepare<[], UnsealedRow>(unsealedSql(SQLITE)),
+      head: db.prepare(headUpdateSql(SQLITE)),
       countMatch: db.prepare<[number, string]>(`UPDATE seal_meta SET sealed_matches = ?, matches_seal = ? WHERE one = 1`),
       claim: db.prepare<[string]>(
         `UPDATE seal_meta SET key_check = ?, after_match = (SELECT coalesce(max(id), 0) FROM matches),
@@ -56,9 +62,32 @@ export class SqliteSeals {
     return sealMetaOf(row);
   }
 
-  claim(keyCheck: string): SealMeta {
-    this.s.claim.run(keyCheck);
-    return this.meta();
+  /** Records the key check unless there is one; true when this call recorded it. */
+  claim(keyCheck: string): { meta: SealMeta; claimed: boolean } {
+    const claimed = this.s.claim.run(keyCheck).changes > 0;
+    return { meta: this.meta(), claimed };
+  }
+
+  /** Seals the head if it has none (see Store.sealHead; the caller says whether it may). */
+  sealHead(k: SealKey): boolean {
+    return this.db.transaction(() => {
+      const params = headParams(k, this.meta(), unsealedOf(this.s.unsealed.get()!));
+      if (params) this.s.head.run(...params);
+      return this.meta().headSeal !== undefined;
+    }).immediate();
+  }
+
+  /** The optima and the ladder's tables with their seals, read in one transaction. */
+  sealedTables(): SealedTables {
+    const sql = sealedTablesSql(SQLITE);
+    return this.db.transaction(() =>
+      sealedTablesOf(
+        this.db.prepare<[], { state_key: string; optimal: number; seal: string | null }>(sql.optima).all(),
+        this.db.prepare<[], VersionRow & { seal: string | null }>(sql.versions).all(),
+        this.db.prepare<[], GameRow & { seq: number | null; seal: string | null }>(sql.games).all(),
+        unsealedOf(this.s.unsealed.get()!),
+      ),
+    )();
   }
 
   /** Numbers and seals a match just created, and reseals the count (the caller holds the transaction). */

@@ -20,6 +20,7 @@ import { sqliteLadder } from './sqlite-ladder.ts';
 import type { LadderStore } from './ladder-types.ts';
 import { sha256Hex, type SealKey } from './seal.ts';
 import { SqliteSeals } from './sqlite-seals.ts';
+import { SQLITE_HEAD_VERSION } from './seal-schema.ts';
 import { isForeignKeyViolation, isUniqueViolation, oneLine, sqliteCode } from './sqlite-errors.ts';
 import { SQLITE, toBot, toMatch, toScramble, toSummary, type BotRow, type MatchRow, type ResultJoinRow, type ScrambleRow, type SummaryRow } from './sql-rows.ts';
 import { sharedSql, sqliteArgs } from './sql-text.ts';
@@ -42,18 +43,19 @@ export function openSqliteStore(file: string): T.Store {
   } catch (err) {
     throw new Error(oneLine(err));
   }
+  let found: number;
   try {
     // The first statement is where a garbage file is detected (SQLITE_NOTADB).
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    migrate(db);
+    found = migrate(db);
   } catch (err) {
     db.close();
     throw new Error(sqliteCode(err) === 'SQLITE_NOTADB' ? 'not a SQLite database (file is not a database)' : oneLine(err));
   }
-  return new SqliteStore(db);
+  return new SqliteStore(db, found < SQLITE_HEAD_VERSION);
 }
 
 type Args = Record<number, unknown>;
@@ -107,7 +109,11 @@ class SqliteStore implements T.Store {
   private readonly readMarker: () => string;
   private readonly readSince: (afterId: number) => T.ColumnsSince;
 
-  constructor(db: Database.Database) {
+  /**
+   * @param mayStartHead this process brought the database across the step that added the head (or made it),
+   *   so a head without a seal is an old one, not one whose seal was removed (see Store.sealHead).
+   */
+  constructor(db: Database.Database, private mayStartHead: boolean) {
     this.db = db;
     this.readColumns = summaryColumnsReader(db);
     this.readMarker = changeMarkerReader(db);
@@ -273,11 +279,22 @@ class SqliteStore implements T.Store {
   }
 
   async claimSealKey(keyCheck: string): Promise<T.SealMeta> {
-    return retryBusy(() => this.seals.claim(keyCheck));
+    const { meta, claimed } = await retryBusy(() => this.seals.claim(keyCheck));
+    if (claimed) this.mayStartHead = true;
+    return meta;
   }
 
   sealWith(key: SealKey | undefined): void {
     this.sealKey = key;
+  }
+
+  async sealHead(key: SealKey): Promise<boolean> {
+    if (!this.mayStartHead) return this.seals.meta().headSeal !== undefined;
+    return this.seals.sealHead(key);
+  }
+
+  async sealedTables(): Promise<T.SealedTables> {
+    return this.seals.sealedTables();
   }
 
   async matchSeals(matchId: number): Promise<T.MatchSeals | undefined> {
@@ -294,7 +311,7 @@ class SqliteStore implements T.Store {
   }
 
   async addOptima(optima: readonly T.KnownOptimum[]): Promise<void> {
-    await retryBusy(() => this.optima.add(optima));
+    await retryBusy(() => this.optima.add(optima, this.sealKey));
   }
 
   /**
@@ -306,7 +323,7 @@ class SqliteStore implements T.Store {
    * running match's writes into "database is locked".
    */
   ladder(): LadderStore {
-    return (this.ladderTables ??= sqliteLadder(this.db));
+    return (this.ladderTables ??= sqliteLadder(this.db, () => this.sealKey));
   }
 
   async close(): Promise<void> {

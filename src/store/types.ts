@@ -2,8 +2,7 @@ import type { Bound, PuzzleState, WireMoves } from '../core/types.ts';
 import type { Verdict } from '../core/verdict.ts';
 import type { RecordedMoves } from '../puzzles/move-pieces.ts';
 import type { SummaryColumns } from '../core/summary-columns.ts';
-import type { SealKey } from './seal.ts';
-import type { LadderStore } from './ladder-types.ts';
+import type { BotVersion, LadderGame, LadderStore } from './ladder-types.ts';
 
 /** How a registered bot is started. Built-in bots (bots/<name>/) are known without a row here. */
 export interface BotRecord {
@@ -153,6 +152,24 @@ export interface NewMatch {
   readonly scrambles: readonly NewScramble[];
 }
 
+/**
+ * The key and the database it seals, as a store holds them once sealing is on (src/store/seal.ts). Declared
+ * here, not in seal.ts, so the store's types import nothing that imports them back.
+ */
+export interface SealKey {
+  readonly key: Uint8Array;
+  readonly dbId: string;
+}
+
+/** Rows of each sealed table that carry no seal. */
+export interface UnsealedCounts {
+  readonly matches: number;
+  readonly results: number;
+  readonly optima: number;
+  readonly versions: number;
+  readonly games: number;
+}
+
 /** What a database says about its seals (src/store/seal.ts). */
 export interface SealMeta {
   /** A random id made with the database: every seal names it; a PostgreSQL database's key file is named by it. */
@@ -167,6 +184,27 @@ export interface SealMeta {
   /** Matches created sealed (numbered 1…n), and the seal of that count. */
   readonly sealedMatches: number;
   readonly matchesSeal?: string;
+  /**
+   * The rows each table held without a seal when the head was sealed (rows older than the key): more
+   * unsealed rows than these were written since by someone without the key.
+   */
+  readonly preKey?: UnsealedCounts;
+  /** The head's seal (seal.ts headSeal): the key check, the watermark and `preKey`, signed with the key. */
+  readonly headSeal?: string;
+  /** Ladder games created sealed (numbered 1…n), and the seal of that count. */
+  readonly sealedGames: number;
+  readonly gamesSeal?: string;
+}
+
+/** The rows outside matches that decide a report or a ranking, with their seals, for `arena audit`. */
+export interface SealedTables {
+  /** The exact-optimum cache. */
+  readonly optima: readonly { readonly key: string; readonly optimal: number; readonly seal?: string }[];
+  readonly versions: readonly { readonly version: BotVersion; readonly seal?: string }[];
+  /** Each game with its number among the sealed games (`seq`) and its seal. */
+  readonly games: readonly { readonly game: LadderGame; readonly seq?: number; readonly seal?: string }[];
+  /** How many rows of each sealed table have no seal now. */
+  readonly unsealed: UnsealedCounts;
 }
 
 /** The seals of one match as stored, for `arena audit`; absent fields were never sealed. */
@@ -289,6 +327,15 @@ export interface Store {
   claimSealKey(keyCheck: string): Promise<SealMeta>;
   /** Seals everything written from now on with `key` (the database's: the caller checked it), or stops. */
   sealWith(key: SealKey | undefined): void;
+  /**
+   * Seals the database's head (its key check, watermark and counts of older unsealed rows) when it has no
+   * seal and this store may give it one: it claimed the key, or it brought the database up to the schema
+   * step that added the head, in this process. True when the head is sealed afterwards. A head whose seal
+   * was removed later is never resealed here: the audit reports it.
+   */
+  sealHead(key: SealKey): Promise<boolean>;
+  /** The optima cache and the ladder's tables with their seals, and what is unsealed now. */
+  sealedTables(): Promise<SealedTables>;
   /** The seals of a match, or undefined for an unknown match. */
   matchSeals(matchId: number): Promise<MatchSeals | undefined>;
   /**

@@ -127,12 +127,13 @@ describe('arena audit (SQLite, real CLI)', () => {
       /^match 2, scramble 2: the stored state changed after it was sealed$/m);
   });
 
-  it('audit - without the key it says integrity is not checkable and checks the rest; a foreign key is a problem', async () => {
+  it('audit - without the key it is incomplete (exit 2) and checks the rest; a foreign key is a problem', async () => {
     const copy = tampered('SELECT 1', { key: false });
     expect(existsSync(`${copy}.key`)).toBe(false);
     const r = await arena(['audit', '--db', copy]);
-    expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).toMatch(/^no key: integrity of times\/verdicts not checkable \(no key file .*copy-\d+\.db\.key/m);
+    expect(r.code, r.stdout).toBe(2);
+    expect(r.stdout).toMatch(/^no key: integrity of times\/verdicts not checked \(no key file .*copy-\d+\.db\.key/m);
+    expect(r.stdout).toMatch(/^incomplete: 8 results unchecked, key not found at .*copy-\d+\.db\.key; pass --key FILE/m);
     const other = join(dir, 'other.db');
     expect((await arena(['match', 'reference-bfs', '--size', '2', '--count', '1', '--db', other, '--quiet'])).code).toBe(0);
     const foreign = await arena(['audit', '--db', pristine, '--key', `${other}.key`]);
@@ -172,6 +173,25 @@ describe('arena audit (SQLite, real CLI)', () => {
     db2.exec(`UPDATE results SET wall_ms = wall_ms + 5 WHERE scramble_id IN (SELECT id FROM scrambles WHERE match_id = 2 AND idx = 1)`);
     db2.close();
     await failsWith(old, /^match 2, scramble 2, bot reference-bfs: the row does not match its seal/m);
+  });
+
+  it('audit - a database sealed before the head existed (schema v10) gets its head from the first open with its key, and holds', async () => {
+    // Schema v10 as an older arena left it: the head's columns and the optima and ladder seals not there yet.
+    const legacy = tampered(`
+      ALTER TABLE seal_meta DROP COLUMN head_seal; ALTER TABLE seal_meta DROP COLUMN pre_matches; ALTER TABLE seal_meta DROP COLUMN pre_results;
+      ALTER TABLE seal_meta DROP COLUMN pre_optima; ALTER TABLE seal_meta DROP COLUMN pre_versions; ALTER TABLE seal_meta DROP COLUMN pre_games;
+      ALTER TABLE seal_meta DROP COLUMN sealed_games; ALTER TABLE seal_meta DROP COLUMN games_seal;
+      ALTER TABLE optima DROP COLUMN seal; ALTER TABLE bot_versions DROP COLUMN seal; ALTER TABLE ladder_games DROP COLUMN seal; ALTER TABLE ladder_games DROP COLUMN seq;
+      PRAGMA user_version = 10;`);
+    expect(existsSync(`${legacy}.key.head`)).toBe(false);
+    const r = await arena(['audit', '--db', legacy]);
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toMatch(/^audit: everything checked holds \(2 match\(es\)\)$/m);
+    const db = new Database(legacy, { readonly: true });
+    expect(db.prepare('SELECT head_seal IS NOT NULL AS sealed FROM seal_meta').get()).toEqual({ sealed: 1 });
+    db.close();
+    // Once at v11, a head whose seal is removed is not resealed by the next open: the audit names it.
+    await failsWith(tampered(`UPDATE seal_meta SET head_seal = NULL`), /^database: the database's key check and watermark carry no seal/m);
   });
 
   it('audit - an unknown match or a bad id is one clear line', async () => {

@@ -24,6 +24,8 @@ async function sealedContext(): Promise<{ ctx: AppContext; store: Store; keyFile
   const key = randomBytes(32);
   const meta = await store.claimSealKey(keyCheck(key));
   store.sealWith({ key, dbId: meta.dbId });
+  // As setUpSealing does once the key is claimed: the head (key check, watermark) is sealed too.
+  await store.sealHead({ key, dbId: meta.dbId });
   const keyFile = join(mkdtempSync(join(tmpdir(), 'arena-audit-unit-')), 'db.key');
   writeFileSync(keyFile, key.toString('hex'), { mode: 0o600 });
   return { ctx: { store, dbLocation: ':memory:', projectRoot: '.', clock: systemClock }, store, keyFile };

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PuzzleState, WireMoves } from '../../src/core/types.ts';
 import { MoveRecorder } from '../../src/puzzles/move-pieces.ts';
 import { MovesDigest, recordedMovesDigest } from '../../src/store/moves-digest.ts';
-import { countSeal, keyCheck, matchCountSeal, matchSeal, removalSeal, resultSeal, scrambleSeal, stateDigest, type SealKey } from '../../src/store/seal.ts';
+import { countSeal, gameSeal, gamesCountSeal, headSeal, keyCheck, matchCountSeal, optimumSeal, versionSeal, matchSeal, removalSeal, resultSeal, scrambleSeal, stateDigest, type SealKey } from '../../src/store/seal.ts';
 import type { NewScramble, ResultRecord, Store } from '../../src/store/types.ts';
 import { storeImpls } from '../helpers/store-impls.ts';
 
@@ -62,7 +62,7 @@ for (const impl of storeImpls()) {
       const m = await newMatch();
       const [s] = await store.listScrambles(m.id);
       await store.recordResult({ scrambleId: s.id, bot: 'a', verdict: 'solved', moveCount: 1, moves: 'U', wallMs: 1 });
-      expect(await store.claimSealKey('first')).toEqual({ dbId: meta.dbId, keyCheck: 'first', sealedAfter: { match: m.id, result: expect.any(Number) }, sealedMatches: 0 });
+      expect(await store.claimSealKey('first')).toEqual({ dbId: meta.dbId, keyCheck: 'first', sealedAfter: { match: m.id, result: expect.any(Number) }, sealedMatches: 0, sealedGames: 0 });
       expect((await store.claimSealKey('second')).keyCheck).toBe('first');
     });
 
@@ -143,6 +143,43 @@ for (const impl of storeImpls()) {
         { seq: 1, scrambleIndex: 0, bot: 'a', seal: removalSeal(k, { matchId: m.id, seq: 1, scrambleIndex: 0, bot: 'a' }) },
         { seq: 3, scrambleIndex: 1, bot: 'a', seal: removalSeal(k, { matchId: m.id, seq: 3, scrambleIndex: 1, bot: 'a' }) },
       ]);
+    });
+
+    it('seals - the head (key check, watermark, older rows) is sealed once, over what each table held unsealed', async () => {
+      const m = await newMatch();
+      await store.addOptima([{ key: 'old', optimal: 3 }]);
+      const k = await sealed();
+      expect(await store.sealHead(k)).toBe(true);
+      const meta = await store.sealMeta();
+      const preKey = { matches: 1, results: 0, optima: 1, versions: 0, games: 0 };
+      expect(meta).toMatchObject({ keyCheck: keyCheck(k.key), sealedAfter: { match: m.id, result: 0 }, preKey });
+      expect(meta.headSeal).toBe(headSeal(k, { keyCheck: meta.keyCheck!, sealedAfter: meta.sealedAfter!, preKey }));
+      // Sealed once: what is written unsealed later does not move the head's counts.
+      await newMatch();
+      expect(await store.sealHead(k)).toBe(true);
+      expect((await store.sealMeta()).headSeal).toBe(meta.headSeal);
+    });
+
+    it('seals - optima, ladder versions and games written with a key are sealed; a game resealed with its match', async () => {
+      await store.addOptima([{ key: 'before', optimal: 5 }]);
+      const k = await sealed();
+      await store.addOptima([{ key: 'after', optimal: 7 }, { key: 'before', optimal: 9 }]);
+      const ladder = store.ladder();
+      const v = await ladder.saveVersion({ bot: 'a', hash: 'h', command: 'a --x', folder: '/bots/a' });
+      const g = await ladder.addGame({ seed: 'lg', puzzleClass: 'sliding 3x3', purpose: 'placement', subject: v.id, entries: [{ bot: 'a', versionId: v.id }], why: 'placing a' });
+      const m = await newMatch();
+      await ladder.setGameMatch(g.id, m.id);
+      const t = await store.sealedTables();
+      expect(t.optima).toEqual([
+        { key: 'after', optimal: 7, seal: optimumSeal(k, 'after', 7) },
+        { key: 'before', optimal: 5 },
+      ]);
+      expect(t.versions).toEqual([{ version: expect.objectContaining({ id: v.id, hash: 'h' }), seal: versionSeal(k, v) }]);
+      const [game] = await ladder.listGames();
+      expect(game.matchId).toBe(m.id);
+      expect(t.games).toEqual([{ game, seq: 1, seal: gameSeal(k, game, 1) }]);
+      expect(await store.sealMeta()).toMatchObject({ sealedGames: 1, gamesSeal: gamesCountSeal(k, 1) });
+      expect(t.unsealed).toEqual({ matches: 0, results: 0, optima: 1, versions: 0, games: 0 });
     });
 
     it('seals - an answer reads back in pieces that join to the stored moves; nothing for an unknown result', async () => {

@@ -22,13 +22,29 @@ export function formatAudit(r: AuditReport): string {
     for (const n of m.notes) lines.push(`  note: ${n}`);
   }
   if (r.matches.length === 0) lines.push('no matches to audit');
+  for (const n of r.notes) lines.push(`note: ${n}`);
   lines.push(r.integrity.text);
   if (r.problems.length > 0) lines.push('', `${r.problems.length} problem(s):`, ...r.problems.map(problemLine));
-  lines.push(r.ok ? `audit: everything checked holds (${r.matches.length} match(es))` : `audit: FAILED, ${r.problems.length} problem(s)`);
+  lines.push(verdictLine(r));
   return lines.join('\n') + '\n';
 }
 
-/** Registers `arena audit`: exit 0 when everything checked holds, 1 naming each problem. */
+/** The last line: holds, failed, or incomplete (a key the database has, and this audit has not). */
+function verdictLine(r: AuditReport): string {
+  const incomplete = r.incomplete
+    ? `incomplete: ${r.incomplete.unchecked} results unchecked, key not found at ${r.incomplete.keyFile}; pass --key FILE (or --no-key for the replay checks alone)`
+    : undefined;
+  if (r.problems.length > 0) return [...(incomplete ? [incomplete] : []), `audit: FAILED, ${r.problems.length} problem(s)`].join('\n');
+  if (incomplete) return incomplete;
+  return `audit: everything checked holds (${r.matches.length} match(es))`;
+}
+
+/** The exit status of an audit: 0 holds, 1 a problem, 2 incomplete (seals present, no key). */
+export function auditExit(r: AuditReport): number {
+  return r.problems.length > 0 ? 1 : r.incomplete ? 2 : 0;
+}
+
+/** Registers `arena audit`: exit 0 when everything checked holds, 1 naming each problem, 2 when incomplete. */
 export function registerAudit(program: Command, print: (text: string) => void, setExit: (code: number) => void): void {
   program
     .command('audit')
@@ -36,16 +52,20 @@ export function registerAudit(program: Command, print: (text: string) => void, s
     .argument('[match]', 'one match id (default: every match)')
     .option('--db <file|url>', 'results database: a file, or postgres://… (default ARENA_DB or ./leaderboard.db)')
     .option('--key <file>', "the database's key file (default: <db file>.key, or for PostgreSQL the key folder; see README)")
-    .option('--json', 'print {"ok","integrity","matches","problems"}')
-    .action(async (matchText: string | undefined, f: { db?: string; key?: string; json?: boolean }) => {
+    .option('--no-key', 'check by replay alone, without the seals (times, deletions and insertions go unchecked)')
+    .option('--deep', 'also prove every cached optimum and every scramble optimum again with the exact oracle (slow: up to 30 s each)')
+    .option('--json', 'print {"ok","integrity","incomplete","matches","problems"}')
+    .action(async (matchText: string | undefined, f: { db?: string; key?: string | false; deep?: boolean; json?: boolean }) => {
       const match = matchText !== undefined ? matchIdArg(matchText) : undefined;
+      // commander folds --key FILE and --no-key into one option: a string, or false.
+      const noKey = f.key === false;
       const report = await withApp(
         f.db,
-        async (ctx) => must(await auditDatabase(ctx, { ...(match !== undefined ? { match } : {}), ...(f.key !== undefined ? { keyFile: f.key } : {}) })),
+        async (ctx) => must(await auditDatabase(ctx, { ...(match !== undefined ? { match } : {}), ...(typeof f.key === 'string' ? { keyFile: f.key } : {}), noKey, deep: f.deep === true })),
         // Only looks: an audit never gives a database its key.
         { seal: { claim: false } },
       );
       print(f.json ? jsonText(report) + '\n' : formatAudit(report));
-      setExit(report.ok ? 0 : 1);
+      setExit(auditExit(report));
     });
 }
