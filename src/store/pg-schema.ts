@@ -12,6 +12,7 @@ import { VERDICTS } from '../core/verdict.ts';
 import { PG_SEAL_STEP } from './seal-schema.ts';
 import { PG_LADDER_STEP } from './ladder-schema.ts';
 import { PG_REWRITES_STEP } from './rewrites-schema.ts';
+import { PG_BOT_SNAPSHOT_STEP } from './bot-snapshot-schema.ts';
 
 /** One schema step. `version` is the schema version after it ran; versions are 1, 2, 3… in order. */
 export interface PgMigration {
@@ -231,6 +232,7 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   // The standing ladder (issue 24); its own file, so it can be renumbered at merge as one step.
   { version: 9, ...PG_LADDER_STEP },
   { version: 10, ...PG_REWRITES_STEP },
+  { version: 11, ...PG_BOT_SNAPSHOT_STEP },
 ];
 
 /** The schema version this code writes and understands. */

@@ -8,6 +8,7 @@ import { VERDICTS } from '../core/verdict.ts';
 import { SQLITE_SEAL_STEP } from './seal-schema.ts';
 import { SQLITE_LADDER_STEP } from './ladder-schema.ts';
 import { SQLITE_REWRITES_STEP } from './rewrites-schema.ts';
+import { SQLITE_BOT_SNAPSHOT_STEP } from './bot-snapshot-schema.ts';
 
 /** One schema step. `version` is the user_version after it ran; versions are 1, 2, 3… in order. */
 export interface Migration {
@@ -174,6 +175,7 @@ export const MIGRATIONS: readonly Migration[] = [
   // The standing ladder (issue 24); its own file, so it can be renumbered at merge as one step.
   { version: 9, ...SQLITE_LADDER_STEP },
   { version: 10, ...SQLITE_REWRITES_STEP },
+  { version: 11, ...SQLITE_BOT_SNAPSHOT_STEP },
 ];
 
 /** The schema version this code writes and understands. */
