@@ -6,12 +6,13 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import type { Result } from '../core/types.ts';
-import { reject } from '../core/types.ts';
+import { ok, reject } from '../core/types.ts';
 import type { BotRecord } from '../store/types.ts';
 import { builtinBotCommand, listBuiltinBots } from '../transport/builtin-bots.ts';
 import { hashToken, newToken } from '../transport/tokens.ts';
 import { NOBODY, userFor } from '../sandbox/folder.ts';
 import { checkBotName, lookAlike } from './bot-names.ts';
+import { playedSnapshot, rivalFolders, takeBotSnapshot, type PlayedSnapshot } from './bots/bot-snapshot.ts';
 import type { AppContext } from './context.ts';
 import { splitCommand } from './split-command.ts';
 
@@ -58,12 +59,16 @@ export async function addBot(ctx: AppContext, o: AddBotOptions): Promise<Result<
   }
   const launch = checkCommand(o.cmd!, o.cwd);
   if (!launch.ok) return launch;
+  // What it plays and how it starts are fixed now, from its folder as it is (bots/bot-snapshot.ts).
+  const taken = launch.value.cwd !== undefined ? takeBotSnapshot(ctx, o.cmd!, launch.value.cwd, await rivalFolders(ctx, o.name)) : ok(undefined);
+  if (!taken.ok) return reject(taken.code, `bot ${o.name} is not registered: ${taken.reason}`);
   await ctx.store.addBot({
     name: o.name,
     kind: 'command',
     cmd: o.cmd!,
     ...(launch.value.cwd !== undefined ? { cwd: launch.value.cwd } : {}),
     ...(o.stdio ? { stdio: true } : {}),
+    ...(taken.value ?? {}),
   });
   const note = launch.value.cwd !== undefined ? folderNote(launch.value.cwd) : undefined;
   return { ok: true, value: { record: (await ctx.store.getBot(o.name))!, ...(note ? { note } : {}) } };
@@ -163,6 +168,8 @@ export interface ResolvedBot {
   readonly tokenHash?: string;
   /** Built-in bots: the main file, from which the sandbox finds what of the checkout the bot needs. */
   readonly entry?: string;
+  /** Registered command bots with a folder: the read-only snapshot they play and their registered runtime. */
+  readonly snapshot?: PlayedSnapshot;
 }
 
 /**
@@ -185,7 +192,12 @@ export async function resolveBot(ctx: AppContext, arg: string): Promise<Result<R
     if (!argv.ok) return reject('bad-bot', `bot ${base}: ${argv.reason}`);
     const [command, ...args] = argv.value;
     if (!command) return reject('bad-bot', `bot ${base} has an empty command line`);
-    return { ok: true, value: { name, source: 'command', command, args: [...args, ...extra], ...(reg.cwd ? { cwd: reg.cwd } : {}), ...(reg.stdio ? { stdio: true } : {}) } };
+    const snapshot = await playedSnapshot(ctx, reg);
+    if (!snapshot.ok) return reject('bad-bot', `bot ${base}: ${snapshot.reason}`);
+    return {
+      ok: true,
+      value: { name, source: 'command', command, args: [...args, ...extra], ...(reg.cwd ? { cwd: reg.cwd } : {}), ...(reg.stdio ? { stdio: true } : {}), ...(snapshot.value ? { snapshot: snapshot.value } : {}) },
+    };
   }
   const builtin = builtinBotCommand(base, ctx.projectRoot);
   if (builtin) {
