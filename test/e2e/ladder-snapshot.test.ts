@@ -14,7 +14,7 @@ import { astarFolder, reader } from './ladder-helpers.ts';
 import { CAN_SANDBOX } from '../helpers/sandbox.ts';
 import { tempFolder } from '../helpers/bot-folders.ts';
 
-const FLAGS = ['--puzzle', 'sliding 3x3', '--bot', 'dijkstra', '--scrambles', '2', '--min-games', '2', '--max-games', '4', '--target', '400', '--budget', '0', '--seed', 'snap', '--time-limit', '5s', '--poll', '300ms'];
+const FLAGS = ['--puzzle', 'sliding 3x3', '--bot', 'dijkstra', '--scrambles', '2', '--min-games', '2', '--max-games', '4', '--target', '400', '--budget', '200', '--seed', 'snap', '--time-limit', '5s', '--poll', '300ms'];
 const add = (name: string, dir: string): string[] => ['bot', 'add', name, '--cmd', `${process.execPath} bot.mjs`, '--cwd', dir, '--stdio'];
 
 describe.runIf(process.platform === 'linux' && CAN_SANDBOX)('ladder snapshot e2e - churn, sparse and deep folders', () => {
