@@ -10,11 +10,13 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Result } from '../core/types.ts';
 import { ok, reject } from '../core/types.ts';
+import { checkFolder } from '../sandbox/folder.ts';
 import { takeSnapshot } from '../sandbox/snapshot/copy.ts';
 import type { NewBotVersion } from '../store/ladder-types.ts';
 import type { ResolvedBot } from './bot-registry.ts';
 import { resolveBot } from './bot-registry.ts';
 import { rivalFolders, snapshotStore, takeBotSnapshot } from './bots/bot-snapshot.ts';
+import { guardedPaths } from './bots/guarded-paths.ts';
 import type { AppContext } from './context.ts';
 
 /** The version of a resolved bot: its registered snapshot (a built-in: its folder now) and its command line. */
@@ -50,8 +52,11 @@ export interface RefreshedBot {
 export async function refreshSnapshot(ctx: AppContext, bot: ResolvedBot): Promise<RefreshedBot> {
   if (bot.source !== 'command' || !bot.snapshot || bot.cwd === undefined) return { bot };
   const base = bot.name.split(' ')[0]!;
-  const now = takeSnapshot(bot.cwd, snapshotStore(ctx), { hashOnly: true });
   const keep = (why: string): RefreshedBot => ({ bot, note: `${base}: its folder changed, and ${why}; it plays its snapshot ${bot.snapshot!.hash.slice(0, 12)}` });
+  // Judged by its real path first: a folder swapped for a link to / is never walked.
+  const folder = checkFolder(bot.cwd, guardedPaths(ctx));
+  if (!folder.ok) return keep(folder.reason);
+  const now = takeSnapshot(folder.value, snapshotStore(ctx), { hashOnly: true });
   if (!now.ok) return keep(now.reason);
   if (now.value.hash === bot.snapshot.hash) return { bot };
   const reg = await ctx.store.getBot(base);
