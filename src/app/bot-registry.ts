@@ -70,14 +70,18 @@ export async function addBot(ctx: AppContext, o: AddBotOptions): Promise<Result<
     ...(o.stdio ? { stdio: true } : {}),
     ...(taken.value ?? {}),
   });
-  const note = launch.value.cwd !== undefined ? folderNote(launch.value.cwd) : undefined;
+  const note = launch.value.cwd !== undefined ? folderNote(launch.value.cwd, taken.value?.snapshot) : undefined;
   return { ok: true, value: { record: (await ctx.store.getBot(o.name))!, ...(note ? { note } : {}) } };
 }
 
-/** As root, a folder root owns is one the bot (run as nobody in its sandbox) may not write: say so now. */
-function folderNote(folder: string): string | undefined {
-  if (process.getuid?.() !== 0 || userFor(folder).uid !== NOBODY) return undefined;
-  return `note: root owns ${folder}; the bot runs as nobody (${NOBODY}) in its sandbox and can write there only where the permissions allow (chown -R ${NOBODY}:${NOBODY} ${folder} gives it the folder)`;
+/** What it plays (a read-only snapshot of its folder), and, as root, the uid it runs as: say so now. */
+function folderNote(folder: string, snapshot: string | undefined): string | undefined {
+  const lines: string[] = [];
+  if (snapshot !== undefined) {
+    lines.push(`note: the bot plays a read-only snapshot of ${folder} taken now (${snapshot.slice(0, 12)}); later edits of the folder take effect when it is registered again or the ladder takes a new snapshot`);
+  }
+  if (process.getuid?.() === 0 && userFor(folder).uid === NOBODY) lines.push(`note: root owns ${folder}; the bot runs as nobody (${NOBODY}) in its sandbox`);
+  return lines.length ? lines.join('\n') : undefined;
 }
 
 /**
