@@ -29,7 +29,7 @@ const SCRATCH = existsSync('/var/tmp') ? '/var/tmp' : tmpdir();
 interface Report {
   match: { id: number; unconfined?: true };
   scrambles: Array<{ scramble: number; optimal?: number }>;
-  results: Array<{ scramble: number; bot: string; verdict: string; moves: number }>;
+  results: Array<{ scramble: number; bot: string; verdict: string; moves: number; note?: string }>;
 }
 
 let base: string;
@@ -102,10 +102,11 @@ describe.runIf(linux && CAN_SANDBOX)('sandbox e2e - hostile bots', () => {
       expect(x.moves).toBe(decided.scrambles.find((s) => s.scramble === x.scramble)!.optimal);
     }
 
-    // Each attack was made on each solve (the untimed warm-up solve and the three timed ones), and each was denied.
+    // Each attack was made on each timed solve, and each was denied (the bots report them in their answers'
+    // notes: their folders are read-only snapshots).
     for (const name of ['spy-stdio', 'spy-ws']) {
-      const lines = readFileSync(join(folders[name], 'attacks.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { attacks: Record<string, string>; seen: { processes: number; env: string[]; uid: number } });
-      expect(lines, name).toHaveLength(4);
+      const lines = decided.results.filter((x) => x.bot === name).map((x) => JSON.parse(x.note ?? '{}') as { attacks: Record<string, string>; seen: { processes: number; env: string[]; uid: number } });
+      expect(lines, name).toHaveLength(3);
       for (const { attacks, seen } of lines) {
         expect(Object.keys(attacks)).toHaveLength(13);
         const allowed = Object.entries(attacks).filter(([, outcome]) => !outcome.startsWith('denied'));
@@ -136,15 +137,17 @@ describe.runIf(linux && CAN_SANDBOX)('sandbox e2e - hostile bots', () => {
     const added = await arena(['bot', 'add', 'honest', '--cmd', 'python3 honest_stdio.py', '--cwd', folders.honest, '--stdio']);
     expect(added.code, added.stderr).toBe(0);
     const mine = readlinkSync('/proc/self/ns/pid');
-    const nsOf = () => readFileSync(join(folders.honest, 'ns.txt'), 'utf8').trim().split('\n');
+    // The bot says its pid namespace in its answer's note.
+    const nsOf = (out: string) => (JSON.parse(out) as Report).results[0]?.note;
 
     const confined = await arena(['match', 'honest', '--puzzle', 'sliding', '--rows', '2', '--cols', '3', '--count', '1', '--json']);
     expect(confined.code, confined.stderr).toBe(0);
-    expect(nsOf().at(-1)).not.toBe(mine);
+    expect(nsOf(confined.stdout)).toMatch(/^pid:\[\d+\]$/);
+    expect(nsOf(confined.stdout)).not.toBe(mine);
 
     const loose = await arena(['match', 'honest', '--puzzle', 'sliding', '--rows', '2', '--cols', '3', '--count', '1', '--json', '--no-sandbox']);
     expect(loose.code, loose.stderr).toBe(0);
-    expect(nsOf().at(-1)).toBe(mine);
+    expect(nsOf(loose.stdout)).toBe(mine);
     expect(loose.stderr).toMatch(/warning: --no-sandbox: the bots run unconfined/);
     const report = JSON.parse(loose.stdout) as Report;
     expect(report.match.unconfined).toBe(true);
