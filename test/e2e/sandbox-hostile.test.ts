@@ -6,7 +6,7 @@
  * bots' tokens in /proc, the process table, a TCP service on the loopback. Each attack must be denied,
  * the bots must still solve, and the stored results must be exactly what the referee decided.
  */
-import { chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

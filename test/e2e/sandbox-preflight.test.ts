@@ -4,7 +4,7 @@
  * match's bots are. A registered bot writes outside its folder as soon as it starts and reports where it
  * ran; the check must leave the outside file unwritten and see the bot in a pid namespace of its own.
  */
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
