@@ -1,10 +1,11 @@
 /**
- * A bot's own folder, the one place it may write, and the uid it runs as.
+ * A bot's own folder and the uid it runs as.
  *
- * The folder (shown read-only, as its snapshot, where the bot has one) must not be, or hold, anything the
+ * The folder (shown read-only: as its snapshot where the bot has one) must not be, or hold, anything the
  * bot must not see: not /, not a home folder or /home, not a folder holding the results database, the
- * project checkout or another protected path, judged by its real path. A registered bot without --cwd has the referee's current folder as its folder, as it had
- * before the sandbox; that is refused when it is such a folder, with the way out in the reason.
+ * project checkout or another protected path, judged by its real path. A registered bot without --cwd
+ * has the referee's current folder as its folder, as it had before the sandbox; that is refused when it
+ * is such a folder, with the way out in the reason.
  *
  * As root, the bot runs as the owner of its folder (a folder someone set up for it: what it writes there
  * stays theirs), or, when root owns the folder, as nobody (65534), which can then write only where the
