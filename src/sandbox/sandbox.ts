@@ -79,14 +79,16 @@ function prepare(request: ConfineRequest, o: SandboxOptions, fixed: Fixed): Resu
   const { system, etc, code } = fixed;
   const codeFolder = o.code ? dirname(resolve(o.code.entry)) : undefined;
   let folder = resolve(request.cwd ?? codeFolder ?? process.cwd());
-  // The bot's folder is never writable: a snapshot where it has one, else the folder itself, read-only.
+  // A registered bot plays its snapshot, read-only where its folder is. Without one (a built-in or a test
+  // fixture given a folder, a registered bot without --cwd) the folder is shown as before: writable.
   let own: Bind | undefined;
+  let writable = false;
   if (o.played && request.cwd !== undefined) own = { source: o.played.path, dest: folder };
   else if (request.cwd !== undefined || !codeFolder) {
     const checked = checkFolder(folder, o.guarded);
     if (!checked.ok && !codeFolder) return checked;
     if (!checked.ok && codeFolder) folder = codeFolder;
-    else own = { source: checked.ok ? checked.value : folder, dest: folder };
+    else writable = true;
   }
   const hostPath = process.env.PATH ?? '';
   const ctx: RuntimeContext = { folder, path: hostPath, guarded: [...o.guarded, ...(o.played?.avoid ?? [])], ...(o.played ? { content: o.played.path } : {}) };
@@ -110,7 +112,7 @@ function prepare(request: ConfineRequest, o: SandboxOptions, fixed: Fixed): Resu
     system,
     etc,
     readOnly,
-    writable: [],
+    writable: writable ? [{ source: folder, dest: folder }] : [],
     chdir: folder,
     tmpBytes: TMP_BYTES,
     ...(root ? { user: { setpriv: o.support.setpriv!, ...userFor(folder) } } : {}),
