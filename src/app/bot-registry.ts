@@ -6,12 +6,13 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import type { Result } from '../core/types.ts';
-import { reject } from '../core/types.ts';
+import { ok, reject } from '../core/types.ts';
 import type { BotRecord } from '../store/types.ts';
 import { builtinBotCommand, listBuiltinBots } from '../transport/builtin-bots.ts';
 import { hashToken, newToken } from '../transport/tokens.ts';
 import { UID_POOL } from '../sandbox/limits/uid-pool.ts';
 import { checkBotName, lookAlike, nearestName } from './bot-names.ts';
+import { playedSnapshot, rivalFolders, takeBotSnapshot, type PlayedSnapshot } from './bots/bot-snapshot.ts';
 import { checkRegisteredFolder } from './bots/registered-folder.ts';
 import type { AppContext } from './context.ts';
 import { splitCommand } from './split-command.ts';
@@ -61,22 +62,32 @@ export async function addBot(ctx: AppContext, o: AddBotOptions): Promise<Result<
   if (!launch.ok) return launch;
   const folder = checkRegisteredFolder(ctx, o.name, o.cmd!, launch.value.cwd);
   if (!folder.ok) return folder;
+  // What it plays and how it starts are fixed now, from its folder as it is (bots/bot-snapshot.ts).
+  const taken = launch.value.cwd !== undefined ? takeBotSnapshot(ctx, o.cmd!, launch.value.cwd, await rivalFolders(ctx, o.name)) : ok(undefined);
+  if (!taken.ok) return reject(taken.code, `bot ${o.name} is not registered: ${taken.reason}`);
   await ctx.store.addBot({
     name: o.name,
     kind: 'command',
     cmd: o.cmd!,
     ...(launch.value.cwd !== undefined ? { cwd: launch.value.cwd } : {}),
     ...(o.stdio ? { stdio: true } : {}),
+    ...(taken.value ?? {}),
   });
-  const note = launch.value.cwd !== undefined ? folderNote(launch.value.cwd) : undefined;
+  const note = launch.value.cwd !== undefined ? folderNote(launch.value.cwd, taken.value?.snapshot) : undefined;
   return { ok: true, value: { record: (await ctx.store.getBot(o.name))!, ...(note ? { note } : {}) } };
 }
 
-/** As root, each start of a bot runs as a uid of its own: say what that means for its folder now. */
-function folderNote(folder: string): string | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  const last = UID_POOL.first + UID_POOL.size - 1;
-  return `note: each start of the bot runs as a uid of its own (${UID_POOL.first}-${last}): it reads ${folder} as "others" may, and writes only /tmp and $ARENA_CACHE (its persistent cache)`;
+/** What it plays (a read-only snapshot of its folder), and, as root, the uid it runs as: say so now. */
+function folderNote(folder: string, snapshot: string | undefined): string | undefined {
+  const lines: string[] = [];
+  if (snapshot !== undefined) {
+    lines.push(`note: the bot plays a read-only snapshot of ${folder} taken now (${snapshot.slice(0, 12)}); later edits of the folder take effect when it is registered again or the ladder takes a new snapshot`);
+  }
+  if (process.getuid?.() === 0) {
+    const last = UID_POOL.first + UID_POOL.size - 1;
+    lines.push(`note: each start of the bot runs as a uid of its own (${UID_POOL.first}-${last}): it reads ${folder} as "others" may, and writes only /tmp and $ARENA_CACHE (its persistent cache)`);
+  }
+  return lines.length ? lines.join('\n') : undefined;
 }
 
 /**
@@ -167,6 +178,8 @@ export interface ResolvedBot {
   readonly tokenHash?: string;
   /** Built-in bots: the main file, from which the sandbox finds what of the checkout the bot needs. */
   readonly entry?: string;
+  /** Registered command bots with a folder: the read-only snapshot they play and their registered runtime. */
+  readonly snapshot?: PlayedSnapshot;
 }
 
 /**
@@ -189,7 +202,12 @@ export async function resolveBot(ctx: AppContext, arg: string): Promise<Result<R
     if (!argv.ok) return reject('bad-bot', `bot ${base}: ${argv.reason}`);
     const [command, ...args] = argv.value;
     if (!command) return reject('bad-bot', `bot ${base} has an empty command line`);
-    return { ok: true, value: { name, source: 'command', command, args: [...args, ...extra], ...(reg.cwd ? { cwd: reg.cwd } : {}), ...(reg.stdio ? { stdio: true } : {}) } };
+    const snapshot = await playedSnapshot(ctx, reg);
+    if (!snapshot.ok) return reject('bad-bot', `bot ${base}: ${snapshot.reason}`);
+    return {
+      ok: true,
+      value: { name, source: 'command', command, args: [...args, ...extra], ...(reg.cwd ? { cwd: reg.cwd } : {}), ...(reg.stdio ? { stdio: true } : {}), ...(snapshot.value ? { snapshot: snapshot.value } : {}) },
+    };
   }
   const builtin = builtinBotCommand(base, ctx.projectRoot);
   if (builtin) {

@@ -1,68 +1,70 @@
 /**
- * A bot version is its code: the sha256 of its folder's files and its command line. A built-in bot's folder
- * is bots/<name>/ (the code it shares in bots/shared/ is the checkout's, not the bot's); a command bot's is
- * its registered --cwd; a command bot without one is its command alone. Files a running bot or its runtime
- * write beside its code (Python's __pycache__, node_modules installed later, .git) are left out, so a bot
- * does not become a new version by running.
+ * A bot version is its code: the hash of its read-only snapshot (src/sandbox/snapshot) and its command
+ * line. A command bot plays the snapshot taken when it was registered; when its registered folder changes
+ * the ladder takes a new snapshot (refreshSnapshot), and that is a new version. The bot itself cannot make
+ * one: it sees its folder read-only, as the snapshot. A built-in bot's folder is bots/<name>/ (the code it
+ * shares in bots/shared/ is the checkout's, not the bot's), hashed the same bounded way; a command bot
+ * without a folder is its command alone.
  */
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Result } from '../core/types.ts';
-import { reject } from '../core/types.ts';
+import { ok, reject } from '../core/types.ts';
+import { checkFolder } from '../sandbox/folder.ts';
+import { takeSnapshot } from '../sandbox/snapshot/copy.ts';
 import type { NewBotVersion } from '../store/ladder-types.ts';
 import type { ResolvedBot } from './bot-registry.ts';
+import { resolveBot } from './bot-registry.ts';
+import { rivalFolders, snapshotStore, takeBotSnapshot } from './bots/bot-snapshot.ts';
+import { guardedPaths } from './bots/guarded-paths.ts';
+import type { AppContext } from './context.ts';
 
-/** Folders never hashed: caches and tools' state, not the bot's code. */
-const SKIPPED = new Set(['.git', 'node_modules', '__pycache__', '.cache', '.venv']);
-/** A folder with more than this many files is refused: the hash would take too long every poll. */
-const MAX_FILES = 20_000;
-/** Bytes read per file; a larger file is hashed by its size and modification time instead. */
-const MAX_FILE_BYTES = 64 * 2 ** 20;
-
-/** The version of a resolved bot as it is on disk now. */
+/** The version of a resolved bot: its registered snapshot (a built-in: its folder now) and its command line. */
 export function versionOf(bot: ResolvedBot, projectRoot: string): Result<NewBotVersion> {
   if (bot.source === 'remote') return reject('remote', `bot ${bot.name} is remote: the ladder cannot start it, so it is not placed`);
   const folder = bot.source === 'builtin' ? join(projectRoot, 'bots', bot.name.split(' ')[0]!) : bot.cwd;
   // A built-in's command line holds this checkout's paths; its name (with flags) is what names its code.
   const command = bot.source === 'builtin' ? bot.name : [bot.command!, ...bot.args].join(' ');
-  const h = createHash('sha256').update(`command\0${command}\0`);
-  if (folder !== undefined) {
-    const hashed = hashFolder(folder, h);
+  let snapshot = bot.snapshot?.hash;
+  if (snapshot === undefined && folder !== undefined) {
+    // Bounded before a byte is read (size, entries, depth): a built-in's folder, or a checkout folder.
+    const hashed = takeSnapshot(folder, '', { hashOnly: true });
     if (!hashed.ok) return hashed;
+    snapshot = hashed.value.hash;
   }
-  return { ok: true, value: { bot: bot.name, hash: h.digest('hex'), command, ...(folder !== undefined ? { folder } : {}) } };
+  const h = createHash('sha256').update(`command\0${command}\0`);
+  if (snapshot !== undefined) h.update(`snapshot\0${snapshot}\0`);
+  return ok({ bot: bot.name, hash: h.digest('hex'), command, ...(folder !== undefined ? { folder } : {}) });
 }
 
-/** Feeds every file under `root` into `h`, by path in sorted order (the same tree, the same hash anywhere). */
-function hashFolder(root: string, h: ReturnType<typeof createHash>): Result<void> {
-  let files = 0;
-  const walk = (dir: string, rel: string): Result<void> => {
-    let names: string[];
-    try {
-      names = readdirSync(dir).sort();
-    } catch (e) {
-      return reject('bad-folder', `cannot read ${dir}: ${(e as Error).message}`);
-    }
-    for (const name of names) {
-      if (SKIPPED.has(name)) continue;
-      const path = join(dir, name);
-      const at = rel ? `${rel}/${name}` : name;
-      const st = lstatSync(path, { throwIfNoEntry: false });
-      if (!st) continue; // removed while walking
-      if (st.isDirectory()) {
-        const sub = walk(path, at);
-        if (!sub.ok) return sub;
-      } else if (st.isSymbolicLink()) {
-        h.update(`link\0${at}\0${readlinkSync(path)}\0`);
-      } else if (st.isFile()) {
-        if (++files > MAX_FILES) return reject('bad-folder', `${root} holds more than ${MAX_FILES} files: too many to hash as a bot version`);
-        h.update(`file\0${at}\0${st.size}\0`);
-        if (st.size > MAX_FILE_BYTES) h.update(`mtime\0${st.mtimeMs}\0`);
-        else h.update(readFileSync(path));
-      }
-    }
-    return { ok: true, value: undefined };
-  };
-  return walk(root, '');
+/** A bot as the ladder plays it now, and a line to show when its folder's change could not be taken. */
+export interface RefreshedBot {
+  readonly bot: ResolvedBot;
+  readonly note?: string;
+}
+
+/**
+ * Takes a new snapshot of a registered bot whose folder changed since its snapshot (hashing first, bounded,
+ * and copying only a changed folder), stores it with the registration and resolves the bot again. A folder
+ * that cannot be snapshotted (too big, too deep, a special file, a link out, no longer a place for a bot)
+ * leaves the registered snapshot playing, with a note saying why.
+ */
+export async function refreshSnapshot(ctx: AppContext, bot: ResolvedBot): Promise<RefreshedBot> {
+  if (bot.source !== 'command' || !bot.snapshot || bot.cwd === undefined) return { bot };
+  const base = bot.name.split(' ')[0]!;
+  const keep = (why: string): RefreshedBot => ({ bot, note: `${base}: its folder changed, and ${why}; it plays its snapshot ${bot.snapshot!.hash.slice(0, 12)}` });
+  // Judged by its real path first: a folder swapped for a link to / is never walked.
+  const folder = checkFolder(bot.cwd, guardedPaths(ctx));
+  if (!folder.ok) return keep(folder.reason);
+  const now = takeSnapshot(folder.value, snapshotStore(ctx), { hashOnly: true });
+  if (!now.ok) return keep(now.reason);
+  if (now.value.hash === bot.snapshot.hash) return { bot };
+  const reg = await ctx.store.getBot(base);
+  if (!reg?.cmd) return { bot };
+  const taken = takeBotSnapshot(ctx, reg.cmd, bot.cwd, await rivalFolders(ctx, base));
+  if (!taken.ok) return keep(taken.reason);
+  if (!taken.value) return { bot };
+  await ctx.store.setBotSnapshot(base, taken.value.snapshot, taken.value.runtime);
+  const again = await resolveBot(ctx, bot.name);
+  return again.ok ? { bot: again.value } : keep(again.reason);
 }

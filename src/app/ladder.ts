@@ -19,7 +19,7 @@ import { declaredClasses } from './ladder-declares.ts';
 import { playGame, resumeGames, type GameSettings } from './ladder-play.ts';
 import { ladderStandings } from './ladder-standings.ts';
 import { decide, type Decision, type FieldVersion, type PlacementRule } from './ladder-schedule.ts';
-import { versionOf } from './ladder-versions.ts';
+import { refreshSnapshot, versionOf } from './ladder-versions.ts';
 
 /** What `arena ladder` is asked to do. */
 export interface LadderOptions {
@@ -160,12 +160,21 @@ async function fieldOf(ctx: AppContext, o: LadderOptions, seen: Map<string, stri
   const registered = (await ctx.store.listBots()).filter((b) => b.kind === 'command').map((b) => b.name);
   const names: string[] = [];
   for (const arg of new Set([...o.bots, ...registered])) {
-    const bot = await resolveBot(ctx, arg);
-    if (!bot.ok) continue; // removed since: its versions and results stay
+    const resolved = await resolveBot(ctx, arg);
+    if (!resolved.ok) {
+      // Removed since (its versions and results stay), or its snapshot is not playable here: say which once.
+      if (resolved.code !== 'no-bot' && seen.get(`${arg}\0bad`) !== resolved.reason) say(`${arg} is not on the ladder: ${resolved.reason}`);
+      seen.set(`${arg}\0bad`, resolved.reason);
+      continue;
+    }
+    // A changed folder is a new snapshot, hence a new version; one that cannot be taken keeps the old.
+    const bot = await refreshSnapshot(ctx, resolved.value);
+    if (bot.note !== undefined && seen.get(`${bot.bot.name}\0note`) !== bot.note) say(bot.note);
+    if (bot.note !== undefined) seen.set(`${bot.bot.name}\0note`, bot.note);
     // Keyed by the name results are recorded under ("ida-star --weight 2", however it was spaced).
-    const name = bot.value.name;
+    const name = bot.bot.name;
     names.push(name);
-    const v = versionOf(bot.value, ctx.projectRoot);
+    const v = versionOf(bot.bot, ctx.projectRoot);
     if (!v.ok) {
       if (seen.get(name) !== v.reason) say(`${name} is not on the ladder: ${v.reason}`);
       seen.set(name, v.reason);

@@ -9,7 +9,7 @@
  * operator said --no-sandbox too (or the match has built-in bots only).
  */
 import { statSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import type { Result } from '../core/types.ts';
 import { ok, reject } from '../core/types.ts';
 import type { MatchConfig } from '../referee/match-config.ts';
@@ -19,6 +19,7 @@ import { defaultCacheDir } from '../solvers/sliding/pdb-cache.ts';
 import type { Confinement } from '../transport/confinement.ts';
 import type { ResolvedBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
+import { guardedPaths } from './bots/guarded-paths.ts';
 
 /** How the bots of one run start: confined, or not (then `notice` says so once). */
 export interface SandboxDecision {
@@ -83,12 +84,7 @@ export function decideJob(bot: ResolvedBot, matchUnconfined: boolean, workerUnco
   return s.ok ? ok({ confined: true }) : reject('sandbox', describeUnsupported(s));
 }
 
-/** Paths no bot may see or have in its folder: the project checkout, the database and its folder. */
-export function guardedPaths(ctx: Pick<AppContext, 'projectRoot' | 'dbLocation'>): string[] {
-  const out = [ctx.projectRoot];
-  if (ctx.dbLocation.startsWith('/')) out.push(ctx.dbLocation, dirname(ctx.dbLocation));
-  return out;
-}
+export { guardedPaths };
 
 const inside = (path: string, folder: string): boolean => path === folder || path.startsWith(folder + sep);
 
@@ -123,6 +119,7 @@ export function confinementFor(bot: ResolvedBot, ctx: Pick<AppContext, 'projectR
     support,
     guarded: guardedPaths(ctx),
     ...(entry ? { code: { root: ctx.projectRoot, entry, cacheDir: defaultCacheDir() } } : {}),
+    ...(bot.snapshot ? { played: { path: bot.snapshot.path, avoid: bot.snapshot.rivals, ...(bot.snapshot.runtime ? { runtime: bot.snapshot.runtime } : {}) } } : {}),
   });
 }
 

@@ -21,7 +21,7 @@ import { noUsernsFilter } from './limits/no-userns-filter.ts';
 import { CACHE_INSIDE } from './limits/writable-space.ts';
 import type { SandboxSupport } from './probe.ts';
 import { relayFor } from './relay.ts';
-import { resolveRuntime, type Runtime, type RuntimeContext } from './runtime.ts';
+import { checkRuntime, resolveRuntime, type Runtime, type RuntimeContext } from './runtime.ts';
 import { etcPaths, systemPaths } from './system-paths.ts';
 
 /** Size of a bot's private /tmp (and of its /dev/shm) when no disk budget is given (a check, not a start). */
@@ -48,6 +48,12 @@ export interface SandboxOptions {
   readonly code?: { readonly root: string; readonly entry: string; readonly cacheDir?: string };
   /** Which relay WebSocket bots get (relay.ts); default the native one where it can be built. */
   readonly relay?: 'auto' | 'node';
+  /**
+   * A registered bot's snapshot (snapshot/copy.ts): shown read-only where its folder is, in place of the
+   * folder; `runtime`, resolved when it was registered, is checked again (runtime.ts checkRuntime) and used
+   * instead of looking at anything now; `avoid`: other bots' folders, which no runtime may show.
+   */
+  readonly played?: { readonly path: string; readonly runtime?: Runtime; readonly avoid: readonly string[] };
 }
 
 /**
@@ -84,17 +90,23 @@ function prepare(request: ConfineRequest, o: SandboxOptions, fixed: Fixed): Resu
   const { system, etc, code } = fixed;
   const codeFolder = o.code ? dirname(resolve(o.code.entry)) : undefined;
   let folder = resolve(request.cwd ?? codeFolder ?? process.cwd());
-  let writable = request.cwd !== undefined || !codeFolder;
-  if (writable) {
+  // A registered bot plays its snapshot, read-only where its folder is. Without one (a built-in or a test
+  // fixture given a folder, a registered bot without --cwd) the folder is shown as before: writable.
+  let own: Bind | undefined;
+  let writable = false;
+  if (o.played && request.cwd !== undefined) own = { source: o.played.path, dest: folder };
+  else if (request.cwd !== undefined || !codeFolder) {
     const checked = checkFolder(folder, o.guarded);
     if (!checked.ok && !codeFolder) return checked;
-    if (!checked.ok && codeFolder) [folder, writable] = [codeFolder, false];
+    if (!checked.ok && codeFolder) folder = codeFolder;
+    else writable = true;
   }
   const hostPath = process.env.PATH ?? '';
-  const runtime = runtimeOf(request.command, { folder, path: hostPath, guarded: o.guarded }, fixed);
+  const ctx: RuntimeContext = { folder, path: hostPath, guarded: [...o.guarded, ...(o.played?.avoid ?? [])], ...(o.played ? { content: o.played.path } : {}) };
+  const runtime = o.played?.runtime ? checkRuntime(o.played.runtime, ctx) : runtimeOf(request.command, ctx, fixed);
   if (!runtime.ok) return reject(runtime.code, runtime.reason);
 
-  const readOnly: Bind[] = [...code, ...runtime.value.binds.map((p) => ({ source: p, dest: p }))];
+  const readOnly: Bind[] = [...code, ...(own ? [own] : []), ...runtime.value.binds.map((p) => ({ source: p, dest: p }))];
   let before: string[] | undefined;
   if (request.channel) {
     const relay = relayFor(process.execPath, o.relay);

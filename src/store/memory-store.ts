@@ -20,6 +20,7 @@ import type {
   ScrambleClassCount,
   ScramblePage,
   ScrambleRecord,
+  StoredRuntime,
   MatchSeals,
   SealedTables,
   SealMeta,
@@ -96,6 +97,14 @@ class MemoryStore implements Store {
 
   async removeBot(name: string): Promise<boolean> {
     return this.bots.delete(name);
+  }
+
+  async setBotSnapshot(name: string, snapshot: string, runtime: StoredRuntime | undefined): Promise<boolean> {
+    const bot = this.bots.get(name);
+    if (bot?.kind !== 'command') return false;
+    const { runtime: _old, ...rest } = bot;
+    this.bots.set(name, { ...rest, snapshot, ...(runtime ? { runtime } : {}) });
+    return true;
   }
 
   async createMatch(m: NewMatch): Promise<MatchRecord> {

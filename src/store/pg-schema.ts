@@ -12,6 +12,7 @@ import { VERDICTS } from '../core/verdict.ts';
 import { PG_SEAL_HEAD_STEP, PG_SEAL_STEP, PG_HEAD_VERSION } from './seal-schema.ts';
 import { PG_LADDER_STEP } from './ladder-schema.ts';
 import { PG_REWRITES_STEP } from './rewrites-schema.ts';
+import { PG_BOT_SNAPSHOT_STEP } from './bot-snapshot-schema.ts';
 
 /** One schema step. `version` is the schema version after it ran; versions are 1, 2, 3… in order. */
 export interface PgMigration {
@@ -233,6 +234,7 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   { version: 10, ...PG_REWRITES_STEP },
   // Seals of the seal bookkeeping, the optima and the ladder (issue 29); one line to renumber at a merge.
   { version: PG_HEAD_VERSION, ...PG_SEAL_HEAD_STEP },
+  { version: 12, ...PG_BOT_SNAPSHOT_STEP },
 ];
 
 /** The schema version this code writes and understands. */

@@ -21,7 +21,7 @@ import type { LadderStore } from './ladder-types.ts';
 import { columnsOf, type SummaryColumns } from '../core/summary-columns.ts';
 import { encodeJson, nowIso, storedScramble } from './row-codec.ts';
 import { recordedMovesDigest } from './moves-digest.ts';
-import { POSTGRES, toBot, toMatch, toScramble, toSummary, type BotRow, type MatchRow, type ResultJoinRow, type ScrambleRow, type SummaryRow } from './sql-rows.ts';
+import { POSTGRES, runtimeText, toBot, toMatch, toScramble, toSummary, type BotRow, type MatchRow, type ResultJoinRow, type ScrambleRow, type SummaryRow } from './sql-rows.ts';
 import { resultValues, sharedSql, storedText } from './sql-text.ts';
 import { joinStored, storedMovesOf, storedPieces } from './stored-moves.ts';
 import { pgMovesColumns, pgMovesHead, writePgBlocks, type PgMovesKind } from './pg-moves.ts';
@@ -100,7 +100,7 @@ class PostgresStore implements PgStore {
 
   async addBot(bot: Omit<T.BotRecord, 'createdAt'>): Promise<void> {
     try {
-      await this.q(sql.addBot, [bot.name, bot.kind, bot.cmd ?? null, bot.cwd ?? null, bot.stdio ?? null, bot.tokenHash ?? null, nowIso()], false);
+      await this.q(sql.addBot, [bot.name, bot.kind, bot.cmd ?? null, bot.cwd ?? null, bot.stdio ?? null, bot.tokenHash ?? null, nowIso(), bot.snapshot ?? null, runtimeText(bot.runtime)], false);
     } catch (err) {
       if (pgCode(err) === UNIQUE_VIOLATION) throw new Error(`bot "${bot.name}" is already registered`);
       throw err;
@@ -119,6 +119,11 @@ class PostgresStore implements PgStore {
 
   async removeBot(name: string): Promise<boolean> {
     const { rowCount } = await this.q(sql.removeBot, [name], true);
+    return (rowCount ?? 0) > 0;
+  }
+
+  async setBotSnapshot(name: string, snapshot: string, runtime: T.StoredRuntime | undefined): Promise<boolean> {
+    const { rowCount } = await this.q(sql.setBotSnapshot, [name, snapshot, runtimeText(runtime)], true);
     return (rowCount ?? 0) > 0;
   }
 

@@ -8,6 +8,7 @@ import { VERDICTS } from '../core/verdict.ts';
 import { SQLITE_SEAL_HEAD_STEP, SQLITE_SEAL_STEP, SQLITE_HEAD_VERSION } from './seal-schema.ts';
 import { SQLITE_LADDER_STEP } from './ladder-schema.ts';
 import { SQLITE_REWRITES_STEP } from './rewrites-schema.ts';
+import { SQLITE_BOT_SNAPSHOT_STEP } from './bot-snapshot-schema.ts';
 
 /** One schema step. `version` is the user_version after it ran; versions are 1, 2, 3… in order. */
 export interface Migration {
@@ -176,6 +177,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 10, ...SQLITE_REWRITES_STEP },
   // Seals of the seal bookkeeping, the optima and the ladder (issue 29); one line to renumber at a merge.
   { version: SQLITE_HEAD_VERSION, ...SQLITE_SEAL_HEAD_STEP },
+  { version: 12, ...SQLITE_BOT_SNAPSHOT_STEP },
 ];
 
 /** The schema version this code writes and understands. */

@@ -7,7 +7,7 @@
 import type { PuzzleState } from '../core/types.ts';
 import type { Verdict } from '../core/verdict.ts';
 import { dropEmpty, makeBound } from './row-codec.ts';
-import type { BotRecord, MatchRecord, MatchStatus, ResultSummary, ScrambleRecord } from './types.ts';
+import type { BotRecord, MatchRecord, MatchStatus, ResultSummary, ScrambleRecord, StoredRuntime } from './types.ts';
 
 /** What differs between the two SQL databases in the statements and rows the stores share. */
 export interface SqlDialect {
@@ -50,6 +50,8 @@ export interface BotRow {
   stdio: number | boolean | null;
   token_hash: string | null;
   created_at: string | Date;
+  snapshot?: string | null;
+  runtime?: string | null;
 }
 
 /** A `matches` row (the columns the stores read). */
@@ -109,6 +111,9 @@ const boolOf = (v: number | boolean | null): boolean | null => (v === null ? nul
 const isoOf = (v: string | Date): string => (typeof v === 'string' ? v : v.toISOString());
 const jsonOf = (d: SqlDialect, v: unknown): unknown => (d.jsonIsText ? JSON.parse(v as string) : v);
 
+/** A stored runtime as its column's text. */
+export const runtimeText = (rt: StoredRuntime | undefined): string | null => (rt ? JSON.stringify({ program: rt.program, binds: rt.binds, pathDirs: rt.pathDirs }) : null);
+
 /** A bot row as a record. */
 export function toBot(row: BotRow): BotRecord {
   return dropEmpty<BotRecord>({
@@ -118,6 +123,8 @@ export function toBot(row: BotRow): BotRecord {
     cwd: row.cwd,
     stdio: boolOf(row.stdio),
     tokenHash: row.token_hash,
+    snapshot: row.snapshot ?? undefined,
+    runtime: row.runtime ? (JSON.parse(row.runtime) as StoredRuntime) : undefined,
     createdAt: isoOf(row.created_at),
   });
 }

@@ -22,7 +22,7 @@ import { sha256Hex, type SealKey } from './seal.ts';
 import { SqliteSeals } from './sqlite-seals.ts';
 import { SQLITE_HEAD_VERSION } from './seal-schema.ts';
 import { isForeignKeyViolation, isUniqueViolation, oneLine, sqliteCode } from './sqlite-errors.ts';
-import { SQLITE, toBot, toMatch, toScramble, toSummary, type BotRow, type MatchRow, type ResultJoinRow, type ScrambleRow, type SummaryRow } from './sql-rows.ts';
+import { SQLITE, runtimeText, toBot, toMatch, toScramble, toSummary, type BotRow, type MatchRow, type ResultJoinRow, type ScrambleRow, type SummaryRow } from './sql-rows.ts';
 import { sharedSql, sqliteArgs } from './sql-text.ts';
 import { SqliteOptima } from './sqlite-optima.ts';
 import { SqliteResultWrites } from './sqlite-result-writes.ts';
@@ -69,6 +69,7 @@ function prepare(db: Database.Database) {
     getBot: p<BotRow>(sql.getBot),
     listBots: p<BotRow>(sql.listBots),
     removeBot: p(sql.removeBot),
+    setBotSnapshot: p(sql.setBotSnapshot),
     createMatch: p(sql.createMatch),
     getMatch: p<MatchRow>(sql.getMatch),
     listMatches: p<MatchRow>(sql.listMatches('json_each(m.bots) b')),
@@ -127,7 +128,7 @@ class SqliteStore implements T.Store {
 
   async addBot(bot: Omit<T.BotRecord, 'createdAt'>): Promise<void> {
     try {
-      await retryBusy(() => this.stmts.addBot.run(sqliteArgs(bot.name, bot.kind, bot.cmd ?? null, bot.cwd ?? null, SQLITE.bool(bot.stdio), bot.tokenHash ?? null, nowIso())));
+      await retryBusy(() => this.stmts.addBot.run(sqliteArgs(bot.name, bot.kind, bot.cmd ?? null, bot.cwd ?? null, SQLITE.bool(bot.stdio), bot.tokenHash ?? null, nowIso(), bot.snapshot ?? null, runtimeText(bot.runtime))));
     } catch (err) {
       if (isUniqueViolation(err)) throw new Error(`bot "${bot.name}" is already registered`);
       throw err;
@@ -145,6 +146,10 @@ class SqliteStore implements T.Store {
 
   async removeBot(name: string): Promise<boolean> {
     return (await retryBusy(() => this.stmts.removeBot.run(sqliteArgs(name)))).changes > 0;
+  }
+
+  async setBotSnapshot(name: string, snapshot: string, runtime: T.StoredRuntime | undefined): Promise<boolean> {
+    return (await retryBusy(() => this.stmts.setBotSnapshot.run(sqliteArgs(name, snapshot, runtimeText(runtime))))).changes > 0;
   }
 
   async createMatch(m: T.NewMatch): Promise<T.MatchRecord> {

@@ -15,7 +15,18 @@ export interface BotRecord {
   readonly stdio?: boolean;
   /** Remote bots: sha256 hex of the long-lived token; never the token itself. */
   readonly tokenHash?: string;
+  /** Command bots with a folder: the sha256 of the read-only snapshot of it they play (src/sandbox/snapshot). */
+  readonly snapshot?: string;
+  /** Command bots: the runtime resolved when registered (src/sandbox/runtime.ts), checked again at each start. */
+  readonly runtime?: StoredRuntime;
   readonly createdAt: string;
+}
+
+/** A bot's runtime as stored: the program exec'd in its sandbox, host paths shown read-only, PATH folders. */
+export interface StoredRuntime {
+  readonly program: string;
+  readonly binds: readonly string[];
+  readonly pathDirs: readonly string[];
 }
 
 export type MatchStatus = 'running' | 'interrupted' | 'finished';
@@ -257,6 +268,8 @@ export interface Store {
   listBots(): Promise<BotRecord[]>;
   /** True when a bot was removed. Its past results stay. */
   removeBot(name: string): Promise<boolean>;
+  /** Replaces a command bot's snapshot and runtime (a new version taken by the ladder); false when no such bot. */
+  setBotSnapshot(name: string, snapshot: string, runtime: StoredRuntime | undefined): Promise<boolean>;
 
   // matches
   /** Creates a match (status `running`) and its first scrambles in one transaction. */

@@ -6,7 +6,7 @@
  * bots' tokens in /proc, the process table, a TCP service on the loopback. Each attack must be denied,
  * the bots must still solve, and the stored results must be exactly what the referee decided.
  */
-import { chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +29,7 @@ const SCRATCH = existsSync('/var/tmp') ? '/var/tmp' : tmpdir();
 interface Report {
   match: { id: number; unconfined?: true };
   scrambles: Array<{ scramble: number; optimal?: number }>;
-  results: Array<{ scramble: number; bot: string; verdict: string; moves: number }>;
+  results: Array<{ scramble: number; bot: string; verdict: string; moves: number; note?: string }>;
 }
 
 let base: string;
@@ -105,10 +105,11 @@ describe.runIf(linux && CAN_SANDBOX)('sandbox e2e - hostile bots', () => {
       expect(x.moves).toBe(decided.scrambles.find((s) => s.scramble === x.scramble)!.optimal);
     }
 
-    // Each attack was made on each solve (the untimed warm-up solve and the three timed ones), and each was denied.
+    // Each attack was made on each timed solve, and each was denied (the bots report them in their answers'
+    // notes: their folders are read-only snapshots).
     for (const name of ['spy-stdio', 'spy-ws']) {
-      const lines = readFileSync(join(caches, name, 'attacks.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { attacks: Record<string, string>; seen: { processes: number; env: string[]; uid: number } });
-      expect(lines, name).toHaveLength(4);
+      const lines = decided.results.filter((x) => x.bot === name).map((x) => JSON.parse(x.note ?? '{}') as { attacks: Record<string, string>; seen: { processes: number; env: string[]; uid: number } });
+      expect(lines, name).toHaveLength(3);
       for (const { attacks, seen } of lines) {
         expect(Object.keys(attacks)).toHaveLength(13);
         const allowed = Object.entries(attacks).filter(([, outcome]) => !outcome.startsWith('denied'));
@@ -141,16 +142,17 @@ describe.runIf(linux && CAN_SANDBOX)('sandbox e2e - hostile bots', () => {
     const added = await arena(['bot', 'add', 'honest', '--cmd', 'python3 honest_stdio.py', '--cwd', folders.honest, '--stdio']);
     expect(added.code, added.stderr).toBe(0);
     const mine = readlinkSync('/proc/self/ns/pid');
-    // Confined, the bot notes it in its cache; unconfined, in its folder.
-    const nsOf = (where: string) => readFileSync(join(where, 'ns.txt'), 'utf8').trim().split('\n');
+    // The bot says its pid namespace in its answer's note.
+    const nsOf = (out: string) => (JSON.parse(out) as Report).results[0]?.note;
 
     const confined = await arena(['match', 'honest', '--puzzle', 'sliding', '--rows', '2', '--cols', '3', '--count', '1', '--json']);
     expect(confined.code, confined.stderr).toBe(0);
-    expect(nsOf(join(caches, 'honest')).at(-1)).not.toBe(mine);
+    expect(nsOf(confined.stdout)).toMatch(/^pid:\[\d+\]$/);
+    expect(nsOf(confined.stdout)).not.toBe(mine);
 
     const loose = await arena(['match', 'honest', '--puzzle', 'sliding', '--rows', '2', '--cols', '3', '--count', '1', '--json', '--no-sandbox']);
     expect(loose.code, loose.stderr).toBe(0);
-    expect(nsOf(folders.honest).at(-1)).toBe(mine);
+    expect(nsOf(loose.stdout)).toBe(mine);
     expect(loose.stderr).toMatch(/warning: --no-sandbox: the bots run unconfined/);
     const report = JSON.parse(loose.stdout) as Report;
     expect(report.match.unconfined).toBe(true);

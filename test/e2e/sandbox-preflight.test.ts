@@ -4,7 +4,7 @@
  * match's bots are. A registered bot writes outside its folder as soon as it starts and reports where it
  * ran; the check must leave the outside file unwritten and see the bot in a pid namespace of its own.
  */
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -26,16 +26,20 @@ const CACHES = join(base, 'caches');
 process.env.ARENA_BOT_CACHE = CACHES;
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-/** A stdio bot that, before saying hello, tries to write `victim` and notes its pid namespace. */
+/**
+ * A stdio bot that, before saying hello, tries to write `victim`, and says hello only from a pid namespace
+ * other than the referee's (host-ns.txt in its folder): its folder is a read-only snapshot, so it cannot
+ * leave a note there.
+ */
 const ESCAPER = (victim: string) => `import json, os, sys
 try:
     with open(${JSON.stringify(victim)}, "w") as f:
         f.write("written by the bot\\n")
 except OSError:
     pass
-with open(os.path.join(os.environ.get("ARENA_CACHE", "."), "ns.txt"), "w") as f:
-    f.write(os.readlink("/proc/self/ns/pid"))
-sys.stdout.write(json.dumps({"type": "hello", "protocol": 1, "name": "escaper", "version": "1", "capabilities": [{"kind": "sliding", "maxSize": 16}]}) + "\\n")
+if os.readlink("/proc/self/ns/pid") == open("host-ns.txt").read():
+    sys.exit("started in the referee's pid namespace")
+sys.stdout.write(json.dumps({"type": "hello", "protocol": 1, "name": "escaper", "version": "1", "capabilities": [{"kind": "hanoi"}]}) + "\\n")
 sys.stdout.flush()
 for line in sys.stdin:
     if json.loads(line).get("type") == "bye":
@@ -48,6 +52,7 @@ describe.runIf(process.platform === 'linux' && CAN_SANDBOX)('sandbox - the check
     mkdirSync(folder);
     const victim = join(base, 'victim.txt');
     writeFileSync(join(folder, 'bot.py'), ESCAPER(victim));
+    writeFileSync(join(folder, 'host-ns.txt'), readlinkSync('/proc/self/ns/pid'));
     if (root) for (const f of ['', ...readdirSync(folder)]) chownSync(join(folder, f), 65534, 65534);
     const ctx: AppContext = { store: createMemoryStore(), dbLocation: join(base, 'arena.db'), projectRoot: ROOT, clock: systemClock };
     const added = await addBot(ctx, { name: 'escaper', cmd: 'python3 bot.py', cwd: folder, stdio: true });
@@ -63,11 +68,9 @@ describe.runIf(process.platform === 'linux' && CAN_SANDBOX)('sandbox - the check
     } as unknown as MatchConfig;
     const notices: string[] = [];
     const checked = await checkPlayable(ctx, config, undefined, (t) => notices.push(t));
-    expect(checked, JSON.stringify(checked)).toEqual({ ok: true, value: undefined });
-    // The bot did start (it wrote its note in its own cache), in a pid namespace that is not ours.
-    const note = join(CACHES, 'escaper', 'ns.txt');
-    expect(existsSync(note), notices.join('\n')).toBe(true);
-    expect(readFileSync(note, 'utf8')).not.toBe(readlinkSync('/proc/self/ns/pid'));
+    // The bot did start and said hello (declining sliding, so the check names it), which it does only in
+    // a pid namespace that is not ours.
+    expect(`${JSON.stringify(checked)} ${notices.join(' ')}`).toMatch(/escaper.*declin|declin.*escaper/);
     expect(existsSync(victim)).toBe(false);
   }, 60_000);
 });

@@ -2,7 +2,7 @@
  * The ladder's inputs: classes as people write them, versions as the hash of a folder and a command, and
  * ratings per version from the results of ladder games only.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ describe('ladder inputs', () => {
     expect(dup.ok && dup.value).toHaveLength(1);
   });
 
-  it('versionOf - the hash follows the files and the command, not caches or the folder name', () => {
+  it('versionOf - the hash follows the files and the command, not the folder name; a registered bot follows its snapshot, not its live folder', () => {
     const base = mkdtempSync(join(tmpdir(), 'arena-ladder-version-'));
     const a = join(base, 'a');
     const b = join(base, 'b');
@@ -43,8 +43,13 @@ describe('ladder inputs', () => {
     const hash = (r: ReturnType<typeof versionOf>) => (r.ok ? r.value.hash : r.reason);
     const first = hash(versionOf(bot(a), '/'));
     expect(hash(versionOf(bot(b), '/'))).toBe(first);
-    mkdirSync(join(a, '__pycache__'));
-    writeFileSync(join(a, '__pycache__', 'x.pyc'), 'cache');
+    const played = (snap: string): ResolvedBot => ({ ...bot(a), snapshot: { hash: snap, path: '/nowhere', rivals: [] } });
+    const pinned = hash(versionOf(played('1'.repeat(64)), '/'));
+    writeFileSync(join(a, 'added-at-start.txt'), 'churn');
+    expect(hash(versionOf(played('1'.repeat(64)), '/'))).toBe(pinned);
+    expect(hash(versionOf(played('2'.repeat(64)), '/'))).not.toBe(pinned);
+    expect(hash(versionOf(bot(a), '/'))).not.toBe(first);
+    rmSync(join(a, 'added-at-start.txt'));
     expect(hash(versionOf(bot(a), '/'))).toBe(first);
     expect(hash(versionOf(bot(a, ['bot.py', '--fast']), '/'))).not.toBe(first);
     writeFileSync(join(a, 'lib', 'x.py'), 'x = 2\n');

@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResolvedBot } from '../../src/app/bot-registry.ts';
@@ -63,9 +63,9 @@ describe('sandbox policy', () => {
     expect(decideJob(builtin, false, false, missing)).toMatchObject({ ok: false, code: 'sandbox' });
   });
 
-  it('sandbox policy - guarded: the checkout, and a database file with its folder', () => {
-    expect(guardedPaths({ projectRoot: '/p', dbLocation: '/data/arena.db' })).toEqual(['/p', '/data/arena.db', '/data']);
-    expect(guardedPaths({ projectRoot: '/p', dbLocation: 'postgres://u@h/db' })).toEqual(['/p']);
+  it('sandbox policy - guarded: the checkout, a database file with its folder, and the snapshot store', () => {
+    expect(guardedPaths({ projectRoot: '/p', dbLocation: '/data/arena.db' })).toEqual(['/p', '/data/arena.db', '/data', '/data/arena.db.snapshots']);
+    expect(guardedPaths({ projectRoot: '/p', dbLocation: 'postgres://u@h/db' })).toEqual(['/p', join(homedir(), '.cache', 'puzzle-arena', 'snapshots')]);
   });
 
   it('sandbox policy - projectEntry: a command bot running a file of the checkout is shown that code; others are not', () => {

@@ -78,6 +78,20 @@ for (const impl of impls) {
       expect(await store.getBot('alpha')).toBeUndefined();
     });
 
+    it('stores a command bot\'s snapshot and runtime, and replaces them; a remote bot has none', async () => {
+      const runtime = { program: '/opt/py/bin/python3', binds: ['/opt/py'], pathDirs: ['/opt/py/bin'] };
+      await store.addBot({ name: 'snap', kind: 'command', cmd: 'python3 bot.py', cwd: '/bots/snap', snapshot: 'a'.repeat(64), runtime });
+      expect(await store.getBot('snap')).toMatchObject({ snapshot: 'a'.repeat(64), runtime });
+      expect(await store.setBotSnapshot('snap', 'b'.repeat(64), undefined)).toBe(true);
+      const after = await store.getBot('snap');
+      expect(after?.snapshot).toBe('b'.repeat(64));
+      expect(after?.runtime).toBeUndefined();
+      await store.addBot({ name: 'far', kind: 'remote', tokenHash: 'ab'.repeat(32) });
+      expect(await store.setBotSnapshot('far', 'c'.repeat(64), runtime)).toBe(false);
+      expect(await store.setBotSnapshot('nobody', 'c'.repeat(64), runtime)).toBe(false);
+      expect((await store.getBot('far'))?.snapshot).toBeUndefined();
+    });
+
     it('rejects a second bot with the same name', async () => {
       await store.addBot({ name: 'a', kind: 'command', cmd: 'x' });
       await expect(store.addBot({ name: 'a', kind: 'remote' })).rejects.toThrow(/already registered/);
