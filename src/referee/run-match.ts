@@ -6,7 +6,10 @@ import type { BotLauncher, Clock } from '../protocol/link.ts';
 import type { OptimumOracle } from '../solvers/oracle.ts';
 import type { MatchRecord, NewScramble, Store } from '../store/types.ts';
 import { playLimitsOf, sequenceJobSource, type Job } from './job-source.ts';
-import { parseMatchConfig, type MatchConfig } from './match-config.ts';
+import type { MatchConfig } from './match-config.ts';
+import { fateOf } from './decide/match-fate.ts';
+import { settleOwedOptima } from './decide/owed-optima.ts';
+import { resumable } from './decide/resume-check.ts';
 import { planPlays, playedKeys } from './plan.ts';
 import { firstBatch, newScramble, SCRAMBLE_BATCH_BYTES, scramblePages } from './scramble-batches.ts';
 import { SharedLinks } from './shared-links.ts';
@@ -116,18 +119,18 @@ export async function startGeneratedMatch(config: MatchConfig, deps: MatchDeps):
   return { ok: true, value: await playMatch(match, config, deps) };
 }
 
-/** Finishes an interrupted (or killed) match: only the (scramble, bot) pairs without a result are played. */
+/**
+ * Finishes an interrupted (or killed) match: only the (scramble, bot) pairs without a result are played, and
+ * the optima it still owes are proved (a match decided while they were being proved owes only those).
+ */
 export async function resumeMatch(id: number, deps: MatchDeps): Promise<Result<MatchRun>> {
-  const match = await deps.store.getMatch(id);
-  if (!match) return reject('no-match', `no match with id ${id}`);
-  if (match.status === 'finished') return reject('finished', `match ${id} is already finished`);
-  const config = parseMatchConfig(match.config);
-  if (!config.ok) return reject(config.code, `match ${id} cannot be resumed: ${config.reason}`);
+  const found = await resumable(deps.store, id);
+  if (!found.ok) return found;
   if ((await deps.store.listScrambles(id, { from: 0, limit: 1 })).length === 0) {
     // createMatch stores scrambles with the match, so only an older version killed mid-creation leaves this.
     return reject('no-scrambles', `match ${id} has no scrambles stored, so there is nothing to resume; start a new match`);
   }
-  return { ok: true, value: await playMatch(match, config.value, deps) };
+  return { ok: true, value: await playMatch(found.value.match, found.value.config, deps) };
 }
 
 /**
@@ -217,6 +220,8 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   };
   if (signal.aborted) stopOracle();
   else signal.addEventListener('abort', stopOracle, { once: true });
+  // Whether optima the match owes were cut short by a stop: it then stays unfinished, and a resume proves them.
+  let owedCut = false;
   try {
     // Every player ends (a failed write aborts the others) before the match's fate is decided.
     const ends = await Promise.allSettled(
@@ -229,9 +234,16 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
     );
     const bug = ends.find((e) => e.status === 'rejected');
     if (bug && guard.failure() === undefined) throw bug.reason;
-    // A decided SPRT leaves scrambles unplayed: their optima are not worth waiting for.
-    if (sprt?.state.decision) stopOracle();
-    await refiner?.settled();
+    if (fateOf(sprt?.state, done, total) === 'decided' && oracle) {
+      // Decided: the scrambles nobody played owe nothing, and the refiner (which would drain them too) stops
+      // after the answer it awaits; every played scramble still gets its exact optimum, from the store.
+      refiner?.stop();
+      await refiner?.settled();
+      owedCut = (await settleOwedOptima(store, oracle, match.id, config.bots.length, signal, deps.onBound)) === 'interrupted';
+    } else {
+      await refiner?.settled();
+      owedCut = refiner?.interrupted === true;
+    }
   } catch (e) {
     if (guard.failure() === undefined) throw e;
   } finally {
@@ -246,8 +258,8 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
     return { match: latest ?? match, status: 'interrupted', blocked: starts.report(), restartLoops: loops.report(), storeError };
   }
 
-  // A decided SPRT finishes the match: the rest of the scrambles are not needed.
-  const status = done >= total || sprt?.state.decision ? 'finished' : 'interrupted';
+  // Decided or complete, with every optimum it owes proved: finished (a decided SPRT needs no more scrambles).
+  const status = fateOf(sprt?.state, done, total) !== 'open' && !owedCut ? 'finished' : 'interrupted';
   await store.setMatchStatus(match.id, status);
   return {
     match: (await store.getMatch(match.id)) ?? match,
