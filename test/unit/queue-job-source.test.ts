@@ -61,9 +61,9 @@ async function setUp(cfg: MatchConfig, boundNote?: string) {
 }
 
 describe('queue job source - deciding and settling on a worker', () => {
-  it('queue job source - a decided SPRT finishes the match and withdraws its jobs; a result played meanwhile is kept, not counted', async () => {
+  it('queue job source - a decided SPRT withdraws the plays still waiting; a result played meanwhile is kept, not counted; then the match finishes', async () => {
     const cfg = config(['a', 'b'], { sprt: { elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05, model: 'normalized' } });
-    const { store, queue, match, scrambles, events, source: make } = await setUp(cfg);
+    const { store, queue, match, scrambles, events, signal, source: make } = await setUp(cfg);
     // One scramble per job, scramble by scramble, as a batch of 1 would queue them.
     await queue.enqueue(match.id, scrambles.flatMap((s) => ['a', 'b'].map((bot) => ({ bot, scrambleIds: [s.id] }))), { leaseSeconds: 60 });
     const source = make();
@@ -74,7 +74,7 @@ describe('queue job source - deciding and settling on a worker', () => {
       }
     };
     let late: Awaited<ReturnType<typeof source.next>>;
-    while ((await store.getMatch(match.id))!.status === 'running') {
+    while (!events.some((e) => e.type === 'decided')) {
       const job = (await source.next())!;
       // The next job is taken while the deciding scramble is still open: a play in flight when the test decides.
       if (job.scrambles[0]!.index === 22 && job.bot === 'b') late = await source.next();
@@ -84,14 +84,24 @@ describe('queue job source - deciding and settling on a worker', () => {
     expect([late!.scrambles[0]!.index, late!.bot]).toEqual([23, 'a']);
     // Its match no longer wants the rest of a batch (a player asks between scrambles).
     expect(await source.wanted(late!)).toBe(false);
+    // Decided, not finished: the play in flight is still held.
+    expect((await store.getMatch(match.id))!.status).toBe('running');
     await play(late!);
     await source.end(late!, 'complete');
-    const sprt = storedSprt(cfg, scrambles, await store.listSummaries(match.id))!;
+    // The plays still waiting are withdrawn as they come up: none is handed to a player, and the match finishes.
+    const more = source.next();
+    for (let i = 0; i < 200 && (await store.getMatch(match.id))!.status !== 'finished'; i++) await new Promise((r) => setTimeout(r, 10));
+    signal.abort();
+    expect(await more).toBeUndefined();
+    const sprt = storedSprt(cfg, await store.listSummaries(match.id))!;
     expect(sprt).toMatchObject({ decision: 'H1', scrambles: 23, wdl: { wins: 23, draws: 0, losses: 0 } });
     expect(events.filter((e) => e.type === 'decided')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'finished')).toHaveLength(1);
     expect((await store.getMatch(match.id))!.status).toBe('finished');
-    // The late result is stored; nothing else waits on the queue.
-    expect((await store.listSummaries(match.id)).some((r) => r.scrambleId === late!.scrambles[0]!.id && r.bot === 'a')).toBe(true);
+    // The late result is stored, nothing after it was played, and nothing else waits on the queue.
+    const rows = await store.listSummaries(match.id);
+    expect(rows).toHaveLength(2 * 23 + 1);
+    expect(rows.some((r) => r.scrambleId === late!.scrambles[0]!.id && r.bot === 'a')).toBe(true);
     expect(await queue.matchJobs(match.id, { deadAfterSeconds: 30 })).toMatchObject({ queued: 0, active: 0 });
   });
 

@@ -1,0 +1,110 @@
+/**
+ * The decider of distributed matches: what a worker asks after each job, what a player asks between the
+ * scrambles of a batch, what becomes of an oracle job, and what a watcher asks while it follows a match.
+ * The rules are a local match's (match-fate.ts): a decided SPRT wants no more plays, and the match is
+ * finished once every optimum it owes (those of the scrambles played) is proved; a match without a
+ * decision is finished once every play has its result and every oracle job is done.
+ *
+ * Nothing is purged on a decision: the queue would lose the oracle jobs of the scrambles played with the
+ * plays. A decided match's waiting plays are withdrawn as they come up instead (taken and completed
+ * unplayed, see QueueJobSource), and so are its oracle jobs of scrambles nobody played; the match is
+ * finished by whichever process sees it with nothing left waiting or held.
+ */
+import type { OptimumOracle } from '../../solvers/oracle.ts';
+import type { SprtProgress } from '../../stats/sprt-progress.ts';
+import type { ResultSummary, ScrambleRecord, Store } from '../../store/types.ts';
+import type { WorkQueue } from '../../store/work-queue.ts';
+import type { MatchConfig } from '../match-config.ts';
+import { settleOptima } from '../refine-bounds.ts';
+import { storedSprt } from '../sprt-watch.ts';
+import { fateOf, owesOptimum, type MatchFate } from './match-fate.ts';
+
+/** What the decider reads and writes. */
+export interface QueueDeciderDeps {
+  readonly queue: Pick<WorkQueue, 'finishIfComplete' | 'matchJobs'>;
+  readonly store: Pick<Store, 'getMatch' | 'listSummaries' | 'setMatchStatus' | 'setScrambleBound' | 'knownOptima' | 'addOptima'>;
+}
+
+/** What a decision did (said once per process and match). */
+export type DecideEvent = { readonly type: 'decided'; readonly matchId: number; readonly sprt: SprtProgress } | { readonly type: 'finished'; readonly matchId: number };
+
+/** How often the state of a match is read again for a player in the middle of a batch, ms. */
+const STATUS_MS = 2_000;
+/** The worker liveness window for counting a match's held jobs (any value: only the counts are read). */
+const LIVENESS = { deadAfterSeconds: 30 } as const;
+
+export class QueueDecider {
+  /** Decisions seen, by match: an SPRT that decided stays decided (later results are not counted). */
+  private readonly decisions = new Map<number, SprtProgress>();
+  /** Per match: whether it still wants plays, and when that was read (see wanted). */
+  private readonly wants = new Map<number, { wanted: boolean; at: number }>();
+
+  constructor(private readonly deps: QueueDeciderDeps) {}
+
+  /**
+   * After a job of the match ended (played, withdrawn, or an oracle job settled): decides, and finishes the
+   * match when nothing is left to do. Returns what happened for the first time in this process.
+   */
+  async afterJob(matchId: number, config: MatchConfig, o: { readonly unlessQueued?: boolean } = { unlessQueued: true }): Promise<DecideEvent[]> {
+    const { queue, store } = this.deps;
+    // Finished (here or on another machine), or stopped: nothing to decide.
+    if ((await store.getMatch(matchId))?.status !== 'running') return [];
+    const events: DecideEvent[] = [];
+    const fresh = !this.decisions.has(matchId);
+    const fate = await this.fate(matchId, config);
+    const sprt = this.decisions.get(matchId);
+    if (fate === 'decided' && sprt) {
+      if (fresh) events.push({ type: 'decided', matchId, sprt });
+      const jobs = await queue.matchJobs(matchId, LIVENESS);
+      if (jobs && jobs.queued + jobs.active > 0) return events;
+      await store.setMatchStatus(matchId, 'finished');
+      events.push({ type: 'finished', matchId });
+      return events;
+    }
+    if (await queue.finishIfComplete(matchId, o)) events.push({ type: 'finished', matchId });
+    return events;
+  }
+
+  /**
+   * Whether a match still wants plays, read at most every {@link STATUS_MS} per match: a test decided on
+   * another machine stops a batch within about that long. A failed read keeps playing.
+   */
+  async wanted(matchId: number, config: MatchConfig): Promise<boolean> {
+    if (this.decisions.has(matchId)) return false;
+    const seen = this.wants.get(matchId);
+    if (seen && (!seen.wanted || performance.now() - seen.at < STATUS_MS)) return seen.wanted;
+    try {
+      const running = (await this.deps.store.getMatch(matchId))?.status === 'running';
+      const wanted = running && (await this.fate(matchId, config)) !== 'decided';
+      this.wants.set(matchId, { wanted, at: performance.now() });
+      return wanted;
+    } catch {
+      return true;
+    }
+  }
+
+  /**
+   * Settles an oracle job: the exact optima of its scrambles the match owes (a decided match owes only
+   * those played), each stored and cached as found, by the refiner a local match runs. `interrupted` when the
+   * oracle was closed first (the job goes back; what was stored stays).
+   */
+  async settle(oracle: OptimumOracle, matchId: number, config: MatchConfig, scrambles: readonly ScrambleRecord[]): Promise<'settled' | 'interrupted'> {
+    const results = await this.deps.store.listSummaries(matchId);
+    const fate = await this.fate(matchId, config, results);
+    const played = new Set(results.map((r) => r.scrambleId));
+    const owed = scrambles.filter((s) => owesOptimum(fate, s, played));
+    const ids = new Set(owed.map((s) => s.id));
+    return settleOptima(this.deps.store, oracle, owed, results.filter((r) => ids.has(r.scrambleId)), config.bots.length);
+  }
+
+  /** The match's fate by its stored results; a decision, once seen, is kept. */
+  private async fate(matchId: number, config: MatchConfig, results?: readonly ResultSummary[]): Promise<MatchFate> {
+    const known = this.decisions.get(matchId);
+    if (known) return 'decided';
+    if (!config.sprt) return 'open';
+    const sprt = storedSprt(config, results ?? (await this.deps.store.listSummaries(matchId)));
+    if (sprt?.decision) this.decisions.set(matchId, sprt);
+    // `complete` is the queue's to say (finishIfComplete counts in the database): here only decided or not.
+    return fateOf(sprt, 0, 1);
+  }
+}
