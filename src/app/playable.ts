@@ -11,7 +11,9 @@
  */
 import type { PuzzleState, Result } from '../core/types.ts';
 import type { MatchConfig } from '../referee/match-config.ts';
-import { preflight, specSamples, stateSamples, verdictOf, type Decline } from '../referee/preflight.ts';
+import type { BotLauncher } from '../protocol/link.ts';
+import type { LaunchOptions } from '../referee/player.ts';
+import { withPreflight, type Decline } from '../referee/preflight.ts';
 import { startArenaServer } from '../transport/ws-server.ts';
 import { resolveBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
@@ -25,8 +27,6 @@ export function declineNotice(d: Decline): string {
 
 /** Refuses a match no bot can play; otherwise tells `notice` which bot declines which class. */
 export async function checkPlayable(ctx: AppContext, config: MatchConfig, states: readonly PuzzleState[] | undefined, notice?: (text: string) => void): Promise<Result<void>> {
-  const samples = states ? { ok: true as const, value: stateSamples(states) } : config.spec ? specSamples(config.spec) : { ok: true as const, value: [] };
-  if (!samples.ok) return samples;
   // Only bots spawned here dial this server, each with its own one-time token.
   const server = await startArenaServer({ host: '127.0.0.1', port: 0, authenticate: () => undefined });
   try {
@@ -39,21 +39,14 @@ export async function checkPlayable(ctx: AppContext, config: MatchConfig, states
       return { ok: true, value: undefined };
     }
     const { confine } = sandbox.value;
-    const checked = await preflight(config, samples.value, (bot, opts) => {
+    const launch = (bot: string, opts: LaunchOptions): BotLauncher => {
       const r = resolved.get(bot)!;
       if (!r.ok) return { name: bot, connect: async () => r, dispose: async () => undefined };
       const c = confine(r.value);
       const limits = opts.memoryLimitBytes !== undefined ? { limits: { memoryBytes: opts.memoryLimitBytes } } : {};
       return launcherFor(r.value, server, { startTimeoutMs: opts.startTimeoutMs, ...limits, ...(c ? { confine: c } : {}) });
-    });
-    try {
-      const declines = verdictOf(checked, config.bots, samples.value);
-      if (!declines.ok) return declines;
-      for (const d of declines.value) notice?.(declineNotice(d));
-      return { ok: true, value: undefined };
-    } finally {
-      await checked.dispose();
-    }
+    };
+    return await withPreflight(config, states, launch, (d) => notice?.(declineNotice(d)), async () => ({ ok: true, value: undefined }));
   } finally {
     await server.close();
   }
