@@ -6,36 +6,13 @@ import { storedSprt } from '../../src/referee/sprt-watch.ts';
 import type { OptimumOracle } from '../../src/solvers/oracle.ts';
 import { createMemoryStore } from '../../src/store/memory-store.ts';
 import { createMemoryWorkQueue } from '../../src/store/memory-work-queue.ts';
-import { slidingBoard } from '../helpers/boards.ts';
+import { distinctBoards } from '../helpers/boards.ts';
 
 // The distributed job source on the in-memory queue: what a worker does after each job (the SPRT decides
 // as a local match's does; oracle jobs are settled by the same refiner), without a database server.
 
-/** The first 30 distinct 3×3 boards a breadth-first walk of the blank reaches from the goal. */
-const boards = (() => {
-  const out: Array<ReturnType<typeof slidingBoard>> = [];
-  const seen = new Set<string>();
-  for (let paths = ['']; out.length < 30; ) {
-    const next: string[] = [];
-    for (const p of paths) {
-      for (const m of 'UDLR') {
-        let b: ReturnType<typeof slidingBoard>;
-        try {
-          b = slidingBoard(3, 3, p + m);
-        } catch {
-          continue;
-        }
-        const key = JSON.stringify(b.state);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        next.push(p + m);
-        if (out.length < 30) out.push(b);
-      }
-    }
-    paths = next;
-  }
-  return out;
-})();
+/** 30 distinct 3×3 boards. */
+const boards = distinctBoards(30);
 
 function config(bots: string[], o: Partial<MatchConfig> = {}): MatchConfig {
   return { bots, count: boards.length, seed: 'unit', timeLimitMs: 1000, maxMoves: 100, concurrency: 1, ...o };

@@ -36,6 +36,8 @@ const LIVENESS = { deadAfterSeconds: 30 } as const;
 export class QueueDecider {
   /** Decisions seen, by match: an SPRT that decided stays decided (later results are not counted). */
   private readonly decisions = new Map<number, SprtProgress>();
+  /** Matches whose decision this process has told of (once each). */
+  private readonly announced = new Set<number>();
   /** Per match: whether it still wants plays, and when that was read (see wanted). */
   private readonly wants = new Map<number, { wanted: boolean; at: number }>();
 
@@ -50,11 +52,11 @@ export class QueueDecider {
     // Finished (here or on another machine), or stopped: nothing to decide.
     if ((await store.getMatch(matchId))?.status !== 'running') return [];
     const events: DecideEvent[] = [];
-    const fresh = !this.decisions.has(matchId);
     const fate = await this.fate(matchId, config);
     const sprt = this.decisions.get(matchId);
     if (fate === 'decided' && sprt) {
-      if (fresh) events.push({ type: 'decided', matchId, sprt });
+      if (!this.announced.has(matchId)) events.push({ type: 'decided', matchId, sprt });
+      this.announced.add(matchId);
       const jobs = await queue.matchJobs(matchId, LIVENESS);
       if (jobs && jobs.queued + jobs.active > 0) return events;
       await store.setMatchStatus(matchId, 'finished');
