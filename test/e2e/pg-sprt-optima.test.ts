@@ -5,16 +5,13 @@
  * decision after the same counted scrambles. ida-star's answers are optimal (its own search, in its own
  * process), so every stored optimum must also equal its answer: an independent check of each proof.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgStore } from '../../src/store/pg-store.ts';
 import { openSqliteStore } from '../../src/store/sqlite-store.ts';
 import type { Store } from '../../src/store/types.ts';
 import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.ts';
-import { spawnArena } from './helpers.ts';
+import { arenaRuns } from './helpers.ts';
 
 /** The match of the issue: it decides H1 after 53 of its 80 scrambles. */
 const SPRT_MATCH = ['ida-star', 'constructive', '--puzzle', 'sliding', '--size', '4', '--count', '80', '--seed', '11', '--time-limit', '30s', '--sprt', 'elo0=0,elo1=20', '--json'];
@@ -44,31 +41,18 @@ async function storedProofs(store: Store, matchId: number) {
 
 describe('decider - an SPRT match still proves the optimum of every scramble it played', () => {
   let server: PgServer | undefined;
-  const children: ChildProcess[] = [];
-  const dirs: string[] = [];
   let local: Report | undefined;
+  const { arena, tempDir } = arenaRuns();
 
   beforeAll(async () => {
     if (!skipPgTests()) server = await startPgServer();
   });
-  afterEach(() => {
-    for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  });
   afterAll(async () => {
     await server?.destroy();
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  function arena(args: string[]) {
-    const run = spawnArena(args, {});
-    children.push(run.child);
-    return run;
-  }
-
   it('decider - locally (arena match, SQLite): decided H1 after 53 scrambles, and every ida-star answer of them has its proven optimum stored', { timeout: 180_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'arena-decider-'));
-    dirs.push(dir);
-    const file = join(dir, 'local.db');
+    const file = join(tempDir('arena-decider-'), 'local.db');
     const out = await arena(['match', ...SPRT_MATCH, '--db', file]).done;
     expect(out.code, out.stderr).toBe(0);
     local = JSON.parse(out.stdout) as Report;

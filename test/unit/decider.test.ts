@@ -3,13 +3,10 @@ import type { PuzzleState } from '../../src/core/types.ts';
 import { fateOf, optimaOwed } from '../../src/referee/decide/match-fate.ts';
 import { resumable } from '../../src/referee/decide/resume-check.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
-import { QueueJobSource } from '../../src/referee/queue-job-source.ts';
 import { ORACLE_PENDING } from '../../src/referee/refine-bounds.ts';
 import { resumeMatch, startMatch, type MatchDeps } from '../../src/referee/run-match.ts';
-import type { OptimumOracle } from '../../src/solvers/oracle.ts';
 import type { SprtParams } from '../../src/stats/sprt.ts';
 import { createMemoryStore } from '../../src/store/memory-store.ts';
-import { createMemoryWorkQueue } from '../../src/store/memory-work-queue.ts';
 import type { Store } from '../../src/store/types.ts';
 import { distinctBoards } from '../helpers/boards.ts';
 import { FakeClock } from '../helpers/fake-clock.ts';
@@ -17,8 +14,8 @@ import { replyWith, ScriptedLauncher } from '../helpers/scripted-link.ts';
 import { ScriptedOracle } from '../helpers/scripted-oracle.ts';
 
 // The one decider: an SPRT that decides early still has the optimum of every scramble it played proved and
-// stored before its match finishes, in-process (memory store, scripted bots and oracle, fake clock) and on
-// the in-memory work queue as a worker settles it; no scramble nobody played is ever proved.
+// stored before its match finishes, in-process (memory store, scripted bots and oracle, fake clock); no
+// scramble nobody played is ever proved. How a worker settles a decided match: queue-job-source.test.ts.
 
 const boards = distinctBoards(40);
 const states: PuzzleState[] = boards.map((b) => b.state);
@@ -129,57 +126,5 @@ describe('decider - a local match', () => {
     for (const i of after.played) expect([after.optimal[i], after.notes[i]]).toEqual([boards[i]!.solution.length, undefined]);
     expect(after.played.length).toBeGreaterThanOrEqual(k);
     expect(after.notes.filter((n) => n === ORACLE_PENDING)).toHaveLength(states.length - after.played.length);
-  });
-});
-
-describe('decider - a distributed match on the in-memory queue', () => {
-  it('queue decider - a decided match has its oracle jobs of played scrambles proved, of unplayed ones withdrawn unasked, and then finishes', async () => {
-    const cfg = config({ count: 30, sprt: { elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05, model: 'normalized' } });
-    const store = createMemoryStore();
-    const queue = createMemoryWorkQueue(store);
-    const match = await store.createMatch({
-      config: cfg,
-      seed: cfg.seed,
-      generatorVersion: 'g',
-      bots: cfg.bots,
-      scrambles: boards.slice(0, 30).map((b, index) => ({ index, state: b.state, puzzleClass: 'sliding 3x3', bound: { lowerBound: 0 }, boundNote: ORACLE_PENDING })),
-    });
-    const scrambles = await store.listScrambles(match.id);
-    // a wins the first 23 scrambles (H1 there, as the queue job source test tallies), and the oracle job of every
-    // scramble is waiting, played or not.
-    for (const s of scrambles.slice(0, 23)) {
-      for (const [bot, extra] of [['a', 'LR'], ['b', 'LRLR']] as const) {
-        const moves = boards[s.index]!.solution + extra;
-        await store.recordResult({ scrambleId: s.id, bot, verdict: 'solved', moveCount: moves.length, moves, wallMs: 1 });
-      }
-    }
-    await queue.enqueue(match.id, scrambles.map((s) => ({ task: 'optima' as const, scrambleIds: [s.id] })), { leaseSeconds: 60 });
-    const asked: Array<{ state: PuzzleState; known?: number }> = [];
-    const oracle: OptimumOracle = {
-      covers: () => true,
-      async improve(state, _bound, known) {
-        asked.push({ state, known });
-        const n = solve(state).length;
-        return { bound: { optimal: n, lowerBound: n }, ms: 0 };
-      },
-      async close() {},
-    };
-    const workerId = await queue.registerWorker({ name: 'w', host: 'h', cpu: 'c', pid: 1, concurrency: 1 });
-    const signal = new AbortController();
-    const events: string[] = [];
-    const source = new QueueJobSource({ queue, store, oracle, workerId: () => workerId, workerName: 'w', signal: signal.signal, maxPollMs: 20, onEvent: (e) => events.push(e.type) });
-    const waiting = source.next();
-    for (let i = 0; i < 300 && (await store.getMatch(match.id))!.status !== 'finished'; i++) await new Promise((r) => setTimeout(r, 10));
-    signal.abort();
-    expect(await waiting).toBeUndefined();
-    expect((await store.getMatch(match.id))!.status).toBe('finished');
-    expect(events.filter((e) => e === 'decided')).toHaveLength(1);
-    // Each played scramble asked once, with a's answer as the known length; no unplayed one asked.
-    expect(asked.map((a) => states.indexOf(states.find((x) => JSON.stringify(x) === JSON.stringify(a.state))!))).toEqual(Array.from({ length: 23 }, (_, i) => i));
-    expect(asked.map((a) => a.known)).toEqual(boards.slice(0, 23).map((b) => b.solution.length + 2));
-    const after = await store.listScrambles(match.id);
-    expect(after.slice(0, 23).map((s) => [s.bound.optimal, s.boundNote])).toEqual(boards.slice(0, 23).map((b) => [b.solution.length, undefined]));
-    expect(after.slice(23).every((s) => s.bound.optimal === undefined && s.boundNote === ORACLE_PENDING)).toBe(true);
-    expect(await queue.matchJobs(match.id, { deadAfterSeconds: 30 })).toMatchObject({ queued: 0, active: 0 });
   });
 });

@@ -111,6 +111,41 @@ describe('queue job source - deciding and settling on a worker', () => {
     expect((await store.getMatch(match.id))!.status).toBe('finished');
   });
 
+  it('queue job source - a decided match has its oracle jobs of played scrambles proved, of unplayed ones withdrawn unasked, and then finishes', async () => {
+    const cfg = config(['a', 'b'], { sprt: { elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05, model: 'normalized' } });
+    const { store, queue, match, scrambles, events, signal, source: make } = await setUp(cfg, ORACLE_PENDING);
+    // a wins the first 23 scrambles by two moves (H1 there, as above); the oracle job of every scramble waits.
+    for (const s of scrambles.slice(0, 23)) {
+      for (const [bot, extra] of [['a', 'LR'], ['b', 'LRLR']] as const) {
+        const moves = boards[s.index]!.solution + extra;
+        await store.recordResult({ scrambleId: s.id, bot, verdict: 'solved', moveCount: moves.length, moves, wallMs: 1 });
+      }
+    }
+    await queue.enqueue(match.id, scrambles.map((s) => ({ task: 'optima' as const, scrambleIds: [s.id] })), { leaseSeconds: 60 });
+    const asked: Array<number | undefined> = [];
+    const oracle: OptimumOracle = {
+      covers: () => true,
+      async improve(state, _bound, known) {
+        asked.push(known);
+        const n = boards.find((b) => JSON.stringify(b.state) === JSON.stringify(state))!.solution.length;
+        return { bound: { optimal: n, lowerBound: n }, ms: 0 };
+      },
+      async close() {},
+    };
+    const waiting = make(oracle).next();
+    for (let i = 0; i < 300 && (await store.getMatch(match.id))!.status !== 'finished'; i++) await new Promise((r) => setTimeout(r, 10));
+    signal.abort();
+    expect(await waiting).toBeUndefined();
+    expect((await store.getMatch(match.id))!.status).toBe('finished');
+    expect(events.filter((e) => e.type === 'decided')).toHaveLength(1);
+    // Each played scramble asked once, in order, with a's answer as the known length; no unplayed one asked.
+    expect(asked).toEqual(boards.slice(0, 23).map((b) => b.solution.length + 2));
+    const after = await store.listScrambles(match.id);
+    expect(after.slice(0, 23).map((s) => [s.bound.optimal, s.boundNote])).toEqual(boards.slice(0, 23).map((b) => [b.solution.length, undefined]));
+    expect(after.slice(23).every((s) => s.bound.optimal === undefined && s.boundNote === ORACLE_PENDING)).toBe(true);
+    expect(await queue.matchJobs(match.id, { deadAfterSeconds: 30 })).toMatchObject({ queued: 0, active: 0 });
+  });
+
   it('queue job source - a worker without an oracle leaves oracle jobs to others', async () => {
     const cfg = config(['a'], { count: 1 });
     const { queue, match, scrambles, signal, source: make } = await setUp(cfg, ORACLE_PENDING);
