@@ -7,8 +7,7 @@ import type { OptimumOracle } from '../solvers/oracle.ts';
 import type { MatchRecord, NewScramble, Store } from '../store/types.ts';
 import { playLimitsOf, sequenceJobSource, type Job } from './job-source.ts';
 import type { MatchConfig } from './match-config.ts';
-import { fateOf } from './decide/match-fate.ts';
-import { settleOwedOptima } from './decide/owed-optima.ts';
+import { LocalDecider } from './decide/local-decider.ts';
 import { resumable } from './decide/resume-check.ts';
 import { planPlays, playedKeys } from './plan.ts';
 import { firstBatch, newScramble, SCRAMBLE_BATCH_BYTES, scramblePages } from './scramble-batches.ts';
@@ -16,9 +15,8 @@ import { SharedLinks } from './shared-links.ts';
 import { StartGuard, type BlockedBot } from './start-guard.ts';
 import { RestartLoops, type RestartLoop } from './restart-loops.ts';
 import type { SprtProgress } from '../stats/sprt-progress.ts';
-import { SprtWatch } from './sprt-watch.ts';
 import { runPlayer, type LaunchOptions, type Recorded } from './player.ts';
-import { BoundRefiner, markForOracle, type BoundEvent } from './refine-bounds.ts';
+import { markForOracle, type BoundEvent } from './refine-bounds.ts';
 import { guardStore } from './store-guard.ts';
 
 /** What the referee is handed: it never opens sockets, files or processes itself. */
@@ -148,7 +146,8 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   const signal = anySignal([...(deps.signal ? [deps.signal] : []), guard.signal, failedPlayer.signal]);
   const stored = await store.listSummaries(match.id);
   const played = playedKeys(stored);
-  const sprt = config.sprt ? new SprtWatch(config.sprt, config, stored) : undefined;
+  // The SPRT and the exact oracle (beside the players): a match stopped early leaves the rest for its resume.
+  const decider = new LocalDecider(config, stored, store, deps.oracle, deps.onBound);
   const total = config.count * config.bots.length;
   const limits = playLimitsOf(config);
   let stopped: string | undefined;
@@ -156,18 +155,12 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   const pages = scramblePages(match, config, store, deps.scrambleBatchBytes ?? SCRAMBLE_BATCH_BYTES, mark, (why) => {
     stopped = why;
   });
-  // The oracle works beside the players (never while one is timed); a match stopped early leaves the rest
-  // pending for its resume. It learns from every result, those of an earlier run included.
-  const refiner = deps.oracle ? new BoundRefiner(store, deps.oracle, config.bots.length, deps.onBound) : undefined;
-  const earlier = new Map<number, typeof stored>();
-  if (refiner) for (const r of stored) earlier.set(r.scrambleId, [...(earlier.get(r.scrambleId) ?? []), r]);
   async function* jobs(): AsyncGenerator<Job> {
     for await (const page of pages) {
-      refiner?.add(page, page.flatMap((s) => earlier.get(s.id) ?? []));
-      sprt?.extend(page);
+      decider.page(page);
       for (const p of planPlays(config.bots, page, played)) {
         // Once the SPRT decides, no new job is handed out (nor scramble made); plays in flight finish.
-        if (sprt?.state.decision) return;
+        if (!decider.wantsPlays) return;
         yield { matchId: match.id, bot: p.bot, scrambles: [p.scramble], limits };
       }
     }
@@ -180,11 +173,8 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   // job is handed out); progress is reported once the result is committed, with the SPRT as it stood then.
   const sprtAt = new Map<Recorded, SprtProgress>();
   const onPlayed = (r: Recorded) => {
-    const { job, scramble, outcome } = r;
-    refiner?.record({ scramble, verdict: outcome.verdict, moveCount: outcome.moveCount });
-    if (!sprt) return;
-    sprt.record({ scrambleId: scramble.id, bot: job.bot, ...outcome });
-    sprtAt.set(r, sprt.state);
+    const at = decider.played({ scramble: r.scramble, bot: r.job.bot, ...r.outcome });
+    if (at) sprtAt.set(r, at);
   };
   const onRecorded = (r: Recorded) => {
     const { job, scramble, outcome } = r;
@@ -215,13 +205,13 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   const players = Math.max(1, Math.min(config.concurrency, total - done));
   // Stopping the match stops the oracle too: its unanswered scrambles stay pending.
   const stopOracle = () => {
-    refiner?.stop();
+    decider.stop();
     void deps.oracle?.close();
   };
   if (signal.aborted) stopOracle();
   else signal.addEventListener('abort', stopOracle, { once: true });
-  // Whether optima the match owes were cut short by a stop: it then stays unfinished, and a resume proves them.
-  let owedCut = false;
+  // Finished, or interrupted with plays or owed optima left: the decider says once the players have ended.
+  let ending: 'finished' | 'interrupted' = 'interrupted';
   try {
     // Every player ends (a failed write aborts the others) before the match's fate is decided.
     const ends = await Promise.allSettled(
@@ -234,16 +224,7 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
     );
     const bug = ends.find((e) => e.status === 'rejected');
     if (bug && guard.failure() === undefined) throw bug.reason;
-    if (fateOf(sprt?.state, done, total) === 'decided' && oracle) {
-      // Decided: the scrambles nobody played owe nothing, and the refiner (which would drain them too) stops
-      // after the answer it awaits; every played scramble still gets its exact optimum, from the store.
-      refiner?.stop();
-      await refiner?.settled();
-      owedCut = (await settleOwedOptima(store, oracle, match.id, config.bots.length, signal, deps.onBound)) === 'interrupted';
-    } else {
-      await refiner?.settled();
-      owedCut = refiner?.interrupted === true;
-    }
+    ending = await decider.settle(match.id, done, total, signal);
   } catch (e) {
     if (guard.failure() === undefined) throw e;
   } finally {
@@ -259,15 +240,15 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   }
 
   // Decided or complete, with every optimum it owes proved: finished (a decided SPRT needs no more scrambles).
-  const status = fateOf(sprt?.state, done, total) !== 'open' && !owedCut ? 'finished' : 'interrupted';
-  await store.setMatchStatus(match.id, status);
+  await store.setMatchStatus(match.id, ending);
+  const test = decider.test;
   return {
     match: (await store.getMatch(match.id)) ?? match,
-    status,
+    status: ending,
     blocked: starts.report(),
     restartLoops: loops.report(),
-    ...(sprt ? { sprt: sprt.state } : {}),
-    ...(stopped !== undefined && !sprt?.state.decision ? { stopped } : {}),
+    ...(test ? { sprt: test } : {}),
+    ...(stopped !== undefined && !test?.decision ? { stopped } : {}),
   };
 }
 
