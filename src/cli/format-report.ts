@@ -42,11 +42,15 @@ export function formatMatchReport(r: MatchReport, opts: { perScramble: boolean }
   return out.join('\n') + '\n';
 }
 
-/** "20 scrambles", or for a finished match that stopped early "54 of 200 scrambles played (the SPRT decided)". */
+/**
+ * "20 scrambles", or for a match that stopped early "54 of 200 scrambles played (the SPRT decided)": once
+ * finished, and while a decided match still proves the optima of what it played.
+ */
 function scrambleCount(r: MatchReport): string {
   const m = r.match;
-  if (m.status !== 'finished' || m.played === m.scrambles) return `${m.scrambles} scrambles`;
-  return `${m.played} of ${m.scrambles} scrambles played${r.summary.sprt?.decision ? ' (the SPRT decided)' : ''}`;
+  const decided = Boolean(r.summary.sprt?.decision);
+  if ((m.status !== 'finished' && !decided) || m.played === m.scrambles) return `${m.scrambles} scrambles`;
+  return `${m.played} of ${m.scrambles} scrambles played${decided ? ' (the SPRT decided)' : ''}`;
 }
 
 /**

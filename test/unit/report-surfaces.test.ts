@@ -142,6 +142,7 @@ describe('report - a finished match that stopped early', () => {
     expect(r.scrambles).toHaveLength(60);
     expect(r.scrambles.every((s) => s.boundNote === 'optimum pending')).toBe(true);
     const cli = formatMatchReport(r);
+    expect(cli).toContain('60 of 200 scrambles played (the SPRT decided) · seed s · running');
     expect(cli).toContain('(60 of 60 scrambles played: optimum pending (being proved; arena show has it once found))');
     expect(cli).not.toMatch(/exact search stopped|have only a lower bound/);
   });
