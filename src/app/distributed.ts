@@ -13,13 +13,13 @@ import { createMatchWith } from '../referee/run-match.ts';
 import { generateScrambles } from '../referee/scrambles.ts';
 import { storedSprt } from '../referee/sprt-watch.ts';
 import { optimaOwed } from '../referee/decide/match-fate.ts';
-import { QueueDecider } from '../referee/decide/queue-decider.ts';
+import { QueueDecider, queueOptima } from '../referee/decide/queue-decider.ts';
 import { resumable } from '../referee/decide/resume-check.ts';
 import { sleepUnlessAborted } from '../core/abortable-sleep.ts';
 import { SlidingOracle } from '../solvers/sliding/oracle.ts';
 import { hasWorkQueue, NEEDS_PG, openWorkQueue } from '../store/open.ts';
 import type { MatchRecord } from '../store/types.ts';
-import type { JobSpec, MatchJobs, WorkerRecord, WorkQueue } from '../store/work-queue.ts';
+import type { MatchJobs, WorkerRecord, WorkQueue } from '../store/work-queue.ts';
 import { resolveBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
 import { prepareMatch, type StartMatchOptions } from './matches.ts';
@@ -81,11 +81,6 @@ export function cutJobs(plays: readonly Play[], batch: number): Array<{ bot: str
   return jobs;
 }
 
-/** Scrambles per oracle job: one, so the optima spread over every worker that has an oracle. */
-const OPTIMA_BATCH = 1;
-/** The lease of an oracle job: twice the oracle's longest budget per scramble, and a minute to spare. */
-const OPTIMA_LEASE_SECONDS = 2 * 30 * OPTIMA_BATCH + 60;
-
 /**
  * Queues what a match is missing: the plays without a result, cut into jobs, and one oracle job per
  * scramble still waiting for its exact optimum; a match whose SPRT has decided wants no more plays, and is
@@ -99,10 +94,8 @@ async function queueMissing(ctx: AppContext, queue: WorkQueue, match: MatchRecor
   const plays = decided ? [] : planPlays(match.bots, scrambles, playedKeys(results));
   const batch = batchSize(config, requested);
   let jobs = await queue.enqueue(match.id, cutJobs(plays, batch), { leaseSeconds: leaseSeconds(config, batch) });
-  const pending = (decided ? optimaOwed(scrambles, results) : scrambles.filter((s) => s.boundNote === ORACLE_PENDING)).map((s) => s.id);
-  const optima: JobSpec[] = [];
-  for (let i = 0; i < pending.length; i += OPTIMA_BATCH) optima.push({ task: 'optima', scrambleIds: pending.slice(i, i + OPTIMA_BATCH) });
-  if (optima.length > 0) jobs += await queue.enqueue(match.id, optima, { leaseSeconds: OPTIMA_LEASE_SECONDS });
+  const pending = decided ? optimaOwed(scrambles, results) : scrambles.filter((s) => s.boundNote === ORACLE_PENDING);
+  jobs += await queueOptima(queue, match.id, pending.map((s) => s.id));
   return { jobs, batch };
 }
 

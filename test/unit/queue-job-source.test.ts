@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
+import { QueueDecider } from '../../src/referee/decide/queue-decider.ts';
 import { QueueJobSource, type SourceEvent } from '../../src/referee/queue-job-source.ts';
 import { ORACLE_PENDING } from '../../src/referee/refine-bounds.ts';
 import { storedSprt } from '../../src/referee/sprt-watch.ts';
@@ -144,6 +145,44 @@ describe('queue job source - deciding and settling on a worker', () => {
     expect(after.slice(0, 23).map((s) => [s.bound.optimal, s.boundNote])).toEqual(boards.slice(0, 23).map((b) => [b.solution.length, undefined]));
     expect(after.slice(23).every((s) => s.bound.optimal === undefined && s.boundNote === ORACLE_PENDING)).toBe(true);
     expect(await queue.matchJobs(match.id, { deadAfterSeconds: 30 })).toMatchObject({ queued: 0, active: 0 });
+  });
+
+  it('queue decider - a decided match with nothing left on the queue still has the optimum of every scramble it played proved (one played late included) before it finishes', async () => {
+    const cfg = config(['a', 'b'], { sprt: { elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05, model: 'normalized' } });
+    const { store, queue, match, scrambles, signal, source: make } = await setUp(cfg, ORACLE_PENDING);
+    const record = async (index: number, bot: 'a' | 'b') => {
+      const moves = boards[index]!.solution + (bot === 'a' ? 'LR' : 'LRLR');
+      await store.recordResult({ scrambleId: scrambles[index]!.id, bot, verdict: 'solved', moveCount: moves.length, moves, wallMs: 1 });
+    };
+    for (let i = 0; i < 23; i++) for (const bot of ['a', 'b'] as const) await record(i, bot);
+    // Played after the decision (a play in flight then); no oracle job of any scramble is left on the queue.
+    await record(23, 'a');
+    await queue.enqueue(match.id, [{ bot: 'a', scrambleIds: [scrambles[24]!.id] }], { leaseSeconds: 60 });
+    const decider = new QueueDecider({ queue, store });
+    // A play still waits: not finished, and nothing else queued yet.
+    expect(await decider.afterJob(match.id, cfg)).toEqual([{ type: 'decided', matchId: match.id, sprt: expect.objectContaining({ decision: 'H1', scrambles: 23 }) }]);
+    expect((await queue.matchJobs(match.id, { deadAfterSeconds: 30 }))!.queued).toBe(1);
+    const asked: number[] = [];
+    const oracle: OptimumOracle = {
+      covers: () => true,
+      async improve(state) {
+        const index = boards.findIndex((b) => JSON.stringify(b.state) === JSON.stringify(state));
+        asked.push(index);
+        return { bound: { optimal: boards[index]!.solution.length, lowerBound: boards[index]!.solution.length }, ms: 0 };
+      },
+      async close() {},
+    };
+    const waiting = make(oracle).next();
+    for (let i = 0; i < 300 && (await store.getMatch(match.id))!.status !== 'finished'; i++) await new Promise((r) => setTimeout(r, 10));
+    signal.abort();
+    // The waiting play was withdrawn unplayed, never handed out.
+    expect(await waiting).toBeUndefined();
+    expect((await store.getMatch(match.id))!.status).toBe('finished');
+    expect((await store.listSummaries(match.id)).some((r) => r.scrambleId === scrambles[24]!.id)).toBe(false);
+    expect(asked).toEqual(Array.from({ length: 24 }, (_, i) => i));
+    const after = await store.listScrambles(match.id);
+    expect(after.slice(0, 24).every((s, i) => s.bound.optimal === boards[i]!.solution.length && s.boundNote === undefined)).toBe(true);
+    expect(after.slice(24).every((s) => s.boundNote === ORACLE_PENDING)).toBe(true);
   });
 
   it('queue job source - a worker without an oracle leaves oracle jobs to others', async () => {

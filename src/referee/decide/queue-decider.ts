@@ -13,16 +13,28 @@
 import type { OptimumOracle } from '../../solvers/oracle.ts';
 import type { SprtProgress } from '../../stats/sprt-progress.ts';
 import type { ResultSummary, ScrambleRecord, Store } from '../../store/types.ts';
-import type { WorkQueue } from '../../store/work-queue.ts';
+import type { JobSpec, WorkQueue } from '../../store/work-queue.ts';
 import type { MatchConfig } from '../match-config.ts';
 import { settleOptima } from '../refine-bounds.ts';
 import { storedSprt } from '../sprt-watch.ts';
-import { fateOf, owesOptimum, type MatchFate } from './match-fate.ts';
+import { fateOf, optimaOwed, owesOptimum, type MatchFate } from './match-fate.ts';
 
 /** What the decider reads and writes. */
 export interface QueueDeciderDeps {
-  readonly queue: Pick<WorkQueue, 'finishIfComplete' | 'matchJobs'>;
-  readonly store: Pick<Store, 'getMatch' | 'listSummaries' | 'setMatchStatus' | 'setScrambleBound' | 'knownOptima' | 'addOptima'>;
+  readonly queue: Pick<WorkQueue, 'finishIfComplete' | 'matchJobs' | 'enqueue'>;
+  readonly store: Pick<Store, 'getMatch' | 'listScrambles' | 'listSummaries' | 'setMatchStatus' | 'setScrambleBound' | 'knownOptima' | 'addOptima'>;
+}
+
+/** Scrambles per oracle job: one, so the optima spread over every worker that has an oracle. */
+const OPTIMA_BATCH = 1;
+/** The lease of an oracle job: twice the oracle's longest budget per scramble, and a minute to spare. */
+const OPTIMA_LEASE_SECONDS = 2 * 30 * OPTIMA_BATCH + 60;
+
+/** Queues an oracle job for each of these scrambles (by id); returns how many jobs were added. */
+export async function queueOptima(queue: Pick<WorkQueue, 'enqueue'>, matchId: number, scrambleIds: readonly number[]): Promise<number> {
+  const jobs: JobSpec[] = [];
+  for (let i = 0; i < scrambleIds.length; i += OPTIMA_BATCH) jobs.push({ task: 'optima', scrambleIds: scrambleIds.slice(i, i + OPTIMA_BATCH) });
+  return jobs.length > 0 ? queue.enqueue(matchId, jobs, { leaseSeconds: OPTIMA_LEASE_SECONDS }) : 0;
 }
 
 /** What a decision did (said once per process and match). */
@@ -59,6 +71,10 @@ export class QueueDecider {
       this.announced.add(matchId);
       const jobs = await queue.matchJobs(matchId, LIVENESS);
       if (jobs && jobs.queued + jobs.active > 0) return events;
+      // Nothing waits or runs: a scramble played late (in flight at the decision, after its oracle job was
+      // withdrawn as unplayed) still owes its optimum, and gets a job of its own before the match finishes.
+      const owed = optimaOwed(await store.listScrambles(matchId), await store.listSummaries(matchId));
+      if ((await queueOptima(queue, matchId, owed.map((s) => s.id))) > 0) return events;
       await store.setMatchStatus(matchId, 'finished');
       events.push({ type: 'finished', matchId });
       return events;
