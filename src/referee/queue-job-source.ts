@@ -169,8 +169,10 @@ export class QueueJobSource implements JobSource {
     this.held.set(job, qjob);
     let how: 'settled' | 'interrupted' = 'interrupted';
     try {
-      how = await this.decider.settle(oracle!, qjob.matchId, info.config, scrambles);
-      onEvent?.({ type: 'optima', matchId: qjob.matchId, scrambles: scrambles.length, how });
+      const settled = await this.decider.settle(oracle!, qjob.matchId, info.config, scrambles);
+      how = settled.how;
+      // A job withdrawn unasked (a scramble nobody played, of a decided match) is not worth a line.
+      if (settled.owed > 0) onEvent?.({ type: 'optima', matchId: qjob.matchId, scrambles: settled.owed, how });
     } finally {
       // Cut short (the worker stops, or a write failed): back to the queue; what was stored stays.
       await this.end(job, how === 'settled' ? 'complete' : 'abandoned');

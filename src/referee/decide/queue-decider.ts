@@ -103,16 +103,17 @@ export class QueueDecider {
 
   /**
    * Settles an oracle job: the exact optima of its scrambles the match owes (a decided match owes only
-   * those played), each stored and cached as found, by the refiner a local match runs. `interrupted` when the
-   * oracle was closed first (the job goes back; what was stored stays).
+   * those played), each stored and cached as found, by the refiner a local match runs; how many it owed.
+   * `interrupted` when the oracle was closed first (the job goes back; what was stored stays).
    */
-  async settle(oracle: OptimumOracle, matchId: number, config: MatchConfig, scrambles: readonly ScrambleRecord[]): Promise<'settled' | 'interrupted'> {
+  async settle(oracle: OptimumOracle, matchId: number, config: MatchConfig, scrambles: readonly ScrambleRecord[]): Promise<{ how: 'settled' | 'interrupted'; owed: number }> {
     const results = await this.deps.store.listSummaries(matchId);
     const fate = await this.fate(matchId, config, results);
     const played = new Set(results.map((r) => r.scrambleId));
     const owed = scrambles.filter((s) => owesOptimum(fate, s, played));
+    if (owed.length === 0) return { how: 'settled', owed: 0 };
     const ids = new Set(owed.map((s) => s.id));
-    return settleOptima(this.deps.store, oracle, owed, results.filter((r) => ids.has(r.scrambleId)), config.bots.length);
+    return { how: await settleOptima(this.deps.store, oracle, owed, results.filter((r) => ids.has(r.scrambleId)), config.bots.length), owed: owed.length };
   }
 
   /** The match's fate by its stored results; a decision, once seen, is kept. */
