@@ -65,6 +65,13 @@ export class QueueJobSource implements JobSource {
   /** Queue jobs by the referee Job handed out for them. */
   private readonly held = new Map<Job, QueueJob>();
   private readonly decider: QueueDecider;
+  /**
+   * The oracle job being settled beside the players (one at a time): the oracle waits while a timed solve
+   * runs (its holds), as beside a local match, so `next` never spends a proof's time.
+   */
+  private proving: Promise<void> | undefined;
+  /** Wakes each player waiting between polls (an oracle job ended: the next may be taken now). */
+  private readonly napping = new Set<() => void>();
 
   constructor(private readonly deps: QueueSourceDeps) {
     this.decider = new QueueDecider(deps);
@@ -87,10 +94,26 @@ export class QueueJobSource implements JobSource {
       if (job) this.idleMs = MIN_POLL_MS;
       if (job === 'settled') continue;
       if (job) return job;
-      await sleepUnlessAborted(this.idleMs, signal);
+      await this.nap(this.idleMs);
       this.idleMs = Math.min(this.idleMs * 2, this.deps.maxPollMs ?? MAX_POLL_MS);
     }
+    // Stopping: an oracle job cut short is handed back before the worker says it stopped.
+    await this.proving;
     return undefined;
+  }
+
+  /** Waits between polls: `ms`, less when the worker stops or an oracle job ends. */
+  private async nap(ms: number): Promise<void> {
+    const woken = new AbortController();
+    const wake = () => woken.abort();
+    this.napping.add(wake);
+    this.deps.signal.addEventListener('abort', wake, { once: true });
+    try {
+      await sleepUnlessAborted(ms, woken.signal);
+    } finally {
+      this.napping.delete(wake);
+      this.deps.signal.removeEventListener('abort', wake);
+    }
   }
 
   async end(job: Job, how: JobEnd, reason?: string): Promise<void> {
@@ -133,13 +156,14 @@ export class QueueJobSource implements JobSource {
 
   /**
    * One pass over the open queues, plays before oracle jobs: the first play found, as a referee Job, or
-   * `settled` when an oracle job was settled instead (the oracle works when no play is waiting).
+   * `settled` when an oracle job was taken instead (taken when no play is waiting and none is being
+   * settled; it is settled beside the players).
    */
   private async tryTake(): Promise<Job | 'settled' | undefined> {
     const { queue, oracle } = this.deps;
     const all = await this.openQueues();
     const plays = all.filter((q) => q.task === 'play');
-    for (const queues of [plays, oracle ? all.filter((q) => q.task === 'optima') : []]) {
+    for (const queues of [plays, oracle && !this.proving ? all.filter((q) => q.task === 'optima') : []]) {
       for (let k = 0; k < queues.length; k++) {
         const q = queues[(this.turn + k) % queues.length];
         if (this.refused.has(pairKey(q.matchId, q.bot))) continue;
@@ -147,7 +171,16 @@ export class QueueJobSource implements JobSource {
         if (!qjob) continue;
         // Next time start after this queue, so matches and bots take turns.
         this.turn = (this.turn + k + 1) % queues.length;
-        if (qjob.task === 'optima') return this.settle(qjob);
+        if (qjob.task === 'optima') {
+          this.proving = this.settle(qjob)
+            .catch((err: unknown) => this.deps.onEvent?.({ type: 'db-error', message: (err as Error).message.split('\n')[0] }))
+            .finally(() => {
+              this.proving = undefined;
+              this.idleMs = MIN_POLL_MS;
+              for (const wake of [...this.napping]) wake();
+            });
+          return 'settled';
+        }
         const job = await this.toJob(qjob);
         if (job) return job;
       }
@@ -156,12 +189,12 @@ export class QueueJobSource implements JobSource {
   }
 
   /** Hands an oracle job to the decider with this worker's oracle, then tells the queue how it went. */
-  private async settle(qjob: QueueJob): Promise<'settled'> {
+  private async settle(qjob: QueueJob): Promise<void> {
     const { oracle, onEvent } = this.deps;
     const info = await this.matchInfo(qjob.matchId);
     if (typeof info === 'string') {
       await this.refuse(qjob, info);
-      return 'settled';
+      return;
     }
     const scrambles = qjob.scrambleIds.map((id) => info.scrambles.get(id)).filter((s) => s !== undefined);
     onEvent?.({ type: 'took', job: qjob, toPlay: scrambles.length });
@@ -177,7 +210,6 @@ export class QueueJobSource implements JobSource {
       // Cut short (the worker stops, or a write failed): back to the queue; what was stored stays.
       await this.end(job, how === 'settled' ? 'complete' : 'abandoned');
     }
-    return 'settled';
   }
 
   private async openQueues(): Promise<MatchQueue[]> {

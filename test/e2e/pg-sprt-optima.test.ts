@@ -70,7 +70,7 @@ describe('decider - an SPRT match still proves the optimum of every scramble it 
     }
   });
 
-  it.skipIf(skipPgTests())('decider - on two workers (PostgreSQL): the same decision, and every played ida-star answer has its proven optimum stored', { timeout: 240_000 }, async () => {
+  it.skipIf(skipPgTests())('decider - on two workers (PostgreSQL): the same decision, and every played ida-star answer has its proven optimum stored', { timeout: 300_000 }, async () => {
     const url = await server!.createDatabase('decider');
     await (await openPgStore(url)).close();
     const match = arena(['match', ...SPRT_MATCH, '--batch', '4', '--db', url, '--distributed']);

@@ -185,6 +185,38 @@ describe('queue job source - deciding and settling on a worker', () => {
     expect(after.slice(24).every((s) => s.boundNote === ORACLE_PENDING)).toBe(true);
   });
 
+  it('queue job source - an oracle job is settled beside the players: a play is handed out while a proof runs', async () => {
+    const cfg = config(['a'], { count: 2 });
+    const { store, queue, match, scrambles, events, signal, source: make } = await setUp(cfg, ORACLE_PENDING);
+    const solution = boards[0]!.solution;
+    await store.recordResult({ scrambleId: scrambles[0]!.id, bot: 'a', verdict: 'solved', moveCount: solution.length, moves: solution, wallMs: 1 });
+    await queue.enqueue(match.id, [{ task: 'optima', scrambleIds: [scrambles[0]!.id] }], { leaseSeconds: 60 });
+    let answer: (n: number) => void = () => undefined;
+    const oracle: OptimumOracle = {
+      covers: () => true,
+      improve: () => new Promise((resolve) => (answer = (n) => resolve({ bound: { optimal: n, lowerBound: n }, ms: 0 }))),
+      async close() {},
+    };
+    const source = make(oracle);
+    const next = source.next();
+    // The proof has started and is waiting for the oracle; meanwhile a play is queued and handed out.
+    for (let i = 0; i < 200 && !events.some((e) => e.type === 'took'); i++) await new Promise((r) => setTimeout(r, 5));
+    await queue.enqueue(match.id, [{ bot: 'a', scrambleIds: [scrambles[1]!.id] }], { leaseSeconds: 60 });
+    const job = (await next)!;
+    expect(job.scrambles.map((s) => s.id)).toEqual([scrambles[1]!.id]);
+    expect(events.some((e) => e.type === 'optima')).toBe(false);
+    answer(solution.length);
+    const s1 = boards[1]!.solution;
+    await store.recordResult({ scrambleId: scrambles[1]!.id, bot: 'a', verdict: 'solved', moveCount: s1.length, moves: s1, wallMs: 1 });
+    await source.end(job, 'complete');
+    const waiting = source.next();
+    for (let i = 0; i < 300 && (await store.getMatch(match.id))!.status !== 'finished'; i++) await new Promise((r) => setTimeout(r, 10));
+    signal.abort();
+    expect(await waiting).toBeUndefined();
+    expect((await store.getMatch(match.id))!.status).toBe('finished');
+    expect((await store.listScrambles(match.id))[0]!.bound.optimal).toBe(solution.length);
+  });
+
   it('queue job source - a worker without an oracle leaves oracle jobs to others', async () => {
     const cfg = config(['a'], { count: 1 });
     const { queue, match, scrambles, signal, source: make } = await setUp(cfg, ORACLE_PENDING);

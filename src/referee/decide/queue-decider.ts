@@ -27,8 +27,12 @@ export interface QueueDeciderDeps {
 
 /** Scrambles per oracle job: one, so the optima spread over every worker that has an oracle. */
 const OPTIMA_BATCH = 1;
-/** The lease of an oracle job: twice the oracle's longest budget per scramble, and a minute to spare. */
-const OPTIMA_LEASE_SECONDS = 2 * 30 * OPTIMA_BATCH + 60;
+/**
+ * The lease of an oracle job: its budget is 30 s of the oracle's own search per scramble, but the oracle
+ * waits while the worker's bots are timed (it is settled beside them), so its wall time can be many times
+ * that. A dead worker's job comes back through the heartbeat long before; this only catches a hung one.
+ */
+const OPTIMA_LEASE_SECONDS = 15 * 60 * OPTIMA_BATCH;
 
 /** Queues an oracle job for each of these scrambles (by id); returns how many jobs were added. */
 export async function queueOptima(queue: Pick<WorkQueue, 'enqueue'>, matchId: number, scrambleIds: readonly number[]): Promise<number> {
