@@ -11,8 +11,6 @@
  */
 import type { PuzzleState, Result } from '../core/types.ts';
 import type { MatchConfig } from '../referee/match-config.ts';
-import type { BotLauncher } from '../protocol/link.ts';
-import type { LaunchOptions } from '../referee/player.ts';
 import { withPreflight, type Decline } from '../referee/preflight.ts';
 import { startArenaServer } from '../transport/ws-server.ts';
 import { resolveBot } from './bot-registry.ts';
@@ -39,14 +37,14 @@ export async function checkPlayable(ctx: AppContext, config: MatchConfig, states
       return { ok: true, value: undefined };
     }
     const { confine } = sandbox.value;
-    const launch = (bot: string, opts: LaunchOptions): BotLauncher => {
+    const notices = (d: Decline) => notice?.(declineNotice(d));
+    return await withPreflight(config, states, (bot, opts) => {
       const r = resolved.get(bot)!;
       if (!r.ok) return { name: bot, connect: async () => r, dispose: async () => undefined };
       const c = confine(r.value);
       const limits = opts.memoryLimitBytes !== undefined ? { limits: { memoryBytes: opts.memoryLimitBytes } } : {};
       return launcherFor(r.value, server, { startTimeoutMs: opts.startTimeoutMs, ...limits, ...(c ? { confine: c } : {}) });
-    };
-    return await withPreflight(config, states, launch, (d) => notice?.(declineNotice(d)), async () => ({ ok: true, value: undefined }));
+    }, notices, async () => ({ ok: true, value: undefined }));
   } finally {
     await server.close();
   }
