@@ -217,6 +217,29 @@ describe('queue job source - deciding and settling on a worker', () => {
     expect((await store.listScrambles(match.id))[0]!.bound.optimal).toBe(solution.length);
   });
 
+  it('queue job source - a worker that stops while it settles an oracle job hands the job back before next() returns', async () => {
+    const cfg = config(['a'], { count: 1 });
+    const { queue, match, scrambles, events, signal, source: make } = await setUp(cfg, ORACLE_PENDING);
+    await queue.enqueue(match.id, [{ task: 'optima', scrambleIds: [scrambles[0]!.id] }], { leaseSeconds: 60 });
+    let cut: (() => void) | undefined;
+    const oracle: OptimumOracle = {
+      covers: () => true,
+      improve: (_state, bound) => new Promise((resolve) => (cut = () => resolve({ bound, interrupted: true, ms: 0 }))),
+      async close() {
+        cut?.();
+      },
+    };
+    const waiting = make(oracle).next();
+    for (let i = 0; i < 200 && !cut; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(cut).toBeDefined();
+    // The worker stops: its oracle is closed (as worker-session does), and the proof ends interrupted.
+    signal.abort();
+    void oracle.close();
+    expect(await waiting).toBeUndefined();
+    expect(events.map((e) => e.type)).toContain('handed-back');
+    expect(await queue.matchJobs(match.id, { deadAfterSeconds: 30 })).toMatchObject({ queued: 1, active: 0 });
+  });
+
   it('queue job source - a worker without an oracle leaves oracle jobs to others', async () => {
     const cfg = config(['a'], { count: 1 });
     const { queue, match, scrambles, signal, source: make } = await setUp(cfg, ORACLE_PENDING);
