@@ -38,6 +38,44 @@ async function setUp(cfg: MatchConfig, boundNote?: string) {
   return { store, queue, match, scrambles, events, signal, source };
 }
 
+/** An oracle that knows every board's optimum at once; records which board it was asked about, and with what known length. */
+function boardOracle() {
+  const asked: Array<{ index: number; known?: number }> = [];
+  const oracle: OptimumOracle = {
+    covers: () => true,
+    async improve(state, _bound, known) {
+      const index = boards.findIndex((b) => JSON.stringify(b.state) === JSON.stringify(state));
+      asked.push({ index, known });
+      const n = boards[index]!.solution.length;
+      return { bound: { optimal: n, lowerBound: n }, ms: 0 };
+    },
+    async close() {},
+  };
+  return { oracle, asked };
+}
+
+/** Records `bot`'s answer to a board: a two moves over the optimum, b four (so a wins, and never at the bound). */
+async function answer(store: Awaited<ReturnType<typeof setUp>>['store'], scramble: { id: number; index: number }, bot: 'a' | 'b'): Promise<void> {
+  const moves = boards[scramble.index]!.solution + (bot === 'a' ? 'LR' : 'LRLR');
+  await store.recordResult({ scrambleId: scramble.id, bot, verdict: 'solved', moveCount: moves.length, moves, wallMs: 1 });
+}
+
+/** A worker with {@link boardOracle} takes the match's jobs until it is finished, then stops; what it asked. */
+async function workUntilFinished(set: Awaited<ReturnType<typeof setUp>>) {
+  const { oracle, asked } = boardOracle();
+  const waiting = set.source(oracle).next();
+  await untilFinished(set.store, set.match.id);
+  set.signal.abort();
+  expect(await waiting).toBeUndefined();
+  expect((await set.store.getMatch(set.match.id))!.status).toBe('finished');
+  return asked;
+}
+
+/** Waits (up to 3 s) for the match to be finished. */
+async function untilFinished(store: { getMatch(id: number): Promise<{ status: string } | undefined> }, matchId: number): Promise<void> {
+  for (let i = 0; i < 300 && (await store.getMatch(matchId))!.status !== 'finished'; i++) await new Promise((r) => setTimeout(r, 10));
+}
+
 describe('queue job source - deciding and settling on a worker', () => {
   it('queue job source - a decided SPRT withdraws the plays still waiting; a result played meanwhile is kept, not counted; then the match finishes', async () => {
     const cfg = config(['a', 'b'], { sprt: { elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05, model: 'normalized' } });
@@ -68,7 +106,7 @@ describe('queue job source - deciding and settling on a worker', () => {
     await source.end(late!, 'complete');
     // The plays still waiting are withdrawn as they come up: none is handed to a player, and the match finishes.
     const more = source.next();
-    for (let i = 0; i < 200 && (await store.getMatch(match.id))!.status !== 'finished'; i++) await new Promise((r) => setTimeout(r, 10));
+    await untilFinished(store, match.id);
     signal.abort();
     expect(await more).toBeUndefined();
     const sprt = storedSprt(cfg, await store.listSummaries(match.id))!;
@@ -114,33 +152,15 @@ describe('queue job source - deciding and settling on a worker', () => {
 
   it('queue job source - a decided match has its oracle jobs of played scrambles proved, of unplayed ones withdrawn unasked, and then finishes', async () => {
     const cfg = config(['a', 'b'], { sprt: { elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05, model: 'normalized' } });
-    const { store, queue, match, scrambles, events, signal, source: make } = await setUp(cfg, ORACLE_PENDING);
+    const set = await setUp(cfg, ORACLE_PENDING);
+    const { store, queue, match, scrambles, events } = set;
     // a wins the first 23 scrambles by two moves (H1 there, as above); the oracle job of every scramble waits.
-    for (const s of scrambles.slice(0, 23)) {
-      for (const [bot, extra] of [['a', 'LR'], ['b', 'LRLR']] as const) {
-        const moves = boards[s.index]!.solution + extra;
-        await store.recordResult({ scrambleId: s.id, bot, verdict: 'solved', moveCount: moves.length, moves, wallMs: 1 });
-      }
-    }
+    for (const s of scrambles.slice(0, 23)) for (const bot of ['a', 'b'] as const) await answer(store, s, bot);
     await queue.enqueue(match.id, scrambles.map((s) => ({ task: 'optima' as const, scrambleIds: [s.id] })), { leaseSeconds: 60 });
-    const asked: Array<number | undefined> = [];
-    const oracle: OptimumOracle = {
-      covers: () => true,
-      async improve(state, _bound, known) {
-        asked.push(known);
-        const n = boards.find((b) => JSON.stringify(b.state) === JSON.stringify(state))!.solution.length;
-        return { bound: { optimal: n, lowerBound: n }, ms: 0 };
-      },
-      async close() {},
-    };
-    const waiting = make(oracle).next();
-    for (let i = 0; i < 300 && (await store.getMatch(match.id))!.status !== 'finished'; i++) await new Promise((r) => setTimeout(r, 10));
-    signal.abort();
-    expect(await waiting).toBeUndefined();
-    expect((await store.getMatch(match.id))!.status).toBe('finished');
+    const asked = await workUntilFinished(set);
     expect(events.filter((e) => e.type === 'decided')).toHaveLength(1);
     // Each played scramble asked once, in order, with a's answer as the known length; no unplayed one asked.
-    expect(asked).toEqual(boards.slice(0, 23).map((b) => b.solution.length + 2));
+    expect(asked).toEqual(boards.slice(0, 23).map((b, index) => ({ index, known: b.solution.length + 2 })));
     const after = await store.listScrambles(match.id);
     expect(after.slice(0, 23).map((s) => [s.bound.optimal, s.boundNote])).toEqual(boards.slice(0, 23).map((b) => [b.solution.length, undefined]));
     expect(after.slice(23).every((s) => s.bound.optimal === undefined && s.boundNote === ORACLE_PENDING)).toBe(true);
@@ -149,37 +169,20 @@ describe('queue job source - deciding and settling on a worker', () => {
 
   it('queue decider - a decided match with nothing left on the queue still has the optimum of every scramble it played proved (one played late included) before it finishes', async () => {
     const cfg = config(['a', 'b'], { sprt: { elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05, model: 'normalized' } });
-    const { store, queue, match, scrambles, signal, source: make } = await setUp(cfg, ORACLE_PENDING);
-    const record = async (index: number, bot: 'a' | 'b') => {
-      const moves = boards[index]!.solution + (bot === 'a' ? 'LR' : 'LRLR');
-      await store.recordResult({ scrambleId: scrambles[index]!.id, bot, verdict: 'solved', moveCount: moves.length, moves, wallMs: 1 });
-    };
-    for (let i = 0; i < 23; i++) for (const bot of ['a', 'b'] as const) await record(i, bot);
+    const set = await setUp(cfg, ORACLE_PENDING);
+    const { store, queue, match, scrambles } = set;
+    for (const s of scrambles.slice(0, 23)) for (const bot of ['a', 'b'] as const) await answer(store, s, bot);
     // Played after the decision (a play in flight then); no oracle job of any scramble is left on the queue.
-    await record(23, 'a');
+    await answer(store, scrambles[23]!, 'a');
     await queue.enqueue(match.id, [{ bot: 'a', scrambleIds: [scrambles[24]!.id] }], { leaseSeconds: 60 });
     const decider = new QueueDecider({ queue, store });
     // A play still waits: not finished, and nothing else queued yet.
     expect(await decider.afterJob(match.id, cfg)).toEqual([{ type: 'decided', matchId: match.id, sprt: expect.objectContaining({ decision: 'H1', scrambles: 23 }) }]);
     expect((await queue.matchJobs(match.id, { deadAfterSeconds: 30 }))!.queued).toBe(1);
-    const asked: number[] = [];
-    const oracle: OptimumOracle = {
-      covers: () => true,
-      async improve(state) {
-        const index = boards.findIndex((b) => JSON.stringify(b.state) === JSON.stringify(state));
-        asked.push(index);
-        return { bound: { optimal: boards[index]!.solution.length, lowerBound: boards[index]!.solution.length }, ms: 0 };
-      },
-      async close() {},
-    };
-    const waiting = make(oracle).next();
-    for (let i = 0; i < 300 && (await store.getMatch(match.id))!.status !== 'finished'; i++) await new Promise((r) => setTimeout(r, 10));
-    signal.abort();
-    // The waiting play was withdrawn unplayed, never handed out.
-    expect(await waiting).toBeUndefined();
-    expect((await store.getMatch(match.id))!.status).toBe('finished');
+    // The waiting play is withdrawn unplayed, never handed out.
+    const asked = await workUntilFinished(set);
     expect((await store.listSummaries(match.id)).some((r) => r.scrambleId === scrambles[24]!.id)).toBe(false);
-    expect(asked).toEqual(Array.from({ length: 24 }, (_, i) => i));
+    expect(asked.map((a) => a.index)).toEqual(Array.from({ length: 24 }, (_, i) => i));
     const after = await store.listScrambles(match.id);
     expect(after.slice(0, 24).every((s, i) => s.bound.optimal === boards[i]!.solution.length && s.boundNote === undefined)).toBe(true);
     expect(after.slice(24).every((s) => s.boundNote === ORACLE_PENDING)).toBe(true);
@@ -210,7 +213,7 @@ describe('queue job source - deciding and settling on a worker', () => {
     await store.recordResult({ scrambleId: scrambles[1]!.id, bot: 'a', verdict: 'solved', moveCount: s1.length, moves: s1, wallMs: 1 });
     await source.end(job, 'complete');
     const waiting = source.next();
-    for (let i = 0; i < 300 && (await store.getMatch(match.id))!.status !== 'finished'; i++) await new Promise((r) => setTimeout(r, 10));
+    await untilFinished(store, match.id);
     signal.abort();
     expect(await waiting).toBeUndefined();
     expect((await store.getMatch(match.id))!.status).toBe('finished');
