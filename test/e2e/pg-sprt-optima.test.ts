@@ -6,12 +6,13 @@
  * process), so every stored optimum must also equal its answer: an independent check of each proof.
  */
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgStore } from '../../src/store/pg-store.ts';
 import { openSqliteStore } from '../../src/store/sqlite-store.ts';
 import type { Store } from '../../src/store/types.ts';
 import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.ts';
-import { arenaRuns } from './helpers.ts';
+import { arenaRuns, waitFor } from './helpers.ts';
 
 /** The match of the issue: it decides H1 after 53 of its 80 scrambles. */
 const SPRT_MATCH = ['ida-star', 'constructive', '--puzzle', 'sliding', '--size', '4', '--count', '80', '--seed', '11', '--time-limit', '30s', '--sprt', 'elo0=0,elo1=20', '--json'];
@@ -91,6 +92,37 @@ describe('decider - an SPRT match still proves the optimum of every scramble it 
     for (const a of answers) {
       expect(a.verdict).toBe('solved');
       expect(a.optimal, JSON.stringify(a)).toBe(a.moves);
+    }
+  });
+
+  it.skipIf(skipPgTests())('decider - a local match killed while it proves the optima of its decision resumes on a worker (--resume --distributed), which proves only what is owed', { timeout: 300_000 }, async () => {
+    const url = await server!.createDatabase('owed');
+    await (await openPgStore(url)).close();
+    const sql = new pg.Pool({ connectionString: url, max: 2 });
+    sql.on('error', () => undefined);
+    try {
+      const run = arena(['match', ...SPRT_MATCH, '--db', url]);
+      // 106 results: the test has decided (53 scrambles × 2 bots); the proofs of the 53 take seconds more.
+      const count = async () => (await sql.query(`SELECT count(*)::int AS n FROM arena.results`).catch(() => ({ rows: [{ n: 0 }] }))).rows[0].n as number;
+      expect(await waitFor(async () => (await count()) >= 106, 180_000)).toBe(true);
+      run.child.kill('SIGKILL');
+      await run.done;
+      const before = (await sql.query(`SELECT status FROM arena.matches WHERE id = 1`)).rows[0].status as string;
+      expect(before, 'killed before its proofs were done').toBe('running');
+      const resumed = arena(['match', '--resume', '1', '--db', url, '--distributed', '--json']);
+      arena(['worker', '--db', url, '--name', 'r1', ...FAST]);
+      const out = await resumed.done;
+      expect(out.code, out.stderr).toBe(0);
+      const d = JSON.parse(out.stdout) as Report;
+      expect(d.match.status).toBe('finished');
+      expect(d.summary.sprt).toMatchObject({ decision: 'H1', scrambles: 53 });
+      const { answers, played } = await storedProofs(await openPgStore(url), 1);
+      // Nothing was played after the kill: the resume only proved.
+      expect(played).toBe(53);
+      expect(await count()).toBe(106);
+      for (const a of answers) expect(a.optimal, JSON.stringify(a)).toBe(a.moves);
+    } finally {
+      await sql.end();
     }
   });
 });
