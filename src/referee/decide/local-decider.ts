@@ -27,6 +27,7 @@ export interface DecidedResult {
 
 type DeciderStore = Pick<Store, 'listScrambles' | 'listSummaries' | 'setScrambleBound' | 'knownOptima' | 'addOptima'>;
 
+/** The decisions of one match played in this process, from its first page to its ending; see the file header. */
 export class LocalDecider {
   private readonly sprt: SprtWatch | undefined;
   /** Works beside the players (never while one is timed); learns from every result, earlier runs' included. */

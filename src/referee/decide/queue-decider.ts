@@ -49,6 +49,7 @@ const STATUS_MS = 2_000;
 /** The worker liveness window for counting a match's held jobs (any value: only the counts are read). */
 const LIVENESS = { deadAfterSeconds: 30 } as const;
 
+/** The decisions of distributed matches as one process (a worker, a watcher) sees them; see the file header. */
 export class QueueDecider {
   /** Decisions seen, by match: an SPRT that decided stays decided (later results are not counted). */
   private readonly decisions = new Map<number, SprtProgress>();
