@@ -245,7 +245,7 @@ export async function followMatch(
 ): Promise<Result<FollowEnd>> {
   return withQueue(ctx, async (queue) => {
     // The watcher decides too (the same decider as the workers): a match whose last job ended on a worker
-    // that died before deciding is still finished.
+    // that died before deciding is still finished, and what a decided match still owes is queued.
     const decider = new QueueDecider({ queue, store: ctx.store });
     while (!io.signal.aborted) {
       try {
@@ -257,8 +257,11 @@ export async function followMatch(
         io.onProgress(p.value);
         if (match.status === 'finished') return { ok: true, value: 'finished' };
         if (match.status === 'interrupted') return { ok: true, value: 'stopped' };
+        // An SPRT is read from every result: for one, only once nothing waits or runs (until then a worker's
+        // job is still to end, and that worker decides).
         const config = parseMatchConfig(match.config);
-        if (config.ok && (await decider.afterJob(id, config.value, {})).some((e) => e.type === 'finished')) return { ok: true, value: 'finished' };
+        const idle = p.value.queued + p.value.active === 0;
+        if (config.ok && (idle || !config.value.sprt) && (await decider.afterJob(id, config.value, {})).some((e) => e.type === 'finished')) return { ok: true, value: 'finished' };
       } catch (err) {
         io.onError?.((err as Error).message.split('\n')[0]);
       }
