@@ -40,6 +40,14 @@ async function storedProofs(store: Store, matchId: number) {
   }
 }
 
+/** Every ida-star answer solved, and its scramble's stored optimum equal to its length (ida-star is optimal). */
+function expectProven(answers: Awaited<ReturnType<typeof storedProofs>>['answers']): void {
+  for (const a of answers) {
+    expect(a.verdict).toBe('solved');
+    expect(a.optimal, JSON.stringify(a)).toBe(a.moves);
+  }
+}
+
 describe('decider - an SPRT match still proves the optimum of every scramble it played', () => {
   let server: PgServer | undefined;
   let local: Report | undefined;
@@ -65,10 +73,7 @@ describe('decider - an SPRT match still proves the optimum of every scramble it 
     const { answers, played } = await storedProofs(openSqliteStore(file), local.match.id);
     expect(played).toBe(local.match.played);
     expect(answers).toHaveLength(played);
-    for (const a of answers) {
-      expect(a.verdict).toBe('solved');
-      expect(a.optimal, JSON.stringify(a)).toBe(a.moves);
-    }
+    expectProven(answers);
   });
 
   it.skipIf(skipPgTests())('decider - on two workers (PostgreSQL): the same decision, and every played ida-star answer has its proven optimum stored', { timeout: 300_000 }, async () => {
@@ -89,10 +94,7 @@ describe('decider - an SPRT match still proves the optimum of every scramble it 
     // Plays in flight when the test decided are kept (and proved too): at least the 53 counted.
     expect(played).toBeGreaterThanOrEqual(53);
     expect(answers.length).toBeGreaterThanOrEqual(53);
-    for (const a of answers) {
-      expect(a.verdict).toBe('solved');
-      expect(a.optimal, JSON.stringify(a)).toBe(a.moves);
-    }
+    expectProven(answers);
   });
 
   it.skipIf(skipPgTests())('decider - a local match killed while it proves the optima of its decision resumes on a worker (--resume --distributed), which proves only what is owed', { timeout: 300_000 }, async () => {
@@ -120,7 +122,7 @@ describe('decider - an SPRT match still proves the optimum of every scramble it 
       // Nothing was played after the kill: the resume only proved.
       expect(played).toBe(53);
       expect(await count()).toBe(106);
-      for (const a of answers) expect(a.optimal, JSON.stringify(a)).toBe(a.moves);
+      expectProven(answers);
     } finally {
       await sql.end();
     }
