@@ -12,10 +12,14 @@ import { ORACLE_PENDING } from '../referee/refine-bounds.ts';
 import { createMatchWith } from '../referee/run-match.ts';
 import { generateScrambles } from '../referee/scrambles.ts';
 import { storedSprt } from '../referee/sprt-watch.ts';
+import { optimaOwed } from '../referee/decide/match-fate.ts';
+import { QueueDecider, queueOptima } from '../referee/decide/queue-decider.ts';
+import { resumable } from '../referee/decide/resume-check.ts';
+import { sleepUnlessAborted } from '../core/abortable-sleep.ts';
 import { SlidingOracle } from '../solvers/sliding/oracle.ts';
 import { hasWorkQueue, NEEDS_PG, openWorkQueue } from '../store/open.ts';
 import type { MatchRecord } from '../store/types.ts';
-import type { JobSpec, MatchJobs, WorkerRecord, WorkQueue } from '../store/work-queue.ts';
+import type { MatchJobs, WorkerRecord, WorkQueue } from '../store/work-queue.ts';
 import { resolveBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
 import { prepareMatch, type StartMatchOptions } from './matches.ts';
@@ -77,24 +81,21 @@ export function cutJobs(plays: readonly Play[], batch: number): Array<{ bot: str
   return jobs;
 }
 
-/** Scrambles per oracle job: one, so the optima spread over every worker that has an oracle. */
-const OPTIMA_BATCH = 1;
-/** The lease of an oracle job: twice the oracle's longest budget per scramble, and a minute to spare. */
-const OPTIMA_LEASE_SECONDS = 2 * 30 * OPTIMA_BATCH + 60;
-
 /**
  * Queues what a match is missing: the plays without a result, cut into jobs, and one oracle job per
- * scramble still waiting for its exact optimum. The same for a new match and a resumed one.
+ * scramble still waiting for its exact optimum; a match whose SPRT has decided wants no more plays, and is
+ * owed only the optima of the scrambles it played (the decider's rule, match-fate.ts). The same for a new
+ * match and a resumed one.
  */
 async function queueMissing(ctx: AppContext, queue: WorkQueue, match: MatchRecord, config: MatchConfig, requested: number | undefined): Promise<{ jobs: number; batch: number }> {
   const scrambles = await ctx.store.listScrambles(match.id);
-  const plays = planPlays(match.bots, scrambles, playedKeys(await ctx.store.listSummaries(match.id)));
+  const results = await ctx.store.listSummaries(match.id);
+  const decided = storedSprt(config, results)?.decision;
+  const plays = decided ? [] : planPlays(match.bots, scrambles, playedKeys(results));
   const batch = batchSize(config, requested);
   let jobs = await queue.enqueue(match.id, cutJobs(plays, batch), { leaseSeconds: leaseSeconds(config, batch) });
-  const pending = scrambles.filter((s) => s.boundNote === ORACLE_PENDING).map((s) => s.id);
-  const optima: JobSpec[] = [];
-  for (let i = 0; i < pending.length; i += OPTIMA_BATCH) optima.push({ task: 'optima', scrambleIds: pending.slice(i, i + OPTIMA_BATCH) });
-  if (optima.length > 0) jobs += await queue.enqueue(match.id, optima, { leaseSeconds: OPTIMA_LEASE_SECONDS });
+  const pending = decided ? optimaOwed(scrambles, results) : scrambles.filter((s) => s.boundNote === ORACLE_PENDING);
+  jobs += await queueOptima(queue, match.id, pending.map((s) => s.id));
   return { jobs, batch };
 }
 
@@ -150,20 +151,17 @@ export async function startDistributedMatch(ctx: AppContext, o: StartMatchOption
  */
 export async function resumeDistributedMatch(ctx: AppContext, id: number, d: DistributeOptions = {}): Promise<Result<Distributed>> {
   if (!hasWorkQueue(ctx.store)) return reject('no-queue', NEEDS_PG);
-  const match = await ctx.store.getMatch(id);
-  if (!match) return reject('no-match', `no match with id ${id}`);
-  if (match.status === 'finished') return reject('finished', `match ${id} is already finished`);
-  const config = parseMatchConfig(match.config);
-  if (!config.ok) return reject(config.code, `match ${id} cannot be resumed: ${config.reason}`);
+  const found = await resumable(ctx.store, id);
+  if (!found.ok) return found;
+  const { match, config } = found.value;
   const bots = await checkBots(ctx, match.bots);
   if (!bots.ok) return bots;
   return withQueue(ctx, async (queue) => {
     await queue.cancelMatch(id);
-    // A test that decided before the match was stopped finishes it, as a local resume does.
-    const decided = storedSprt(config.value, await ctx.store.listScrambles(id), await ctx.store.listSummaries(id))?.decision;
-    const queued = decided ? { jobs: 0, batch: batchSize(config.value, d.batch) } : await queueMissing(ctx, queue, match, config.value, d.batch);
-    await ctx.store.setMatchStatus(id, decided ? 'finished' : 'running');
-    if (queued.jobs === 0) await queue.finishIfComplete(id);
+    // A test that decided before the match was stopped queues only the optima it owes, as a local resume proves them.
+    const queued = await queueMissing(ctx, queue, match, config, d.batch);
+    await ctx.store.setMatchStatus(id, 'running');
+    if (queued.jobs === 0) await new QueueDecider({ queue, store: ctx.store }).afterJob(id, config, {});
     return { ok: true, value: { match: (await ctx.store.getMatch(id))!, ...queued } };
   });
 }
@@ -246,6 +244,9 @@ export async function followMatch(
   io: { readonly signal: AbortSignal; onProgress(p: DistributedProgress): void; onError?(message: string): void; readonly pollMs?: number },
 ): Promise<Result<FollowEnd>> {
   return withQueue(ctx, async (queue) => {
+    // The watcher decides too (the same decider as the workers): a match whose last job ended on a worker
+    // that died before deciding is still finished, and what a decided match still owes is queued.
+    const decider = new QueueDecider({ queue, store: ctx.store });
     while (!io.signal.aborted) {
       try {
         const match = await ctx.store.getMatch(id);
@@ -254,20 +255,17 @@ export async function followMatch(
         if (!p.ok) return p;
         if (!p.value) return reject('not-distributed', `match ${id} is not a distributed match`);
         io.onProgress(p.value);
-        if (match.status === 'finished' || (await queue.finishIfComplete(id))) return { ok: true, value: 'finished' };
+        if (match.status === 'finished') return { ok: true, value: 'finished' };
         if (match.status === 'interrupted') return { ok: true, value: 'stopped' };
+        // An SPRT is read from every result: for one, only once nothing waits or runs (until then a worker's
+        // job is still to end, and that worker decides).
+        const config = parseMatchConfig(match.config);
+        const idle = p.value.queued + p.value.active === 0;
+        if (config.ok && (idle || !config.value.sprt) && (await decider.afterJob(id, config.value, {})).some((e) => e.type === 'finished')) return { ok: true, value: 'finished' };
       } catch (err) {
         io.onError?.((err as Error).message.split('\n')[0]);
       }
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(t);
-          io.signal.removeEventListener('abort', done);
-          resolve();
-        };
-        const t = setTimeout(done, io.pollMs ?? 1000);
-        io.signal.addEventListener('abort', done, { once: true });
-      });
+      await sleepUnlessAborted(io.pollMs ?? 1000, io.signal);
     }
     return { ok: true, value: 'detached' };
   });

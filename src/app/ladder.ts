@@ -20,6 +20,7 @@ import { playGame, resumeGames, type GameSettings } from './ladder-play.ts';
 import { ladderStandings } from './ladder-standings.ts';
 import { decide, type Decision, type FieldVersion, type PlacementRule } from './ladder-schedule.ts';
 import { refreshSnapshot, versionOf } from './ladder-versions.ts';
+import { sleepUnlessAborted } from '../core/abortable-sleep.ts';
 
 /** What `arena ladder` is asked to do. */
 export interface LadderOptions {
@@ -107,7 +108,7 @@ export async function runLadder(ctx: AppContext, o: LadderOptions, io: LadderIo)
     const d = decide({ classes: o.classes.map((c) => c.name), field, boards, together: togetherOf(games), rule: o.rule, budgetLeft });
     await report('running', doingOf(d), d.why);
     if (d.kind === 'idle') {
-      await sleep(o.pollMs ?? 2000, io.signal);
+      await sleepUnlessAborted(o.pollMs ?? 2000, io.signal);
       continue;
     }
     if (d.kind === 'check') {
@@ -233,18 +234,5 @@ function doingOf(d: Decision): string {
   if (d.kind === 'placed') return `placing ${d.version.label}: done`;
   if (d.kind === 'idle') return 'waiting';
   return `${d.purpose === 'placement' ? `placing ${d.subject!.label}` : 'upkeep'}: ${d.a.label} vs ${d.b.label} on ${d.puzzleClass}`;
-}
-
-/** Waits `ms`, or less when `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(t);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const t = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
 

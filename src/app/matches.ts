@@ -19,7 +19,8 @@ import {
 } from '../referee/run-match.ts';
 import { playWithDefaults, storedFields, type PlaySettings } from '../referee/settings/stored-settings.ts';
 import type { BoundEvent } from '../referee/refine-bounds.ts';
-import { preflight, specSamples, stateSamples, verdictOf } from '../referee/preflight.ts';
+import { withPreflight } from '../referee/preflight.ts';
+import { resumable } from '../referee/decide/resume-check.ts';
 import { declineNotice } from './playable.ts';
 import { SlidingOracle } from '../solvers/sliding/oracle.ts';
 import { databaseFailure, writeRemedy } from '../store/failure.ts';
@@ -107,18 +108,10 @@ export async function startMatch(ctx: AppContext, o: StartMatchOptions, io: Matc
  * warned about, and the match goes ahead with the connections already made.
  */
 async function playIfPlayable(config: MatchConfig, states: PuzzleState[] | undefined, deps: MatchDeps, io: MatchIo): Promise<Result<MatchRun>> {
-  const samples = states ? { ok: true as const, value: stateSamples(states) } : config.spec ? specSamples(config.spec) : { ok: true as const, value: [] };
-  if (!samples.ok) return samples;
-  const checked = await preflight(config, samples.value, deps.makeLauncher);
-  try {
-    const declines = verdictOf(checked, config.bots, samples.value);
-    if (!declines.ok) return declines;
-    for (const d of declines.value) io.notice?.(declineNotice(d));
+  return withPreflight(config, states, deps.makeLauncher, (d) => io.notice?.(declineNotice(d)), async (checked) => {
     const play = { ...deps, makeLauncher: checked.makeLauncher };
     return states ? { ok: true, value: await startRun(config, states, play) } : await startGeneratedMatch(config, play);
-  } finally {
-    await checked.dispose();
-  }
+  });
 }
 
 /**
@@ -150,12 +143,9 @@ export function prepareMatch(o: StartMatchOptions): Result<{ config: MatchConfig
 
 /** Finishes an interrupted or killed match: plays only the (scramble, bot) pairs without a result. */
 export async function resumeMatch(ctx: AppContext, id: number, io: MatchIo & { listen?: ListenAddress; unconfined?: boolean } = {}): Promise<Result<MatchOutcome>> {
-  const match = await ctx.store.getMatch(id);
-  if (!match) return reject('no-match', `no match with id ${id}`);
-  if (match.status === 'finished') return reject('finished', `match ${id} is already finished`);
-  const config = parseMatchConfig(match.config);
-  if (!config.ok) return reject(config.code, `match ${id} cannot be resumed: ${config.reason}`);
-  return withBots(ctx, config.value, io.listen, io, { resume: id, unconfined: io.unconfined === true }, (deps) => resumeRun(id, deps));
+  const found = await resumable(ctx.store, id);
+  if (!found.ok) return found;
+  return withBots(ctx, found.value.config, io.listen, io, { resume: id, unconfined: io.unconfined === true }, (deps) => resumeRun(id, deps));
 }
 
 /**

@@ -11,7 +11,7 @@
  */
 import type { PuzzleState, Result } from '../core/types.ts';
 import type { MatchConfig } from '../referee/match-config.ts';
-import { preflight, specSamples, stateSamples, verdictOf, type Decline } from '../referee/preflight.ts';
+import { withPreflight, type Decline } from '../referee/preflight.ts';
 import { startArenaServer } from '../transport/ws-server.ts';
 import { resolveBot } from './bot-registry.ts';
 import type { AppContext } from './context.ts';
@@ -26,8 +26,6 @@ export function declineNotice(d: Decline): string {
 
 /** Refuses a match no bot can play; otherwise tells `notice` which bot declines which class. */
 export async function checkPlayable(ctx: AppContext, config: MatchConfig, states: readonly PuzzleState[] | undefined, notice?: (text: string) => void): Promise<Result<void>> {
-  const samples = states ? { ok: true as const, value: stateSamples(states) } : config.spec ? specSamples(config.spec) : { ok: true as const, value: [] };
-  if (!samples.ok) return samples;
   // Only bots spawned here dial this server, each with its own one-time token.
   const server = await startArenaServer({ host: '127.0.0.1', port: 0, authenticate: () => undefined });
   try {
@@ -41,19 +39,17 @@ export async function checkPlayable(ctx: AppContext, config: MatchConfig, states
     }
     const site = { server, ctx, prepared: sandbox.value.confine };
     // The launch plan of the match's jobs, as a local match and the workers derive it (its config as decided here).
-    const checked = await preflight(sandbox.value.config, samples.value, (bot, opts) => {
-      const r = resolved.get(bot)!;
-      if (!r.ok) return { name: bot, connect: async () => r, dispose: async () => undefined };
-      return launchBot(r.value, launchPlanOf(opts), site);
-    });
-    try {
-      const declines = verdictOf(checked, config.bots, samples.value);
-      if (!declines.ok) return declines;
-      for (const d of declines.value) notice?.(declineNotice(d));
-      return { ok: true, value: undefined };
-    } finally {
-      await checked.dispose();
-    }
+    return await withPreflight(
+      sandbox.value.config,
+      states,
+      (bot, opts) => {
+        const r = resolved.get(bot)!;
+        if (!r.ok) return { name: bot, connect: async () => r, dispose: async () => undefined };
+        return launchBot(r.value, launchPlanOf(opts), site);
+      },
+      (d) => notice?.(declineNotice(d)),
+      async () => ({ ok: true, value: undefined }),
+    );
   } finally {
     await server.close();
   }

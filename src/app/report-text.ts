@@ -4,6 +4,7 @@
  * ±∞ (never a dash that reads as a minus sign), and an Elo-like number carries the unit of its model.
  */
 import type { SprtParams } from '../stats/sprt.ts';
+import { OPTIMUM_PENDING } from '../referee/scramble-report.ts';
 
 /** Decimals added at most to keep a value off an end it is not; closer than that it reads "> 99.999". */
 const EXTRA_DIGITS = 3;
@@ -61,4 +62,19 @@ export function eloUnit(model: SprtParams['model']): 'nElo' | 'Elo' {
 export function scramblesText(done: number, planned: number | null, status: string): string {
   if (status === 'finished' && planned !== null && done < planned) return `${done} of ${planned}`;
   return `${done}/${planned ?? '?'}`;
+}
+
+/**
+ * The note under a report's bot table about the scrambles played that have no exact optimum (undefined when
+ * every one has it): those whose proof is still due read "optimum pending" (a match proves the optima of
+ * what it played before it finishes, an SPRT that decided early included); the rest have only a lower bound.
+ */
+export function boundOnlyText(scrambles: readonly { readonly optimal?: number; readonly boundNote?: string }[], played: number): string | undefined {
+  const open = scrambles.filter((s) => s.optimal === undefined);
+  const pending = open.filter((s) => s.boundNote === OPTIMUM_PENDING).length;
+  const bound = open.length - pending;
+  const parts: string[] = [];
+  if (pending > 0) parts.push(`${pending} of ${played} scrambles played: ${OPTIMUM_PENDING} (being proved; arena show has it once found)`);
+  if (bound > 0) parts.push(`${bound} of ${played} scrambles played have only a lower bound: there the gap is to the bound, and optimal cannot be told`);
+  return parts.length > 0 ? `(${parts.join('; ')})` : undefined;
 }

@@ -1,5 +1,5 @@
 import type { CrossTable, MatchReport, ReportPair, SprtProgress } from '../app/matches.ts';
-import { eloUnit, fractionText, percentText, ratingText } from '../app/report-text.ts';
+import { boundOnlyText, eloUnit, fractionText, percentText, ratingText } from '../app/report-text.ts';
 import { formatScrambleTable } from './format-scrambles.ts';
 import { ms, num, renderTable } from './table.ts';
 
@@ -29,10 +29,8 @@ export function formatMatchReport(r: MatchReport, opts: { perScramble: boolean }
   out.push('', renderTable(rows, new Set([1, 3, 4, 5, 6, 7, 8])));
   // Only scrambles somebody played: a bound on a scramble nobody answered changes no number above.
   const played = new Set(r.results.map((x) => x.scramble));
-  const boundOnly = r.scrambles.filter((s) => played.has(s.scramble) && s.optimal === undefined).length;
-  if (boundOnly > 0) {
-    out.push(`(${boundOnly} of ${played.size} scrambles played have only a lower bound: there the gap is to the bound, and optimal cannot be told)`);
-  }
+  const boundOnly = boundOnlyText(r.scrambles.filter((s) => played.has(s.scramble)), played.size);
+  if (boundOnly) out.push(boundOnly);
   out.push(...formatBotInfo(r));
   if (r.summary.pairs.length) {
     const faster = m.scoreBy === 'cpu' ? 'less CPU time' : 'clearly faster';
@@ -44,11 +42,15 @@ export function formatMatchReport(r: MatchReport, opts: { perScramble: boolean }
   return out.join('\n') + '\n';
 }
 
-/** "20 scrambles", or for a finished match that stopped early "54 of 200 scrambles played (the SPRT decided)". */
+/**
+ * "20 scrambles", or for a match that stopped early "54 of 200 scrambles played (the SPRT decided)": once
+ * finished, and while a decided match still proves the optima of what it played.
+ */
 function scrambleCount(r: MatchReport): string {
   const m = r.match;
-  if (m.status !== 'finished' || m.played === m.scrambles) return `${m.scrambles} scrambles`;
-  return `${m.played} of ${m.scrambles} scrambles played${r.summary.sprt?.decision ? ' (the SPRT decided)' : ''}`;
+  const decided = Boolean(r.summary.sprt?.decision);
+  if ((m.status !== 'finished' && !decided) || m.played === m.scrambles) return `${m.scrambles} scrambles`;
+  return `${m.played} of ${m.scrambles} scrambles played${decided ? ' (the SPRT decided)' : ''}`;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { MatchRecord, ResultSummary, ScrambleRecord } from '../store/types.
 import { buildCrossTable, type CrossTable } from '../stats/cross-table.ts';
 import { pairStats, pairTallies, summarizeBots, type BotSummary, type PairStats, type ScoredResult } from '../stats/match-stats.ts';
 import { buildScrambleReport, claimContradicted, type ReportScramble } from './scramble-report.ts';
+import { answeredOrder } from './sprt-watch.ts';
 import type { ScoreBy, TieBreak } from '../stats/outcome.ts';
 import { speedRatio, tiedTimePairs, type SpeedRatio } from '../stats/speed-ratio.ts';
 import type { SprtParams } from '../stats/sprt.ts';
@@ -133,6 +134,9 @@ export function buildMatchReport(
     }
   }
   const crossTable = match.bots.length >= 3 ? buildCrossTable(tallies, match.bots) : undefined;
+  const test = sprt && match.bots.length === 2 ? sprtOf(sprt, match.bots, rows, tie) : undefined;
+  // A decided match lists only what it played, as a finished one does, while it proves the optima it owes.
+  const phase = match.status === 'finished' ? 'finished' : test?.decision ? 'decided' : 'playing';
   return {
     match: {
       id: match.id,
@@ -146,13 +150,13 @@ export function buildMatchReport(
       createdAt: match.createdAt,
       scoreBy: tie.scoreBy ?? 'wall',
     },
-    scrambles: buildScrambleReport(match.bots, scrambles, rows, tie, match.status === 'finished'),
+    scrambles: buildScrambleReport(match.bots, scrambles, rows, tie, phase),
     results,
     summary: {
       bots,
       pairs,
       ...(crossTable ? { crossTable } : {}),
-      ...(sprt && match.bots.length === 2 ? { sprt: sprtOf(sprt, match.bots, rows, tie) } : {}),
+      ...(test ? { sprt: test } : {}),
     },
   };
 }
@@ -168,15 +172,6 @@ function sprtOf(params: SprtParams, bots: readonly string[], rows: readonly Resu
 /** The SPRT of a stored match with its LLR after every counted scramble (the match page's chart). */
 export function sprtTraceOf(params: SprtParams, bots: readonly string[], rows: readonly ResultSummary[], tie: TieBreak): SprtTrace {
   return sprtTrace(params, bots[0], bots[1], answeredOrder(rows), rows, tie);
-}
-
-/** Scramble ids of indices 0, 1, 2, … as long as each has a result. */
-function answeredOrder(rows: readonly ResultSummary[]): number[] {
-  const idOf = new Map<number, number>();
-  for (const r of rows) idOf.set(r.scrambleIndex, r.scrambleId);
-  const order: number[] = [];
-  for (let i = 0; idOf.has(i); i++) order.push(idOf.get(i)!);
-  return order;
 }
 
 /** Milliseconds as reports print them: to the hundredth. */

@@ -168,3 +168,29 @@ export function verdictOf(p: Preflight, bots: readonly string[], samples: readon
   if (nobodyPlays(p, bots, samples)) return reject('unplayable', refusalText(p.declines));
   return { ok: true, value: p.declines };
 }
+
+/**
+ * The one capability preflight of a match, played here or queued for workers: the classes of its scrambles
+ * (of `states` when it has explicit ones, else of its spec), its bots started once and read, a match nobody
+ * can play refused, each bot that declines part of it told to `onDecline`; then `use` runs with the checked
+ * connections (a local match plays on them: see Preflight.makeLauncher), which are closed once it returns.
+ */
+export async function withPreflight<T>(
+  config: MatchConfig,
+  states: readonly PuzzleState[] | undefined,
+  makeLauncher: (bot: string, opts: LaunchOptions) => BotLauncher,
+  onDecline: (d: Decline) => void,
+  use: (checked: Preflight) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  const samples = states ? { ok: true as const, value: stateSamples(states) } : config.spec ? specSamples(config.spec) : { ok: true as const, value: [] };
+  if (!samples.ok) return samples;
+  const checked = await preflight(config, samples.value, makeLauncher);
+  try {
+    const declines = verdictOf(checked, config.bots, samples.value);
+    if (!declines.ok) return declines;
+    for (const d of declines.value) onDecline(d);
+    return await use(checked);
+  } finally {
+    await checked.dispose();
+  }
+}

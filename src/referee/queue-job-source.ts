@@ -1,20 +1,19 @@
 /**
  * A JobSource over the distributed work queue: what `arena worker` hands to its players (the same runPlayer
- * that plays a local match). `next` waits for a job of any running distributed match, in turn across their
- * queues, and returns it as a referee Job: the batch's scrambles minus those that already have a result (a
- * job handed out again after its worker died resumes where that worker stopped). `end` tells the queue how
- * the job went, and then decides as a local match does after each result: a decided SPRT finishes the match
- * and withdraws its jobs not yet taken. Oracle jobs (the exact optima of a match's scrambles) are settled
- * here, between plays, by the same refiner a local match runs, when this worker has an oracle.
+ * that plays a local match). It only moves jobs: `next` waits for a job of any running distributed match, in
+ * turn across their queues, and returns it as a referee Job: the batch's scrambles minus those that already
+ * have a result (a job handed out again after its worker died resumes where that worker stopped). `end`
+ * tells the queue how the job went. What a job means for its match (a decided SPRT, a finished match, which
+ * optima are owed) is the decider's (decide/queue-decider.ts), the rules a local match follows too; an
+ * oracle job is settled by the decider with this worker's oracle, when it has one.
  */
 import type { OptimumOracle } from '../solvers/oracle.ts';
 import type { ScrambleRecord, Store } from '../store/types.ts';
 import type { MatchQueue, QueueJob, WorkQueue } from '../store/work-queue.ts';
 import { playLimitsOf, type Job, type JobEnd, type JobSource, type PlayLimits } from './job-source.ts';
 import { parseMatchConfig, type MatchConfig } from './match-config.ts';
-import { settleOptima } from './refine-bounds.ts';
-import type { SprtProgress } from '../stats/sprt-progress.ts';
-import { storedSprt } from './sprt-watch.ts';
+import { sleepUnlessAborted } from '../core/abortable-sleep.ts';
+import { QueueDecider, type DecideEvent } from './decide/queue-decider.ts';
 
 /** Something a worker operator may want to see. */
 export type SourceEvent =
@@ -22,8 +21,7 @@ export type SourceEvent =
   | { readonly type: 'completed'; readonly job: QueueJob }
   | { readonly type: 'refused'; readonly matchId: number; readonly bot: string; readonly reason: string }
   | { readonly type: 'handed-back'; readonly job: QueueJob; readonly reason: string }
-  | { readonly type: 'finished'; readonly matchId: number }
-  | { readonly type: 'decided'; readonly matchId: number; readonly sprt: SprtProgress }
+  | DecideEvent
   | { readonly type: 'optima'; readonly matchId: number; readonly scrambles: number; readonly how: 'settled' | 'interrupted' }
   | { readonly type: 'db-error'; readonly message: string };
 
@@ -43,8 +41,6 @@ export interface QueueSourceDeps {
   onEvent?(event: SourceEvent): void;
 }
 
-/** How often a player in the middle of a batch reads whether its match still runs, ms. */
-const STATUS_MS = 2_000;
 /** How often the list of open queues is read again, ms. */
 const QUEUE_LIST_MS = 2_000;
 const MIN_POLL_MS = 100;
@@ -68,10 +64,18 @@ export class QueueJobSource implements JobSource {
   private readonly matches = new Map<number, Promise<MatchInfo | string>>();
   /** Queue jobs by the referee Job handed out for them. */
   private readonly held = new Map<Job, QueueJob>();
-  /** Per match: whether it still runs, and when that was read (see wanted). */
-  private readonly running = new Map<number, { running: boolean; at: number }>();
+  private readonly decider: QueueDecider;
+  /**
+   * The oracle job being settled beside the players (one at a time): the oracle waits while a timed solve
+   * runs (its holds), as beside a local match, so `next` never spends a proof's time.
+   */
+  private proving: Promise<void> | undefined;
+  /** Wakes each player waiting between polls (an oracle job ended: the next may be taken now). */
+  private readonly napping = new Set<() => void>();
 
-  constructor(private readonly deps: QueueSourceDeps) {}
+  constructor(private readonly deps: QueueSourceDeps) {
+    this.decider = new QueueDecider(deps);
+  }
 
   /** Queue ids of the jobs being played now, for the heartbeat. */
   holding(): string[] {
@@ -90,10 +94,26 @@ export class QueueJobSource implements JobSource {
       if (job) this.idleMs = MIN_POLL_MS;
       if (job === 'settled') continue;
       if (job) return job;
-      await sleep(this.idleMs, signal);
+      await this.nap(this.idleMs);
       this.idleMs = Math.min(this.idleMs * 2, this.deps.maxPollMs ?? MAX_POLL_MS);
     }
+    // Stopping: an oracle job cut short is handed back before the worker says it stopped.
+    await this.proving;
     return undefined;
+  }
+
+  /** Waits between polls: `ms`, less when the worker stops or an oracle job ends. */
+  private async nap(ms: number): Promise<void> {
+    const woken = new AbortController();
+    const wake = () => woken.abort();
+    this.napping.add(wake);
+    this.deps.signal.addEventListener('abort', wake, { once: true });
+    try {
+      await sleepUnlessAborted(ms, woken.signal);
+    } finally {
+      this.napping.delete(wake);
+      this.deps.signal.removeEventListener('abort', wake);
+    }
   }
 
   async end(job: Job, how: JobEnd, reason?: string): Promise<void> {
@@ -103,14 +123,11 @@ export class QueueJobSource implements JobSource {
     const { queue, onEvent } = this.deps;
     const id = this.deps.workerId();
     try {
-      if (how === 'complete') {
+      if (how === 'complete' || how === 'withdrawn') {
+        // Withdrawn: stopped between scrambles, the match wants no more; nobody should play the rest.
         await queue.complete(id, qjob);
         onEvent?.({ type: 'completed', job: qjob });
         await this.decide(qjob.matchId);
-      } else if (how === 'withdrawn') {
-        // Settled without the rest: the match is over, nobody should play it.
-        await queue.complete(id, qjob);
-        onEvent?.({ type: 'completed', job: qjob });
       } else if (how === 'refused') {
         await this.refuse(qjob, reason ?? 'could not start the bot');
       } else {
@@ -123,54 +140,30 @@ export class QueueJobSource implements JobSource {
     }
   }
 
-  /**
-   * Whether a job's match still runs, read at most every {@link STATUS_MS} per match: a test decided on
-   * another machine stops this batch within about that long. A failed read keeps playing.
-   */
+  /** Whether a job's match still wants plays (the decider's answer, read every few seconds). */
   async wanted(job: Job): Promise<boolean> {
-    const seen = this.running.get(job.matchId);
-    if (seen && (!seen.running || performance.now() - seen.at < STATUS_MS)) return seen.running;
-    try {
-      const running = (await this.deps.store.getMatch(job.matchId))?.status === 'running';
-      this.running.set(job.matchId, { running, at: performance.now() });
-      return running;
-    } catch {
-      return true;
-    }
+    const info = await this.matchInfo(job.matchId).catch(() => undefined);
+    if (info === undefined || typeof info === 'string') return true;
+    return this.decider.wanted(job.matchId, info.config);
   }
 
-  /**
-   * After a job: the match's SPRT, when it has one, read from the store as a local match follows it; once it
-   * decides, the match is finished and its jobs not yet taken are withdrawn (jobs being played run out, their
-   * results kept but not counted). Otherwise the match finishes when every play has its result.
-   */
+  /** After a job: what the decider makes of its match, told as events. */
   private async decide(matchId: number): Promise<void> {
-    const { queue, store, onEvent } = this.deps;
     const info = await this.matchInfo(matchId);
-    // Decided (here or on another machine), stopped, or finished meanwhile: nothing to decide.
-    if ((await store.getMatch(matchId))?.status !== 'running') return;
-    if (typeof info !== 'string' && info.config.sprt) {
-      const sprt = storedSprt(info.config, [...info.scrambles.values()], await store.listSummaries(matchId));
-      if (sprt?.decision) {
-        await queue.cancelMatch(matchId);
-        await store.setMatchStatus(matchId, 'finished');
-        this.running.set(matchId, { running: false, at: performance.now() });
-        onEvent?.({ type: 'decided', matchId, sprt });
-        return;
-      }
-    }
-    if (await queue.finishIfComplete(matchId, { unlessQueued: true })) onEvent?.({ type: 'finished', matchId });
+    if (typeof info === 'string') return;
+    for (const e of await this.decider.afterJob(matchId, info.config)) this.deps.onEvent?.(e);
   }
 
   /**
    * One pass over the open queues, plays before oracle jobs: the first play found, as a referee Job, or
-   * `settled` when an oracle job was settled instead (the oracle works when no play is waiting).
+   * `settled` when an oracle job was taken instead (taken when no play is waiting and none is being
+   * settled; it is settled beside the players).
    */
   private async tryTake(): Promise<Job | 'settled' | undefined> {
     const { queue, oracle } = this.deps;
     const all = await this.openQueues();
     const plays = all.filter((q) => q.task === 'play');
-    for (const queues of [plays, oracle ? all.filter((q) => q.task === 'optima') : []]) {
+    for (const queues of [plays, oracle && !this.proving ? all.filter((q) => q.task === 'optima') : []]) {
       for (let k = 0; k < queues.length; k++) {
         const q = queues[(this.turn + k) % queues.length];
         if (this.refused.has(pairKey(q.matchId, q.bot))) continue;
@@ -178,7 +171,16 @@ export class QueueJobSource implements JobSource {
         if (!qjob) continue;
         // Next time start after this queue, so matches and bots take turns.
         this.turn = (this.turn + k + 1) % queues.length;
-        if (qjob.task === 'optima') return this.settle(qjob);
+        if (qjob.task === 'optima') {
+          this.proving = this.settle(qjob)
+            .catch((err: unknown) => this.deps.onEvent?.({ type: 'db-error', message: (err as Error).message.split('\n')[0] }))
+            .finally(() => {
+              this.proving = undefined;
+              this.idleMs = MIN_POLL_MS;
+              for (const wake of [...this.napping]) wake();
+            });
+          return 'settled';
+        }
         const job = await this.toJob(qjob);
         if (job) return job;
       }
@@ -186,29 +188,28 @@ export class QueueJobSource implements JobSource {
     return undefined;
   }
 
-  /** Settles an oracle job here: the exact optima of its scrambles, each stored (and cached) as it is found. */
-  private async settle(qjob: QueueJob): Promise<'settled'> {
-    const { store, oracle, onEvent } = this.deps;
+  /** Hands an oracle job to the decider with this worker's oracle, then tells the queue how it went. */
+  private async settle(qjob: QueueJob): Promise<void> {
+    const { oracle, onEvent } = this.deps;
     const info = await this.matchInfo(qjob.matchId);
     if (typeof info === 'string') {
       await this.refuse(qjob, info);
-      return 'settled';
+      return;
     }
     const scrambles = qjob.scrambleIds.map((id) => info.scrambles.get(id)).filter((s) => s !== undefined);
-    const ids = new Set(qjob.scrambleIds);
-    const earlier = (await store.listSummaries(qjob.matchId)).filter((r) => ids.has(r.scrambleId));
     onEvent?.({ type: 'took', job: qjob, toPlay: scrambles.length });
     const job: Job = { matchId: qjob.matchId, bot: qjob.bot, scrambles, limits: info.limits };
     this.held.set(job, qjob);
     let how: 'settled' | 'interrupted' = 'interrupted';
     try {
-      how = await settleOptima(store, oracle!, scrambles, earlier, info.config.bots.length);
-      onEvent?.({ type: 'optima', matchId: qjob.matchId, scrambles: scrambles.length, how });
+      const settled = await this.decider.settle(oracle!, qjob.matchId, info.config, scrambles);
+      how = settled.how;
+      // A job withdrawn unasked (a scramble nobody played, of a decided match) is not worth a line.
+      if (settled.owed > 0) onEvent?.({ type: 'optima', matchId: qjob.matchId, scrambles: settled.owed, how });
     } finally {
       // Cut short (the worker stops, or a write failed): back to the queue; what was stored stays.
       await this.end(job, how === 'settled' ? 'complete' : 'abandoned');
     }
-    return 'settled';
   }
 
   private async openQueues(): Promise<MatchQueue[]> {
@@ -231,13 +232,15 @@ export class QueueJobSource implements JobSource {
       await this.refuse(qjob, info);
       return undefined;
     }
-    const done = await queue.doneScrambles(qjob.bot, qjob.scrambleIds);
+    // A match that wants no more plays (its SPRT decided) has its waiting jobs withdrawn as they come up.
+    const wanted = await this.decider.wanted(qjob.matchId, info.config);
+    const done = wanted ? await queue.doneScrambles(qjob.bot, qjob.scrambleIds) : new Set(qjob.scrambleIds);
     const scrambles = qjob.scrambleIds.filter((id) => !done.has(id)).map((id) => info.scrambles.get(id)).filter((s) => s !== undefined);
     onEvent?.({ type: 'took', job: qjob, toPlay: scrambles.length });
     const job: Job = { matchId: qjob.matchId, bot: qjob.bot, scrambles, limits: info.limits };
     this.held.set(job, qjob);
     if (scrambles.length === 0) {
-      await this.end(job, 'complete');
+      await this.end(job, wanted ? 'complete' : 'withdrawn');
       return undefined;
     }
     return job;
@@ -274,18 +277,4 @@ export class QueueJobSource implements JobSource {
 
 function pairKey(matchId: number, bot: string): string {
   return `${matchId}\u0000${bot}`;
-}
-
-/** Waits `ms`, or less when `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -83,6 +83,8 @@ export class BoundRefiner {
   /** After the plays: ask about every pending scramble, whatever its results. */
   private draining = false;
   private closed = false;
+  /** An answer came back interrupted: its scramble was no longer pending here, and is still unsettled. */
+  private cutShort = false;
   private idle: Array<() => void> = [];
 
   constructor(
@@ -108,9 +110,12 @@ export class BoundRefiner {
     }
   }
 
-  /** True once the oracle was closed while answers were due: what is pending stays pending (ask again later). */
+  /**
+   * True when the oracle was closed while answers were due (one was being awaited, or scrambles were still
+   * pending): what is pending stays pending (ask again later).
+   */
   get interrupted(): boolean {
-    return this.closed;
+    return this.cutShort || (this.closed && this.pending.size > 0);
   }
 
   private take(fresh: readonly ScrambleRecord[]): void {
@@ -156,7 +161,10 @@ export class BoundRefiner {
     }
   }
 
-  /** The oracle was closed: nothing more is asked; what is pending stays pending. */
+  /**
+   * Nothing more is asked (the oracle was closed, or the match was decided and what it owes is proved from
+   * the store instead); what is pending stays pending. An answer being awaited is still stored.
+   */
   stop(): void {
     this.closed = true;
     for (const wake of this.idle.splice(0)) wake();
@@ -192,6 +200,7 @@ export class BoundRefiner {
     const got = await this.oracle.improve(s.state, s.bound, p.shortest);
     if (got.interrupted) {
       this.closed = true;
+      this.cutShort = true;
       return;
     }
     if (got.bound.optimal !== undefined) return this.settle(s, got.bound.optimal, 'oracle');
@@ -219,8 +228,9 @@ export async function settleOptima(
   scrambles: readonly ScrambleRecord[],
   earlier: readonly EarlierResult[],
   playsPerScramble: number,
+  onBound?: (e: BoundEvent) => void,
 ): Promise<'settled' | 'interrupted'> {
-  const refiner = new BoundRefiner(store, oracle, playsPerScramble);
+  const refiner = new BoundRefiner(store, oracle, playsPerScramble, onBound);
   refiner.add(scrambles, earlier);
   await refiner.settled();
   return refiner.interrupted ? 'interrupted' : 'settled';

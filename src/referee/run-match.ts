@@ -6,16 +6,17 @@ import type { BotLauncher, Clock } from '../protocol/link.ts';
 import type { OptimumOracle } from '../solvers/oracle.ts';
 import type { MatchRecord, NewScramble, Store } from '../store/types.ts';
 import { playLimitsOf, sequenceJobSource, type Job } from './job-source.ts';
-import { parseMatchConfig, type MatchConfig } from './match-config.ts';
+import type { MatchConfig } from './match-config.ts';
+import { LocalDecider } from './decide/local-decider.ts';
+import { resumable } from './decide/resume-check.ts';
 import { planPlays, playedKeys } from './plan.ts';
 import { firstBatch, newScramble, SCRAMBLE_BATCH_BYTES, scramblePages } from './scramble-batches.ts';
 import { SharedLinks } from './shared-links.ts';
 import { StartGuard, type BlockedBot } from './start-guard.ts';
 import { RestartLoops, type RestartLoop } from './restart-loops.ts';
 import type { SprtProgress } from '../stats/sprt-progress.ts';
-import { SprtWatch } from './sprt-watch.ts';
 import { runPlayer, type LaunchOptions, type Recorded } from './player.ts';
-import { BoundRefiner, markForOracle, type BoundEvent } from './refine-bounds.ts';
+import { markForOracle, type BoundEvent } from './refine-bounds.ts';
 import { guardStore } from './store-guard.ts';
 
 /** What the referee is handed: it never opens sockets, files or processes itself. */
@@ -116,18 +117,18 @@ export async function startGeneratedMatch(config: MatchConfig, deps: MatchDeps):
   return { ok: true, value: await playMatch(match, config, deps) };
 }
 
-/** Finishes an interrupted (or killed) match: only the (scramble, bot) pairs without a result are played. */
+/**
+ * Finishes an interrupted (or killed) match: only the (scramble, bot) pairs without a result are played, and
+ * the optima it still owes are proved (a match decided while they were being proved owes only those).
+ */
 export async function resumeMatch(id: number, deps: MatchDeps): Promise<Result<MatchRun>> {
-  const match = await deps.store.getMatch(id);
-  if (!match) return reject('no-match', `no match with id ${id}`);
-  if (match.status === 'finished') return reject('finished', `match ${id} is already finished`);
-  const config = parseMatchConfig(match.config);
-  if (!config.ok) return reject(config.code, `match ${id} cannot be resumed: ${config.reason}`);
+  const found = await resumable(deps.store, id);
+  if (!found.ok) return found;
   if ((await deps.store.listScrambles(id, { from: 0, limit: 1 })).length === 0) {
     // createMatch stores scrambles with the match, so only an older version killed mid-creation leaves this.
     return reject('no-scrambles', `match ${id} has no scrambles stored, so there is nothing to resume; start a new match`);
   }
-  return { ok: true, value: await playMatch(match, config.value, deps) };
+  return { ok: true, value: await playMatch(found.value.match, found.value.config, deps) };
 }
 
 /**
@@ -145,7 +146,8 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   const { signal, release } = anySignal([...(deps.signal ? [deps.signal] : []), guard.signal, failedPlayer.signal]);
   const stored = await store.listSummaries(match.id);
   const played = playedKeys(stored);
-  const sprt = config.sprt ? new SprtWatch(config.sprt, config, stored) : undefined;
+  // The SPRT and the exact oracle (beside the players): a match stopped early leaves the rest for its resume.
+  const decider = new LocalDecider(config, stored, store, deps.oracle, deps.onBound);
   const total = config.count * config.bots.length;
   const limits = playLimitsOf(config);
   let stopped: string | undefined;
@@ -153,18 +155,12 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   const pages = scramblePages(match, config, store, deps.scrambleBatchBytes ?? SCRAMBLE_BATCH_BYTES, mark, (why) => {
     stopped = why;
   });
-  // The oracle works beside the players (never while one is timed); a match stopped early leaves the rest
-  // pending for its resume. It learns from every result, those of an earlier run included.
-  const refiner = deps.oracle ? new BoundRefiner(store, deps.oracle, config.bots.length, deps.onBound) : undefined;
-  const earlier = new Map<number, typeof stored>();
-  if (refiner) for (const r of stored) earlier.set(r.scrambleId, [...(earlier.get(r.scrambleId) ?? []), r]);
   async function* jobs(): AsyncGenerator<Job> {
     for await (const page of pages) {
-      refiner?.add(page, page.flatMap((s) => earlier.get(s.id) ?? []));
-      sprt?.extend(page);
+      decider.page(page);
       for (const p of planPlays(config.bots, page, played)) {
         // Once the SPRT decides, no new job is handed out (nor scramble made); plays in flight finish.
-        if (sprt?.state.decision) return;
+        if (!decider.wantsPlays) return;
         yield { matchId: match.id, bot: p.bot, scrambles: [p.scramble], limits };
       }
     }
@@ -177,11 +173,8 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   // job is handed out); progress is reported once the result is committed, with the SPRT as it stood then.
   const sprtAt = new Map<Recorded, SprtProgress>();
   const onPlayed = (r: Recorded) => {
-    const { job, scramble, outcome } = r;
-    refiner?.record({ scramble, verdict: outcome.verdict, moveCount: outcome.moveCount });
-    if (!sprt) return;
-    sprt.record({ scrambleId: scramble.id, bot: job.bot, ...outcome });
-    sprtAt.set(r, sprt.state);
+    const at = decider.played({ scramble: r.scramble, bot: r.job.bot, ...r.outcome });
+    if (at) sprtAt.set(r, at);
   };
   const onRecorded = (r: Recorded) => {
     const { job, scramble, outcome } = r;
@@ -212,11 +205,13 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   const players = Math.max(1, Math.min(config.concurrency, total - done));
   // Stopping the match stops the oracle too: its unanswered scrambles stay pending.
   const stopOracle = () => {
-    refiner?.stop();
+    decider.stop();
     void deps.oracle?.close();
   };
   if (signal.aborted) stopOracle();
   else signal.addEventListener('abort', stopOracle, { once: true });
+  // Finished, or interrupted with plays or owed optima left: the decider says once the players have ended.
+  let ending: 'finished' | 'interrupted' = 'interrupted';
   try {
     // Every player ends (a failed write aborts the others) before the match's fate is decided.
     const ends = await Promise.allSettled(
@@ -229,9 +224,7 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
     );
     const bug = ends.find((e) => e.status === 'rejected');
     if (bug && guard.failure() === undefined) throw bug.reason;
-    // A decided SPRT leaves scrambles unplayed: their optima are not worth waiting for.
-    if (sprt?.state.decision) stopOracle();
-    await refiner?.settled();
+    ending = await decider.settle(match.id, done, total, signal);
   } catch (e) {
     if (guard.failure() === undefined) throw e;
   } finally {
@@ -247,16 +240,16 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
     return { match: latest ?? match, status: 'interrupted', blocked: starts.report(), restartLoops: loops.report(), storeError };
   }
 
-  // A decided SPRT finishes the match: the rest of the scrambles are not needed.
-  const status = done >= total || sprt?.state.decision ? 'finished' : 'interrupted';
-  await store.setMatchStatus(match.id, status);
+  // Decided or complete, with every optimum it owes proved: finished (a decided SPRT needs no more scrambles).
+  await store.setMatchStatus(match.id, ending);
+  const test = decider.test;
   return {
     match: (await store.getMatch(match.id)) ?? match,
-    status,
+    status: ending,
     blocked: starts.report(),
     restartLoops: loops.report(),
-    ...(sprt ? { sprt: sprt.state } : {}),
-    ...(stopped !== undefined && !sprt?.state.decision ? { stopped } : {}),
+    ...(test ? { sprt: test } : {}),
+    ...(stopped !== undefined && !test?.decision ? { stopped } : {}),
   };
 }
 

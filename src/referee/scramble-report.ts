@@ -65,17 +65,27 @@ export function scrambleWinner(results: readonly (Contender & { readonly bot: st
 /** What the note of a bound says once its match has finished without the oracle's answer. */
 export const ORACLE_STOPPED = 'exact search stopped: the match finished first';
 
+/** What the note of a bound says while the oracle has yet to answer (a running match, or one decided). */
+export const OPTIMUM_PENDING = 'optimum pending';
+
 /**
- * Per-scramble rows of a match, in index order. A `finished` match lists only the scrambles it played (an
- * SPRT that decided early leaves the rest unplayed, and they are no part of its result), and a bound still
- * waiting for the oracle says the oracle was stopped: nothing is pending in a finished match.
+ * Where a match is, for its scramble rows: still `playing`, `decided` (its SPRT needs no more scrambles, and
+ * it is proving the optima of those it played), or `finished`.
+ */
+export type ReportPhase = 'playing' | 'decided' | 'finished';
+
+/**
+ * Per-scramble rows of a match, in index order. A decided or finished match lists only the scrambles it
+ * played (an SPRT that decided early leaves the rest unplayed, and they are no part of its result). A bound
+ * still waiting for the oracle reads "optimum pending" while the match runs, and says the oracle was stopped
+ * once it has finished: nothing is pending in a finished match.
  */
 export function buildScrambleReport(
   bots: readonly string[],
   scrambles: readonly ScrambleRecord[],
   rows: readonly ResultSummary[],
   tie: TieBreak = {},
-  finished = false,
+  phase: ReportPhase = 'playing',
 ): ReportScramble[] {
   const byScramble = new Map<number, ResultSummary[]>();
   for (const r of rows) {
@@ -85,10 +95,10 @@ export function buildScrambleReport(
   }
   return [...scrambles]
     .sort((a, b) => a.index - b.index)
-    .filter((s) => !finished || byScramble.has(s.id))
+    .filter((s) => phase === 'playing' || byScramble.has(s.id))
     .map((s) => {
       const got = byScramble.get(s.id) ?? [];
-      const note = finished && s.boundNote === ORACLE_PENDING ? ORACLE_STOPPED : s.boundNote;
+      const note = s.boundNote !== ORACLE_PENDING ? s.boundNote : phase === 'finished' ? ORACLE_STOPPED : OPTIMUM_PENDING;
       const complete = bots.length > 1 && bots.every((b) => got.some((r) => r.bot === b));
       const w = complete ? scrambleWinner(got.filter((r) => bots.includes(r.bot)), tie) : undefined;
       return {

@@ -1,4 +1,4 @@
-import type { ScrambleRecord } from '../store/types.ts';
+import type { ResultSummary, ScrambleRecord } from '../store/types.ts';
 import { tieBreakOf, type MatchConfig } from './match-config.ts';
 import type { ScoredResult } from '../stats/match-stats.ts';
 import type { SprtParams } from '../stats/sprt.ts';
@@ -43,12 +43,22 @@ export class SprtWatch {
 }
 
 /**
- * Where a match's SPRT stands by what the store holds: its scrambles (any order) and its results. What a
- * worker asks after each job it completes, with the same test a local match follows result by result.
+ * Where a match's SPRT stands by its stored results alone: the test reads scrambles 0, 1, 2, … as long as
+ * each has a result, and stops at the first one either bot has not answered, so a scramble nobody answered
+ * ends the prefix as it would in the full list. What the decider asks after each job a worker completes,
+ * what a watcher and a report ask; the same test a local match follows result by result.
  */
-export function storedSprt(config: MatchConfig, scrambles: readonly ScrambleRecord[], stored: readonly ScoredResult[]): SprtProgress | undefined {
+export function storedSprt(config: MatchConfig, stored: readonly ResultSummary[]): SprtProgress | undefined {
   if (!config.sprt || config.bots.length !== 2) return undefined;
-  const watch = new SprtWatch(config.sprt, config, stored);
-  watch.extend([...scrambles].sort((a, b) => a.index - b.index));
-  return watch.state;
+  const [a, b] = config.bots;
+  return sprtProgress(config.sprt, a, b, answeredOrder(stored), stored, tieBreakOf(config));
+}
+
+/** Scramble ids of indices 0, 1, 2, … as long as each has a result. */
+export function answeredOrder(rows: readonly Pick<ResultSummary, 'scrambleId' | 'scrambleIndex'>[]): number[] {
+  const idOf = new Map<number, number>();
+  for (const r of rows) idOf.set(r.scrambleIndex, r.scrambleId);
+  const order: number[] = [];
+  for (let i = 0; idOf.has(i); i++) order.push(idOf.get(i)!);
+  return order;
 }

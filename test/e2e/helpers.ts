@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { afterAll, afterEach } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import type { BotLauncher } from '../../src/protocol/link.ts';
 import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
@@ -43,4 +46,31 @@ export async function waitFor(pred: () => boolean | Promise<boolean>, ms: number
     await new Promise((r) => setTimeout(r, 50));
   }
   return pred();
+}
+
+/**
+ * For one describe block: `arena` spawns the real CLI as {@link spawnArena} does, and every process still
+ * running after a test is SIGKILLed; `tempDir` makes a folder removed once the block is done.
+ */
+export function arenaRuns(): { arena(args: string[]): ReturnType<typeof spawnArena>; tempDir(prefix: string): string } {
+  const children: ChildProcess[] = [];
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  });
+  afterAll(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+  return {
+    arena(args) {
+      const run = spawnArena(args, {});
+      children.push(run.child);
+      return run;
+    },
+    tempDir(prefix) {
+      const dir = mkdtempSync(join(tmpdir(), prefix));
+      dirs.push(dir);
+      return dir;
+    },
+  };
 }

@@ -22,3 +22,32 @@ export function slidingBoard(rows: number, cols: number, path: string): { state:
   const solution = [...path].reverse().map((m) => INVERSE[m]).join('');
   return { state: { kind: 'sliding', rows, cols, tiles }, solution };
 }
+
+/**
+ * The first `n` distinct 3×3 boards a breadth-first walk of the blank reaches from the goal, each with its
+ * (shortest) solution: scrambles no two of which share an optimum through the store's cache.
+ */
+export function distinctBoards(n: number): Array<ReturnType<typeof slidingBoard>> {
+  const out: Array<ReturnType<typeof slidingBoard>> = [];
+  const seen = new Set<string>();
+  for (let paths = ['']; out.length < n; ) {
+    const next: string[] = [];
+    for (const p of paths) {
+      for (const m of 'UDLR') {
+        let b: ReturnType<typeof slidingBoard>;
+        try {
+          b = slidingBoard(3, 3, p + m);
+        } catch {
+          continue;
+        }
+        const key = JSON.stringify(b.state);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        next.push(p + m);
+        if (out.length < n) out.push(b);
+      }
+    }
+    paths = next;
+  }
+  return out;
+}

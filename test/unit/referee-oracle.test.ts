@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PuzzleState } from '../../src/core/types.ts';
 import { resumeMatch, startMatch, type MatchDeps, type ResultEvent } from '../../src/referee/run-match.ts';
 import { ORACLE_PENDING, stateKey, type BoundEvent } from '../../src/referee/refine-bounds.ts';
-import type { OptimumOracle, OracleResult } from '../../src/solvers/oracle.ts';
+import { ScriptedOracle } from '../helpers/scripted-oracle.ts';
 import { replyWith, ScriptedLauncher, silent, type ConnectPlan } from '../helpers/scripted-link.ts';
 import { answers, config, harness, solve, states } from '../helpers/match-harness.ts';
 import { FakeClock } from '../helpers/fake-clock.ts';
@@ -12,65 +12,12 @@ import { FakeClock } from '../helpers/fake-clock.ts';
 // answer), when the oracle is asked, and that every timed solve holds it.
 
 
-/**
- * An oracle on the fake clock: answers one request at a time, `delayMs` each, in order, with the known
- * solution's length as the optimum, except for the states `stuck` names, which keep their bound with a note.
- */
-class ScriptedOracle implements OptimumOracle {
-  asked: PuzzleState[] = [];
-  /** The known answer length each request came with. */
-  known: Array<number | undefined> = [];
-  closed = false;
-  /** Holds taken, and holds not yet released. */
-  holds = 0;
-  open = 0;
-  private queue: Promise<void> = Promise.resolve();
-  private readonly waiting = new Set<(r: OracleResult) => void>();
-  constructor(
-    private readonly clock: FakeClock,
-    private readonly delayMs: number,
-    private readonly stuck: (s: PuzzleState) => boolean = () => false,
-  ) {}
-  covers(): boolean {
-    return true;
-  }
-  hold(): () => void {
-    this.holds++;
-    this.open++;
-    return () => void this.open--;
-  }
-  improve(state: PuzzleState, bound: { lowerBound: number; optimal?: number }, known?: number): Promise<OracleResult> {
-    this.asked.push(state);
-    this.known.push(known);
-    return new Promise((resolve) => {
-      this.waiting.add(resolve);
-      this.queue = this.queue.then(
-        () =>
-          new Promise<void>((next) =>
-            this.clock.setTimer(this.delayMs, () => {
-              if (this.waiting.delete(resolve)) {
-                const n = solve(state).length;
-                resolve(this.stuck(state) ? { bound: { lowerBound: bound.lowerBound }, note: 'budget spent', ms: this.delayMs } : { bound: { optimal: n, lowerBound: n }, ms: this.delayMs });
-              }
-              next();
-            }),
-          ),
-      );
-    });
-  }
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const resolve of this.waiting) resolve({ bound: { lowerBound: 0 }, interrupted: true, ms: 0 });
-    this.waiting.clear();
-  }
-}
-
 describe('runMatch with the exact oracle', () => {
   it('runMatch - the oracle is asked about a scramble once its plays are in, with the shortest answer; results that came first are scored against the optimum', async () => {
     // Both bots answer two moves longer than the optimum, so no answer settles a scramble by itself.
     const long = (extra: string) => () => replyWith((s) => `${solve(s)}${extra}`, { delayMs: 10 });
     const h = harness({ a: long('LR'), b: long('LRLR') });
-    const oracle = new ScriptedOracle(h.clock, 1000, (s) => JSON.stringify(s) === JSON.stringify(states[1]));
+    const oracle = new ScriptedOracle(h.clock, 1000, solve, (s) => JSON.stringify(s) === JSON.stringify(states[1]));
     const bounds: BoundEvent[] = [];
     const run = await h.clock.run(startMatch(config(['a', 'b']), states, h.deps({ oracle, onBound: (e) => bounds.push(e) })));
     expect(run.status).toBe('finished');
@@ -104,7 +51,7 @@ describe('runMatch with the exact oracle', () => {
   it('runMatch - an answer as short as the bound, or a cached optimum, settles a scramble without asking the oracle', async () => {
     // a answers scrambles 0-2 optimally (at the bound), the others two moves longer.
     const h = harness({ a: () => replyWith((s) => (states.indexOf(states.find((x) => JSON.stringify(x) === JSON.stringify(s))!) < 3 ? solve(s) : `${solve(s)}LR`), { delayMs: 10 }) });
-    const oracle = new ScriptedOracle(h.clock, 1000);
+    const oracle = new ScriptedOracle(h.clock, 1000, solve);
     const bounds: BoundEvent[] = [];
     const first = await h.clock.run(startMatch(config(['a']), states, h.deps({ oracle, onBound: (e) => bounds.push(e) })));
     expect(first.status).toBe('finished');
@@ -119,7 +66,7 @@ describe('runMatch with the exact oracle', () => {
     ]);
     // The same scrambles again, in the same database: every optimum comes from the cache, at once.
     const again = harness({ a: () => replyWith((s) => `${solve(s)}LR`, { delayMs: 10 }) }, h.store);
-    const second = new ScriptedOracle(again.clock, 1000);
+    const second = new ScriptedOracle(again.clock, 1000, solve);
     const later: BoundEvent[] = [];
     const run = await again.clock.run(startMatch(config(['a']), states, again.deps({ oracle: second, onBound: (e) => later.push(e) })));
     expect(second.asked).toEqual([]);
@@ -131,7 +78,7 @@ describe('runMatch with the exact oracle', () => {
 
   it('runMatch - every timed solve holds the oracle, and each hold is released when its answer is in', async () => {
     const h = harness({ a: answers, b: () => silent });
-    const oracle = new ScriptedOracle(h.clock, 10);
+    const oracle = new ScriptedOracle(h.clock, 10, solve);
     await h.clock.run(startMatch(config(['a', 'b']), states, h.deps({ oracle })));
     // Six solves each (b times out on every one and is restarted), every one of them held and released.
     expect(oracle.holds).toBe(12);
@@ -140,7 +87,7 @@ describe('runMatch with the exact oracle', () => {
 
   it('runMatch - an abort closes the oracle; what it had not answered stays pending and a resume asks again', async () => {
     const h = harness({ a: () => replyWith(solve, { delayMs: 1000 }) });
-    const oracle = new ScriptedOracle(h.clock, 1000);
+    const oracle = new ScriptedOracle(h.clock, 1000, solve);
     const stop = new AbortController();
     const first = startMatch(config(['a']), states, h.deps({ oracle, signal: stop.signal }));
     // The bot times out on each scramble (at t = 1000, 2000, ...), so the oracle gets scramble 0 at t = 1000,
@@ -154,7 +101,7 @@ describe('runMatch with the exact oracle', () => {
     const notes = (await h.store.listScrambles(run.match.id)).map((s) => s.boundNote);
     expect(notes).toEqual([undefined, ORACLE_PENDING, ORACLE_PENDING, ORACLE_PENDING, ORACLE_PENDING, ORACLE_PENDING]);
     const again = harness({ a: answers }, h.store);
-    const second = new ScriptedOracle(again.clock, 10);
+    const second = new ScriptedOracle(again.clock, 10, solve);
     const resumed = await again.clock.run(resumeMatch(run.match.id, again.deps({ oracle: second })));
     expect(resumed.ok && resumed.value.status).toBe('finished');
     // Scramble 1 was played (a time-out) before the abort: asked again. The rest are answered at the bound now.

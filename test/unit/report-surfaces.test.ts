@@ -133,6 +133,20 @@ describe('report - a finished match that stopped early', () => {
     expect(scramblesText(7, 20, 'interrupted')).toBe('7/20');
   });
 
+  it('a match decided and still proving its optima lists only what it played, each "optimum pending", and says so under the table', () => {
+    // a wins every scramble (10 moves to 20): an SPRT of [0, 20] nElo decides H1 well before 200.
+    const sprt: SprtParams = { elo0: 0, elo1: 20, alpha: 0.05, beta: 0.05, model: 'normalized' };
+    const f = fixture(200, 60, () => ({ verdict: 'solved', moves: 10 }), 'running', 'oracle pending');
+    const r = buildMatchReport(f.match, f.scrambles, f.rows, {}, sprt);
+    expect(r.summary.sprt?.decision).toBe('H1');
+    expect(r.scrambles).toHaveLength(60);
+    expect(r.scrambles.every((s) => s.boundNote === 'optimum pending')).toBe(true);
+    const cli = formatMatchReport(r);
+    expect(cli).toContain('60 of 200 scrambles played (the SPRT decided) · seed s · running');
+    expect(cli).toContain('(60 of 60 scrambles played: optimum pending (being proved; arena show has it once found))');
+    expect(cli).not.toMatch(/exact search stopped|have only a lower bound/);
+  });
+
   it('a running match still shows what is pending', () => {
     const running = fixture(10, 3, () => ({ verdict: 'solved', moves: 10 }), 'running', 'oracle pending');
     const r = buildMatchReport(running.match, running.scrambles, running.rows);

@@ -45,8 +45,17 @@ describe('buildScrambleReport', () => {
     );
     expect(out).toEqual([
       { scramble: 1, puzzleClass: 'sliding 4x4', optimal: 50, lowerBound: 50, winner: 'a', decidedBy: 'moves' },
-      { scramble: 2, puzzleClass: 'sliding 4x4', lowerBound: 40, boundNote: 'oracle pending' },
+      { scramble: 2, puzzleClass: 'sliding 4x4', lowerBound: 40, boundNote: 'optimum pending' },
     ]);
+  });
+
+  it('a decided match lists only the scrambles played, their proofs "optimum pending"; once finished, a proof never made says it was stopped', () => {
+    const scrambles = [scramble(1, 0, undefined, 40, 'oracle pending'), scramble(2, 1, undefined, 30, 'oracle pending'), scramble(3, 2, 44, 44)];
+    const rows = [row(1, 'a', 'solved', 44, 10), row(1, 'b', 'solved', 46, 5)];
+    const notes = (phase: 'playing' | 'decided' | 'finished') => buildScrambleReport(['a', 'b'], scrambles, rows, {}, phase).map((s) => [s.scramble, s.boundNote]);
+    expect(notes('playing')).toEqual([[1, 'optimum pending'], [2, 'optimum pending'], [3, undefined]]);
+    expect(notes('decided')).toEqual([[1, 'optimum pending']]);
+    expect(notes('finished')).toEqual([[1, 'exact search stopped: the match finished first']]);
   });
 
   it('has no winners in a one-bot run', () => {
