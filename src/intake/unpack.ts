@@ -65,7 +65,9 @@ export async function unpackArchive(archive: string, folder: string, limits: Int
       closeSync(fd);
       done = await unpackZip(archive, into.value, limits);
     } else {
-      done = await unpackTar(createReadStream('', { fd, start: 0, highWaterMark: 64 * 1024 }), into.value, limits);
+      // Small reads: the parser inflates each chunk at once, and gzip inflates up to ~1000:1, so a 4 KiB read
+      // holds at most ~4 MiB in memory before the caps see it.
+      done = await unpackTar(createReadStream('', { fd, start: 0, highWaterMark: 4096 }), into.value, limits);
     }
   } catch (e) {
     done = reject('archive', `cannot unpack: ${String((e as Error).message ?? e).replace(/\s+/g, ' ')}`);
