@@ -14,6 +14,7 @@ import type { IntakeFolder } from './intake-folder.ts';
 import type { IntakeLimits } from './limits.ts';
 import { bytesText } from './limits.ts';
 
+const STEP = 4096;
 const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
 const WHAT: Record<string, string> = {
   SymbolicLink: 'a symbolic link',
@@ -31,7 +32,8 @@ export function unpackTar(source: Readable, into: IntakeFolder, limits: IntakeLi
   return new Promise((resolve) => {
     let settled = false;
     let open: { fd: number; name: string } | undefined;
-    const parser = new Parser({ strict: true, maxMetaEntrySize: limits.pathBytes * 4 });
+    // gzip or plain tar only (the formats intake names); no brotli or zstd guessing.
+    const parser = new Parser({ strict: true, maxMetaEntrySize: limits.pathBytes * 4, brotli: false, zstd: false });
     const finish = (r: Result<number>) => {
       if (settled) return;
       settled = true;
@@ -72,10 +74,16 @@ export function unpackTar(source: Readable, into: IntakeFolder, limits: IntakeLi
     parser.on('end', () => finish(ok(into.compressed)));
 
     source.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      into.compressed += chunk.length;
-      if (into.compressed > limits.archiveBytes) return fail(reject('archive', `the archive is larger than ${bytesText(limits.archiveBytes)}`));
-      if (!parser.write(chunk)) {
+      let full = false;
+      // The parser inflates each write at once and gzip inflates up to ~1000:1, so writes of STEP bytes
+      // keep at most ~4 MiB in memory before the caps see it, whatever the source's chunks are.
+      for (let at = 0; at < chunk.length && !settled; at += STEP) {
+        const piece = chunk.subarray(at, at + STEP);
+        into.compressed += piece.length;
+        if (into.compressed > limits.archiveBytes) return fail(reject('archive', `the archive is larger than ${bytesText(limits.archiveBytes)}`));
+        full = !parser.write(piece) || full;
+      }
+      if (full && !settled) {
         source.pause();
         parser.once('drain', () => source.resume());
       }

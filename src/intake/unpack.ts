@@ -4,6 +4,7 @@
  * on any refusal, so a refused archive leaves nothing behind.
  */
 import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { Result } from '../core/types.ts';
 import { ok, reject } from '../core/types.ts';
 import type { Unpacked } from './intake-folder.ts';
@@ -65,9 +66,7 @@ export async function unpackArchive(archive: string, folder: string, limits: Int
       closeSync(fd);
       done = await unpackZip(archive, into.value, limits);
     } else {
-      // Small reads: the parser inflates each chunk at once, and gzip inflates up to ~1000:1, so a 4 KiB read
-      // holds at most ~4 MiB in memory before the caps see it.
-      done = await unpackTar(createReadStream('', { fd, start: 0, highWaterMark: 4096 }), into.value, limits);
+      done = await unpackTar(createReadStream('', { fd, start: 0, highWaterMark: 64 * 1024 }), into.value, limits);
     }
   } catch (e) {
     done = reject('archive', `cannot unpack: ${String((e as Error).message ?? e).replace(/\s+/g, ' ')}`);
@@ -77,4 +76,22 @@ export async function unpackArchive(archive: string, folder: string, limits: Int
     return done;
   }
   return ok(into.value.done(size));
+}
+
+/**
+ * Unpacks a tar or tar.gz archive arriving as a stream (an upload's body) into `folder`, which must not
+ * exist yet; the archive cap is counted on the bytes as they arrive. On a refusal the folder is gone again.
+ */
+export async function unpackTarStream(source: Readable, folder: string, limits: IntakeLimits = INTAKE_LIMITS): Promise<Result<Unpacked>> {
+  const into = IntakeFolder.create(folder, limits);
+  if (!into.ok) {
+    source.destroy();
+    return into;
+  }
+  const done = await unpackTar(source, into.value, limits);
+  if (!done.ok) {
+    into.value.discard();
+    return done;
+  }
+  return ok(into.value.done(done.value));
 }

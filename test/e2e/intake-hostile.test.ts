@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unpackArchive } from '../../src/intake/unpack.ts';
+import { unpackArchive, unpackTarStream } from '../../src/intake/unpack.ts';
 
 // Issue 32's hostile archives, made with real tools (python3's tarfile and zipfile, GNU tar) in a real temp
 // folder and unpacked for real: each must be refused with its reason, the intake folder must be gone again,
@@ -139,6 +139,17 @@ describe('intake - hostile archives are refused and leave nothing behind', () =>
     const rss = process.memoryUsage().rss;
     expect(await refused('ratio')).toMatch(/more than 200 times its size .*compression bomb/);
     expect(process.memoryUsage().rss - rss).toBeLessThan(64 * 2 ** 20);
+  });
+
+  it('intake - a bomb arriving as a stream in 1 MiB chunks (an upload) is refused in bounded memory too', async () => {
+    await refused('ratio');
+    const archive = join(work, 'ratio.tar.gz');
+    const before = tree(root);
+    const rss = process.memoryUsage().rss;
+    const r = await unpackTarStream(createReadStream(archive, { highWaterMark: 2 ** 20 }), join(work, 'in-stream'));
+    expect(r.ok ? '' : r.reason).toMatch(/compression bomb/);
+    expect(process.memoryUsage().rss - rss).toBeLessThan(64 * 2 ** 20);
+    expect(tree(root)).toEqual(before);
   });
 
   it('intake - a zip bomb is refused by its declared size', async () => {
