@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBotFolder } from '../../src/intake/bot-folder.ts';
 import { INTAKE_LIMITS } from '../../src/intake/limits.ts';
 import { packFolder } from '../../src/intake/pack.ts';
 import { unpackArchive } from '../../src/intake/unpack.ts';
@@ -129,5 +130,31 @@ describe('intake - packing and unpacking round-trip', () => {
     const r = await unpackArchive(p.value.archive, taken);
     expect(r.ok ? '' : r.reason).toMatch(/cannot unpack into .*\d+-taken: it already exists/);
     expect(readdirSync(taken)).toEqual([]);
+  });
+});
+
+describe('intake - finding the bot and its manifest in an unpacked archive', () => {
+  it('intake - the manifest is read at the top or in a single wrapping folder; none is refused', async () => {
+    const bot = botFolder();
+    const top = await packFolder(bot, fresh('top.tar.gz'));
+    if (!top.ok) throw new Error(top.reason);
+    const out = fresh('top-out');
+    expect((await unpackArchive(top.value.archive, out)).ok).toBe(true);
+    expect(readBotFolder(out)).toMatchObject({ ok: true, value: { folder: out, manifest: { bot: 'astar', run: 'python3 bot.py' } } });
+
+    const parent = fresh('wrap');
+    mkdirSync(parent);
+    execFileSync('cp', ['-a', bot, join(parent, 'astar')]);
+    const zip = fresh('wrapped.zip');
+    execFileSync('python3', ['-c', 'import shutil,sys; shutil.make_archive(sys.argv[1][:-4], "zip", sys.argv[2])', zip, parent]);
+    const wrapped = fresh('wrapped-out');
+    expect((await unpackArchive(zip, wrapped)).ok).toBe(true);
+    expect(readBotFolder(wrapped)).toMatchObject({ ok: true, value: { folder: join(wrapped, 'astar') } });
+
+    rmSync(join(bot, 'arena-bot.json'));
+    writeFileSync(join(bot, 'arena-bot.json.txt'), '{}');
+    expect(readBotFolder(bot)).toEqual({ ok: false, code: 'manifest', reason: 'the bot has no arena-bot.json at its top (nor in a single top folder)' });
+    writeFileSync(join(bot, 'arena-bot.json'), JSON.stringify({ name: 'astar', run: 'x', transport: 'stdio', builds: 'make' }));
+    expect(readBotFolder(bot)).toMatchObject({ ok: false, reason: expect.stringMatching(/unknown key "builds"/) });
   });
 });
