@@ -101,9 +101,13 @@ async function refused(kind: string, ext = 'tar.gz'): Promise<string> {
   execFileSync('python3', [script, kind, archive, join(root, 'abs-escaped')], { stdio: ['ignore', 'ignore', 'inherit'] });
   const before = tree(root);
   const into = join(work, `in-${kind}`);
+  const fds = readdirSync('/proc/self/fd').length;
   const r = await unpackArchive(archive, into);
   expect(r.ok, `${kind} was accepted`).toBe(false);
   expect(tree(root)).toEqual(before);
+  // yauzl closes its file once its stream is done; give it that turn before counting.
+  await new Promise((done) => setTimeout(done, 50));
+  expect(readdirSync('/proc/self/fd').length, `${kind} left a file open`).toBe(fds);
   return r.ok ? '' : r.reason;
 }
 

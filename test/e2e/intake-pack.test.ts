@@ -43,6 +43,7 @@ function botFolder(): string {
   writeFileSync(join(dir, 'lib', 'data.bin'), Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7919) % 251)));
   writeFileSync(join(dir, 'lib', 'deep', `${'n'.repeat(150)}.txt`), 'a long name needs a GNU or pax header\n');
   writeFileSync(join(dir, 'café.py'), 'unicode name\n');
+  writeFileSync(join(dir, 'lib', '__init__.py'), '');
   return dir;
 }
 
@@ -54,10 +55,12 @@ describe('intake - packing and unpacking round-trip', () => {
     if (!a.ok || !b.ok) throw new Error(JSON.stringify([a, b]));
     expect(readFileSync(a.value.archive).equals(readFileSync(b.value.archive))).toBe(true);
     const out = fresh('out');
+    const fds = readdirSync('/proc/self/fd').length;
     const u = await unpackArchive(a.value.archive, out);
     if (!u.ok) throw new Error(u.reason);
+    expect(readdirSync('/proc/self/fd').length).toBe(fds);
     expect(listing(out)).toEqual(listing(bot));
-    expect(u.value).toMatchObject({ files: 5, folders: 3, bytes: a.value.bytes });
+    expect(u.value).toMatchObject({ files: 6, folders: 3, bytes: a.value.bytes });
     // Canonical headers: no owner, no time, modes 0644/0755 (group-writable 0775 on disk became 0755).
     const tv = execFileSync('tar', ['tvzf', a.value.archive, '--numeric-owner'], { encoding: 'utf8' });
     expect(tv).toMatch(/-rwxr-xr-x 0\/0 +12 1970-01-01 00:00 bot.py/);
