@@ -5,6 +5,7 @@
  * before anything is written. The ratio is measured against the compressed bytes of the entries read so
  * far. Unix modes in the external attributes mark links, devices and fifos: all refused.
  */
+import { closeSync } from 'node:fs';
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
 import type { Rejection, Result } from '../core/types.ts';
@@ -19,11 +20,18 @@ const WHAT: Record<number, string> = { 0o120000: 'a symbolic link', 0o020000: 'a
 /** "made by" Unix (3): only then do the external attributes hold a Unix mode. */
 const UNIX = 3;
 
-/** Unpacks the zip file `archive` (already measured against the archive cap) into `into`. */
-export function unpackZip(archive: string, into: IntakeFolder, limits: IntakeLimits): Promise<Result<void>> {
+/**
+ * Unpacks the zip file open as `fd` (already measured against the archive cap: the same open file is read,
+ * so it cannot be swapped after it was measured) into `into`. yauzl closes `fd` when it is done.
+ */
+export function unpackZip(fd: number, into: IntakeFolder, limits: IntakeLimits): Promise<Result<void>> {
   return new Promise((resolve) => {
-    yauzl.open(archive, { lazyEntries: true, autoClose: true, validateEntrySizes: true, strictFileNames: false, decodeStrings: true }, (err, zip) => {
-      if (err || !zip) return resolve(reject('archive', `not a valid zip archive: ${oneLine(err)}`));
+    yauzl.fromFd(fd, { lazyEntries: true, autoClose: true, validateEntrySizes: true, strictFileNames: false, decodeStrings: true }, (err, zip) => {
+      if (err || !zip) {
+        // yauzl closes a file it has opened, not one it was handed and could not read.
+        closeSync(fd);
+        return resolve(reject('archive', `not a valid zip archive: ${oneLine(err)}`));
+      }
       if (zip.entryCount > limits.entries) {
         zip.close();
         return resolve(reject('archive', `the archive holds ${zip.entryCount} entries; at most ${limits.entries}`));

@@ -63,8 +63,7 @@ export async function unpackArchive(archive: string, folder: string, limits: Int
   let done: Result<unknown>;
   try {
     if (format === 'zip') {
-      closeSync(fd);
-      done = await unpackZip(archive, into.value, limits);
+      done = await unpackZip(fd, into.value, limits);
     } else {
       done = await unpackTar(createReadStream('', { fd, start: 0, highWaterMark: 64 * 1024 }), into.value, limits);
     }

@@ -61,6 +61,16 @@ elif kind == 'zip-symlink':
         z.writestr('bot.py', b'x')
         i = zipfile.ZipInfo('passwd'); i.create_system = 3; i.external_attr = (0o120777 << 16)
         z.writestr(i, '/etc/passwd')
+elif kind == 'zip-duplicate':
+    with zipfile.ZipFile(out, 'w') as z:
+        z.writestr('lib', b'x'); z.writestr('lib/x.py', b'y'); z.writestr('Bot.py', b'1'); z.writestr('bot.py', b'2')
+elif kind == 'zip-truncated':
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, 'w', zipfile.ZIP_DEFLATED) as z: z.writestr('bot.py', os.urandom(5000))
+    open(out, 'wb').write(buf.getvalue()[:3000])
+elif kind == 'zip-case':
+    with zipfile.ZipFile(out, 'w') as z:
+        z.writestr('Bot.py', b'1'); z.writestr('bot.py', b'2')
 elif kind == 'zip-dotdot':
     with zipfile.ZipFile(out, 'w') as z:
         z.writestr('bot.py', b'x'); z.writestr('../../x', b'escaped')
@@ -184,6 +194,10 @@ describe('intake - hostile archives are refused and leave nothing behind', () =>
     expect(tree(root)).toEqual(before);
   });
 
+  it('intake - a truncated zip is refused', async () => {
+    expect(await refused('zip-truncated', 'zip')).toMatch(/^not a valid zip archive: /);
+  });
+
   it('intake - a text file is refused as not an archive', async () => {
     const text = join(work, 'notes.tar.gz');
     writeFileSync(text, 'just some text, named like an archive\n');
@@ -204,9 +218,11 @@ describe('intake - hostile archives are refused and leave nothing behind', () =>
     expect(await refused('long')).toMatch(/has a path longer than 1024 bytes/);
   });
 
-  it('intake - a zip holding a symlink or a ../../x entry is refused', async () => {
+  it('intake - a zip holding a symlink, a ../../x entry, a file under a file or a case duplicate is refused', async () => {
     expect(await refused('zip-symlink', 'zip')).toMatch(/"passwd" is a symbolic link/);
     expect(await refused('zip-dotdot', 'zip')).toMatch(/\.\.\/\.\.\/x/);
+    expect(await refused('zip-duplicate', 'zip')).toMatch(/"lib\/x.py" is under "lib", which is a file/);
+    expect(await refused('zip-case', 'zip')).toMatch(/"bot.py" appears twice/);
   });
 
   it('intake - an archive over 10 MiB is refused before it is read', async () => {
