@@ -46,6 +46,7 @@ export async function packFolder(folder: string, archive: string, o: PackOptions
   const listed = listFolder(folder, o.exclude ?? [], limits);
   if (!listed.ok) return listed;
   const { root, paths, bytes } = listed.value;
+  if (paths.length === 0) return reject('pack', `nothing to pack: ${folder} is empty, or everything in it is excluded`);
   let written = 0;
   const meter = new Transform({
     transform(chunk: Buffer, _enc, done) {

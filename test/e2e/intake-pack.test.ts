@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBotFolder } from '../../src/intake/bot-folder.ts';
 import { INTAKE_LIMITS } from '../../src/intake/limits.ts';
@@ -82,6 +83,33 @@ describe('intake - packing and unpacking round-trip', () => {
       // python's zip keeps no mode for the executable bit on folders it lists; compare contents and kinds.
       expect(listing(out).map((l) => l.replace(/ [x-] /, ' '))).toEqual(listing(bot).map((l) => l.replace(/ [x-] /, ' ')));
     }
+  });
+
+  it('intake - property: any small tree of files and folders packs and unpacks to itself', async () => {
+    const name = fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,11}$/);
+    const file = fc.record({ dir: fc.constantFrom('', 'a', 'a/b', 'c'), name, data: fc.uint8Array({ maxLength: 3000 }), exec: fc.boolean() });
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(file, { maxLength: 12, selector: (f) => `${f.dir}/${f.name}` }), async (files) => {
+        const dir = fresh('prop');
+        mkdirSync(dir);
+        for (const f of files) {
+          if (['a', 'c'].includes(f.name) && f.dir === '') continue; // would be both a folder and a file
+          mkdirSync(join(dir, f.dir), { recursive: true });
+          writeFileSync(join(dir, f.dir, f.name), f.data, { mode: f.exec ? 0o755 : 0o644 });
+        }
+        const p = await packFolder(dir, fresh('prop.tgz'));
+        if (readdirSync(dir).length === 0) {
+          expect(p.ok ? '' : p.reason).toMatch(/^nothing to pack: .* is empty, or everything in it is excluded$/);
+          return;
+        }
+        if (!p.ok) throw new Error(p.reason);
+        const out = fresh('prop-out');
+        const u = await unpackArchive(p.value.archive, out);
+        if (!u.ok) throw new Error(u.reason);
+        expect(listing(out)).toEqual(listing(dir));
+      }),
+      { numRuns: 25 },
+    );
   });
 
   it('intake - exclude patterns leave files out, .gitignore style', async () => {
