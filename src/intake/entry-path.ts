@@ -1,6 +1,6 @@
 /**
- * The name of one archive entry, checked before anything is written: relative, no `..`, no NUL or
- * backslash, within the length and depth caps. Its key folds case and Unicode normalisation, so two
+ * The name of one archive entry, checked before anything is written: relative, no `..`, no NUL, control
+ * character or backslash, within the length and depth caps. Its key folds case and Unicode normalisation, so two
  * entries that would land on one file on a case-insensitive or normalising file system (`Bot.py` and
  * `bot.py`, `é` composed and decomposed) count as duplicates on every machine.
  */
@@ -25,6 +25,8 @@ export function checkEntryPath(raw: string, limits: IntakeLimits): Result<EntryP
   const refuse = (why: string) => reject('archive', `entry ${shown} ${why}`);
   if (raw.length === 0) return refuse('has an empty name');
   if (raw.includes('\0')) return refuse('has a NUL byte in its name');
+  // A newline or escape in a file name breaks logs, build scripts and terminals that print it.
+  if (/[\x01-\x1f\x7f]/.test(raw)) return refuse('has a control character in its name');
   if (raw.includes('\\')) return refuse('has a backslash in its name');
   if (raw.startsWith('/') || /^[A-Za-z]:/.test(raw)) return refuse('is an absolute path');
   if (Buffer.byteLength(raw) > limits.pathBytes) return refuse(`has a path longer than ${limits.pathBytes} bytes`);

@@ -28,6 +28,8 @@ describe('intake - entry names and formats', () => {
     expect(reason('a/../../x')).toBe(`entry "a/../../x" has a '..' component`);
     expect(reason('a\\..\\x')).toMatch(/has a backslash/);
     expect(reason('a\0b')).toMatch(/has a NUL byte/);
+    expect(reason('a\nb')).toBe('entry "a\\nb" has a control character in its name');
+    expect(reason('x\x1b[2J')).toMatch(/has a control character/);
     expect(reason('')).toMatch(/has an empty name/);
     expect(reason('x'.repeat(256))).toMatch(/has a name longer than 255 bytes/);
     expect(reason(Array(34).fill('d').join('/'))).toMatch(/nested more than 32 folders deep/);
