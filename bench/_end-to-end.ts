@@ -12,9 +12,9 @@ import { createRng } from '../src/core/rng.ts';
 import type { PuzzleState } from '../src/core/types.ts';
 import { puzzles } from '../src/puzzles/index.ts';
 import { startMatch } from '../src/referee/run-match.ts';
-import { openSqliteStore } from '../src/store/sqlite-store.ts';
-import { tsxLoaderPath } from '../src/transport/builtin-bots.ts';
-import { createProcessLauncher } from '../src/transport/process-launcher.ts';
+import { openSqliteStore } from '../src/store/sqlite/sqlite-store.ts';
+import { tsxLoaderPath } from '../src/transport/process/builtin-bots.ts';
+import { createProcessLauncher } from '../src/transport/process/process-launcher.ts';
 import { systemClock } from '../src/transport/system-clock.ts';
 import { startArenaServer } from '../src/transport/ws-server.ts';
 

@@ -6,8 +6,8 @@
  */
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { openPgStore } from '../src/store/pg-store.ts';
-import { openSqliteStore } from '../src/store/sqlite-store.ts';
+import { openPgStore } from '../src/store/pg/pg-store.ts';
+import { openSqliteStore } from '../src/store/sqlite/sqlite-store.ts';
 
 export const BOTS = ['alpha', 'beta', 'gamma', 'delta', 'eps', 'zeta', 'eta', 'theta'];
 const STATE = JSON.stringify({ kind: 'sliding', rows: 3, cols: 3, tiles: [1, 2, 3, 4, 5, 6, 7, 8, 0] });

@@ -6,9 +6,9 @@
  * nothing is measured and the suite is empty.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpuGroupRoot, createGroup } from '../src/transport/cpu-cgroup.ts';
-import { groupCpuMeter, treeCpuMeter, type CpuMeter } from '../src/transport/cpu-meter.ts';
-import { HAVE_PROCFS, listThreads } from '../src/transport/proc-fs.ts';
+import { cpuGroupRoot, createGroup } from '../src/transport/process/cpu-cgroup.ts';
+import { groupCpuMeter, treeCpuMeter, type CpuMeter } from '../src/transport/process/cpu-meter.ts';
+import { HAVE_PROCFS, listThreads } from '../src/transport/process/proc-fs.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 
 const IDLE = 'setInterval(() => {}, 1000)';

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ladderView } from '../src/app/ladder-status.ts';
+import { ladderView } from '../src/app/ladder/ladder-status.ts';
 import { spawnArena, waitFor } from '../test/e2e/helpers.ts';
 import { addAstar, astarFolder, reader } from '../test/helpers/ladder-bot.ts';
 import type { BenchRow, BenchSuite } from './types.ts';

@@ -8,11 +8,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openContext } from '../src/app/context.ts';
-import { startDistributedMatch } from '../src/app/distributed.ts';
+import { startDistributedMatch } from '../src/app/matches/distributed.ts';
 import type { PuzzleState } from '../src/core/types.ts';
-import { openPgStore, type PgStore } from '../src/store/pg-store.ts';
-import { openPgWorkQueue } from '../src/store/pg-work-queue.ts';
-import { tsxLoaderPath } from '../src/transport/builtin-bots.ts';
+import { openPgStore, type PgStore } from '../src/store/pg/pg-store.ts';
+import { openPgWorkQueue } from '../src/store/pg/pg-work-queue.ts';
+import { tsxLoaderPath } from '../src/transport/process/builtin-bots.ts';
 import { pgAvailable, startPgServer, type PgServer } from '../test/helpers/pg-server.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 

@@ -11,8 +11,8 @@ import { join, resolve } from 'node:path';
 import type { BotLauncher } from '../src/protocol/link.ts';
 import { describeUnsupported, sandboxSupport } from '../src/sandbox/probe.ts';
 import { createSandbox } from '../src/sandbox/sandbox.ts';
-import type { Confinement } from '../src/transport/confinement.ts';
-import { createProcessLauncher } from '../src/transport/process-launcher.ts';
+import type { Confinement } from '../src/transport/process/confinement.ts';
+import { createProcessLauncher } from '../src/transport/process/process-launcher.ts';
 import { startArenaServer, type ArenaServer } from '../src/transport/ws-server.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 

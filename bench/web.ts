@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openContext } from '../src/app/context.ts';
-import { openStoredAnswer } from '../src/app/replay-seek.ts';
+import { openStoredAnswer } from '../src/app/records/replay-seek.ts';
 import { puzzles } from '../src/puzzles/index.ts';
 import { createWebApp } from '../src/web/server.ts';
 import type { BenchRow, BenchSuite } from './types.ts';

@@ -3,7 +3,7 @@
  * from the store; an answer of one piece (nearly all) is written with its row as a whole, and a longer one
  * is streamed into the same bytes the whole row would give, so no answer is ever held whole.
  */
-import type { ExportItem, ExportRow } from '../app/export.ts';
+import type { ExportItem, ExportRow } from '../app/records/export.ts';
 import { toCsv } from './csv.ts';
 
 /** Where the text goes. */

@@ -1,5 +1,5 @@
-import type { CrossTable, MatchReport, ReportPair, SprtProgress } from '../app/matches.ts';
-import { boundOnlyText, eloUnit, fractionText, percentText, ratingText } from '../app/report-text.ts';
+import type { CrossTable, MatchReport, ReportPair, SprtProgress } from '../app/matches/matches.ts';
+import { boundOnlyText, eloUnit, fractionText, percentText, ratingText } from '../app/records/report-text.ts';
 import { formatScrambleTable } from './format-scrambles.ts';
 import { ms, num, renderTable } from './table.ts';
 

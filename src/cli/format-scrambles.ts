@@ -1,4 +1,4 @@
-import type { MatchReport, ReportResult, ReportScramble } from '../app/matches.ts';
+import type { MatchReport, ReportResult, ReportScramble } from '../app/matches/matches.ts';
 import { ms, renderTable } from './table.ts';
 
 /**

@@ -11,7 +11,7 @@ import {
   wholeNumber,
   type SettingCommand,
   type SettingValues,
-} from '../app/settings.ts';
+} from '../app/matches/settings.ts';
 import { CliError, must } from './errors.ts';
 
 /**

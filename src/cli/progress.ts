@@ -1,4 +1,4 @@
-import type { BoundEvent, MatchStartEvent, ResultEvent } from '../app/matches.ts';
+import type { BoundEvent, MatchStartEvent, ResultEvent } from '../app/matches/matches.ts';
 import { scrambleNumber } from '../core/scramble-number.ts';
 import { ms } from './table.ts';
 import { terminalText } from './terminal-text.ts';

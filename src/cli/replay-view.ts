@@ -1,4 +1,4 @@
-import type { ReplayFrame } from '../app/replay.ts';
+import type { ReplayFrame } from '../app/records/replay.ts';
 import type { PuzzleState } from '../core/types.ts';
 import { puzzles } from '../puzzles/index.ts';
 

@@ -3,14 +3,14 @@ import type { Verdict } from '../core/verdict.ts';
 import type { MatchRecord, ResultSummary, ScrambleRecord } from '../store/types.ts';
 import { buildCrossTable, type CrossTable } from '../stats/cross-table.ts';
 import { pairStats, pairTallies, summarizeBots, type BotSummary, type PairStats, type ScoredResult } from '../stats/match-stats.ts';
-import { buildScrambleReport, claimContradicted, type ReportScramble } from './scramble-report.ts';
+import { buildScrambleReport, claimContradicted, type ReportScramble } from './scrambles/scramble-report.ts';
 import { answeredOrder } from './sprt-watch.ts';
 import type { ScoreBy, TieBreak } from '../stats/outcome.ts';
 import { speedRatio, tiedTimePairs, type SpeedRatio } from '../stats/speed-ratio.ts';
 import type { SprtParams } from '../stats/sprt.ts';
 import { sprtProgress, sprtTrace, type SprtProgress, type SprtTrace } from '../stats/sprt-progress.ts';
 
-export type { ReportScramble } from './scramble-report.ts';
+export type { ReportScramble } from './scrambles/scramble-report.ts';
 
 /** One bot's result on one scramble, as `arena match --json` prints it. */
 export interface ReportResult {

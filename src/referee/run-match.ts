@@ -10,7 +10,7 @@ import type { MatchConfig } from './match-config.ts';
 import { LocalDecider } from './decide/local-decider.ts';
 import { resumable } from './decide/resume-check.ts';
 import { planPlays, playedKeys } from './plan.ts';
-import { firstBatch, newScramble, SCRAMBLE_BATCH_BYTES, scramblePages } from './scramble-batches.ts';
+import { firstBatch, newScramble, SCRAMBLE_BATCH_BYTES, scramblePages } from './scrambles/scramble-batches.ts';
 import { SharedLinks } from './shared-links.ts';
 import { StartGuard, type BlockedBot } from './start-guard.ts';
 import { RestartLoops, type RestartLoop } from './restart-loops.ts';

@@ -11,8 +11,8 @@
  * left open where one cannot be had (only rlimits for memory, a pin the bot can widen, ...).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { resolveExecutable } from '../transport/bot-limits.ts';
-import { runCommand, type CommandRun } from '../transport/run-command.ts';
+import { resolveExecutable } from '../transport/process/bot-limits.ts';
+import { runCommand, type CommandRun } from '../transport/process/run-command.ts';
 import { bwrapArgs, type SandboxPlan } from './bwrap-args.ts';
 import { groupSupport, type GroupSupport } from './limits/bot-cgroup.ts';
 import { noUsernsFilter } from './limits/no-userns-filter.ts';

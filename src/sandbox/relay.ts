@@ -15,8 +15,8 @@ import { join } from 'node:path';
 import type { Result } from '../core/types.ts';
 import { projectRootOf } from '../runtime/source-tree.ts';
 import { ok, reject } from '../core/types.ts';
-import { resolveExecutable } from '../transport/bot-limits.ts';
-import { runCommand } from '../transport/run-command.ts';
+import { resolveExecutable } from '../transport/process/bot-limits.ts';
+import { runCommand } from '../transport/process/run-command.ts';
 import type { Bind } from './bwrap-args.ts';
 import { INSIDE } from './bwrap-args.ts';
 

@@ -24,8 +24,8 @@ import { closeSync, constants, openSync, readFileSync, readSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import type { Result } from '../core/types.ts';
 import { ok, reject } from '../core/types.ts';
-import { resolveExecutable } from '../transport/bot-limits.ts';
-import { runCommand } from '../transport/run-command.ts';
+import { resolveExecutable } from '../transport/process/bot-limits.ts';
+import { runCommand } from '../transport/process/run-command.ts';
 import { checkTrusted, isWithin, realOf } from './trusted-path.ts';
 
 /** What the sandbox must show for one command. */

@@ -1,5 +1,5 @@
 /**
- * A confinement (transport/confinement.ts) made of bubblewrap: for each start, what the bot may see
+ * A confinement (transport/process/confinement.ts) made of bubblewrap: for each start, what the bot may see
  * (its runtime, its folder, a project bot's code, the relay and its channel) turned into a plan and then
  * into bwrap's command line (bwrap-args.ts). The bot's environment is PATH, HOME, ARENA_CACHE and the
  * protocol's variables: nothing of the referee's.
@@ -11,7 +11,7 @@
 import { dirname, resolve } from 'node:path';
 import type { Result } from '../core/types.ts';
 import { ok, reject } from '../core/types.ts';
-import type { Command, ConfinedStart, ConfineRequest, Confinement } from '../transport/confinement.ts';
+import type { Command, ConfinedStart, ConfineRequest, Confinement } from '../transport/process/confinement.ts';
 import type { Bind, SandboxPlan } from './bwrap-args.ts';
 import { bwrapArgs, INSIDE } from './bwrap-args.ts';
 import { codeMounts } from './code-mounts.ts';

@@ -5,7 +5,7 @@
  * million results therefore costs one bulk read when first opened, and a few milliseconds per new game
  * after that, instead of a re-read of every result on every write. Results are compared as the leaderboard
  * compares them (compareResults, no per-match margin); `unsupported` results count nowhere, as there.
- * Pure: which games to read and when is src/app/ladder-standings.ts's job.
+ * Pure: which games to read and when is src/app/ladder/ladder-standings.ts's job.
  */
 import { VERDICTS } from '../core/verdict.ts';
 import type { SummaryColumns } from '../core/summary-columns.ts';

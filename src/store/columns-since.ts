@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import type pg from 'pg';
 import { columnsOf, type ColumnSource, type SummaryColumns } from '../core/summary-columns.ts';
 import type { Verdict } from '../core/verdict.ts';
-import { withReconnect, withTransaction } from './pg-connect.ts';
+import { withReconnect, withTransaction } from './pg/pg-connect.ts';
 import { makeBound } from './row-codec.ts';
 import { sqliteArgs, type SharedSql } from './sql-text.ts';
 import type { ColumnsSince } from './types.ts';

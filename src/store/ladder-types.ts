@@ -16,7 +16,7 @@ export interface BotVersion {
   readonly bot: string;
   /** 1, 2, 3… per bot, in the order the ladder saw them. */
   readonly number: number;
-  /** sha256 hex of the folder's files and the command line (src/app/ladder-versions.ts). */
+  /** sha256 hex of the folder's files and the command line (src/app/ladder/ladder-versions.ts). */
   readonly hash: string;
   readonly command: string;
   readonly folder?: string;

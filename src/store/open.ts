@@ -4,12 +4,12 @@
  * The location helpers open nothing, so callers can compute and print the location first.
  */
 import path from 'node:path';
-import { isPgUrl, redactPgUrl } from './pg-url.ts';
-import { openSqliteStore } from './sqlite-store.ts';
+import { isPgUrl, redactPgUrl } from './pg/pg-url.ts';
+import { openSqliteStore } from './sqlite/sqlite-store.ts';
 import type { Store } from './types.ts';
 import type { WorkQueue } from './work-queue.ts';
 
-export { isPgUrl } from './pg-url.ts';
+export { isPgUrl } from './pg/pg-url.ts';
 
 /** Environment variable that overrides the database location. */
 export const ENV_DB = 'ARENA_DB';
@@ -43,7 +43,7 @@ export function describeDbLocation(location: string): string {
  */
 export async function openStoreAt(location: string): Promise<Store> {
   // The PostgreSQL driver and the job queue load only when a PostgreSQL URL is opened.
-  return isPgUrl(location) ? (await import('./pg-store.ts')).openPgStore(location) : openSqliteStore(location);
+  return isPgUrl(location) ? (await import('./pg/pg-store.ts')).openPgStore(location) : openSqliteStore(location);
 }
 
 /** Why a SQLite store cannot hold distributed matches. */
@@ -59,7 +59,7 @@ export function hasWorkQueue(store: Store): boolean {
  * store is a PostgreSQL store: workers on other machines cannot share an embedded SQLite file.
  */
 export async function openWorkQueue(store: Store, options: { supervise?: boolean; onError?(err: Error): void } = {}): Promise<WorkQueue> {
-  const pg = (await import('./pg-store.ts')).asPgStore(store);
+  const pg = (await import('./pg/pg-store.ts')).asPgStore(store);
   if (!pg) throw new Error(NEEDS_PG);
-  return (await import('./pg-work-queue.ts')).openPgWorkQueue(pg.pool, options);
+  return (await import('./pg/pg-work-queue.ts')).openPgWorkQueue(pg.pool, options);
 }

@@ -1,6 +1,6 @@
 /**
  * The schema step that lets a reader of every result keep what it read and add only new results
- * (src/app/rated-results.ts): results are only appended in play, so what else changes them must be
+ * (src/app/records/rated-results.ts): results are only appended in play, so what else changes them must be
  * countable cheaply. Deletions were already counted (ladder_state 'results-deleted', ./ladder-schema.ts);
  * this step counts bound changes ('bounds-changed': the oracle raising a scramble's optimum or bound changes
  * every gap of its results) and, on PostgreSQL, the results themselves, because concurrent writers there can

@@ -256,7 +256,7 @@ export interface ColumnsSince {
 
 /**
  * Persistence port. Every method is asynchronous so a networked database (PostgreSQL) implements the same
- * interface as the embedded SQLite store (src/store/sqlite-store.ts, the only importer of better-sqlite3)
+ * interface as the embedded SQLite store (src/store/sqlite/sqlite-store.ts, the only importer of better-sqlite3)
  * and the in-memory store for unit tests. Every write is committed before its promise resolves, so a killed
  * referee loses at most the scrambles in flight. Misuse (unknown match or scramble, duplicate bot name) is a
  * programmer error: the promise rejects.

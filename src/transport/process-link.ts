@@ -5,7 +5,7 @@
  */
 import type { BotLink, LinkEvent } from '../protocol/link.ts';
 import type { RefereeMessage } from '../protocol/messages.ts';
-import type { BotProcess } from './bot-process.ts';
+import type { BotProcess } from './process/bot-process.ts';
 import { LinkEvents } from './link-events.ts';
 
 /** How long one side waits for the other before `closed` is emitted anyway. */

@@ -1,5 +1,5 @@
-/** Small number formats shared by the pages (the wording is the CLI's: app/report-text.ts). */
-import { percentText, ratingText } from '../app/report-text.ts';
+/** Small number formats shared by the pages (the wording is the CLI's: app/records/report-text.ts). */
+import { percentText, ratingText } from '../app/records/report-text.ts';
 import { h, type Markup } from './html.ts';
 
 /** A number with `digits` decimals, or an en dash for null. */

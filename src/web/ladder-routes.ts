@@ -4,9 +4,9 @@
  */
 import type { Context, Hono } from 'hono';
 import type { AppContext } from '../app/context.ts';
-import { botVersions, ladderView } from '../app/ladder-status.ts';
-import { jsonValue } from '../app/json-text.ts';
-import { versionHistory } from '../app/ladder-history.ts';
+import { botVersions, ladderView } from '../app/ladder/ladder-status.ts';
+import { jsonValue } from '../app/records/json-text.ts';
+import { versionHistory } from '../app/ladder/ladder-history.ts';
 import { ladderBotPage, ladderPage, LADDER_REFRESH_SECONDS } from './pages/ladder.ts';
 
 /** Adds the ladder's routes; `idParam` checks a query number as the other pages do (a 400 when bad). */

@@ -2,17 +2,17 @@ import { serve } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Result } from '../core/types.ts';
-import { listBots } from '../app/bot-registry.ts';
-import { botProfile } from '../app/bot-profile.ts';
+import { listBots } from '../app/bots/bot-registry.ts';
+import { botProfile } from '../app/records/bot-profile.ts';
 import type { AppContext } from '../app/context.ts';
-import { distributedView } from '../app/distributed.ts';
-import { jsonValue } from '../app/json-text.ts';
-import { leaderboard } from '../app/leaderboard.ts';
-import { matchProgress, matchSprt, matchView } from '../app/match-view.ts';
-import { showMatch, type ListMatchesOptions } from '../app/matches.ts';
-import { MATCH_STATUSES, type MatchStatus } from '../app/records.ts';
-import { leaderboardView, ratingHistory } from '../app/rated-results.ts';
-import { ReplayCache } from '../app/replay-seek.ts';
+import { distributedView } from '../app/matches/distributed.ts';
+import { jsonValue } from '../app/records/json-text.ts';
+import { leaderboard } from '../app/records/leaderboard.ts';
+import { matchProgress, matchSprt, matchView } from '../app/records/match-view.ts';
+import { showMatch, type ListMatchesOptions } from '../app/matches/matches.ts';
+import { MATCH_STATUSES, type MatchStatus } from '../app/records/records.ts';
+import { leaderboardView, ratingHistory } from '../app/records/rated-results.ts';
+import { ReplayCache } from '../app/records/replay-seek.ts';
 import { asset } from './assets.ts';
 import { problemPage } from './layout.ts';
 import { leaderboardPage } from './pages/leaderboard.ts';
@@ -21,7 +21,7 @@ import { matchPage, scrambleRows } from './pages/match.ts';
 import { matchesPage, type MatchFilter } from './pages/matches.ts';
 import { replayPage } from './pages/replay.ts';
 import { addLadderRoutes } from './ladder-routes.ts';
-import { cachedListMatches } from '../app/match-list-cache.ts';
+import { cachedListMatches } from '../app/records/match-list-cache.ts';
 
 /** Scripts, styles, images and requests only from this server; no inline script; no framing. */
 const CSP =

@@ -8,8 +8,8 @@
 import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import type { AppContext } from '../app/context.ts';
-import { DEFAULT_LIVENESS } from '../app/distributed.ts';
-import { openWorkerSession, type WorkerEvent, type WorkerSettings } from '../app/worker-session.ts';
+import { DEFAULT_LIVENESS } from '../app/matches/distributed.ts';
+import { openWorkerSession, type WorkerEvent, type WorkerSettings } from '../app/matches/worker-session.ts';
 
 /** Worker timing defaults: a dead worker's jobs come back within about half a minute. */
 export const WORKER_DEFAULTS = { heartbeatSeconds: 5, deadAfterSeconds: DEFAULT_LIVENESS.deadAfterSeconds } as const;

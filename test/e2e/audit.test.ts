@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { migrate, MIGRATIONS } from '../../src/store/schema.ts';
+import { migrate, MIGRATIONS } from '../../src/store/sqlite/sqlite-schema.ts';
 import { spawnArena } from './helpers.ts';
 
 // `arena audit` on real SQLite files through the real CLI. Two real matches are played once; each test edits

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
+import { tsxLoaderPath } from '../../src/transport/process/builtin-bots.ts';
 import { arena, pythonExecutable, ROOT, tempFolder } from '../helpers/bot-folders.ts';
 import { spawnArena, waitFor } from './helpers.ts';
 

@@ -5,7 +5,7 @@ import { createRng } from '../../src/core/rng.ts';
 import type { PuzzleState } from '../../src/core/types.ts';
 import { puzzleOf } from '../../src/puzzles/index.ts';
 import { specOfClass } from '../../src/sdk/warm-up.ts';
-import { builtinBotCommand, listBuiltinBots } from '../../src/transport/builtin-bots.ts';
+import { builtinBotCommand, listBuiltinBots } from '../../src/transport/process/builtin-bots.ts';
 import { ROOT } from './helpers.ts';
 
 // Every built-in bot, as its own process over stdio: it declares the warm-up (`prepare`), answers `ready`

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
+import { tsxLoaderPath } from '../../src/transport/process/builtin-bots.ts';
 import { ESCAPES } from '../fixtures/bots/escaper.ts';
 import { ROOT, spawnArena } from './helpers.ts';
 

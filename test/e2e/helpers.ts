@@ -5,8 +5,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, afterEach } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import type { BotLauncher } from '../../src/protocol/link.ts';
-import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
-import { createProcessLauncher } from '../../src/transport/process-launcher.ts';
+import { tsxLoaderPath } from '../../src/transport/process/builtin-bots.ts';
+import { createProcessLauncher } from '../../src/transport/process/process-launcher.ts';
 import type { ArenaServer } from '../../src/transport/ws-server.ts';
 import { confinedIfAble, fixtureEntry } from '../helpers/sandbox.ts';
 

@@ -17,7 +17,7 @@ import type { MatchConfig } from '../../src/referee/match-config.ts';
 import { startMatch } from '../../src/referee/run-match.ts';
 import { serveBot } from '../../src/sdk/serve.ts';
 import { connectWebSocket } from '../../src/sdk/ws-client.ts';
-import { openSqliteStore } from '../../src/store/sqlite-store.ts';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import { createRemoteLauncher } from '../../src/transport/remote-launcher.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
 import { hashToken, newToken } from '../../src/transport/tokens.ts';

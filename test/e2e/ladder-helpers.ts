@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { OpenContext } from '../../src/app/context.ts';
-import { ladderView, type LadderView } from '../../src/app/ladder-status.ts';
+import { ladderView, type LadderView } from '../../src/app/ladder/ladder-status.ts';
 import { waitFor } from './helpers.ts';
 
 export { addAstar, astarFolder, changeBot, reader } from '../helpers/ladder-bot.ts';

@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { botVersions } from '../../src/app/ladder-status.ts';
+import { botVersions } from '../../src/app/ladder/ladder-status.ts';
 import { spawnArena, waitFor } from './helpers.ts';
 import { addAstar, astarFolder, changeBot, LADDER_FLAGS, placedWithInterval, reader, waitView } from './ladder-helpers.ts';
 

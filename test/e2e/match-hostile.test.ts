@@ -7,7 +7,7 @@ import type { PuzzleState } from '../../src/core/types.ts';
 import { puzzles } from '../../src/puzzles/index.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
 import { startMatch } from '../../src/referee/run-match.ts';
-import { openSqliteStore } from '../../src/store/sqlite-store.ts';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
 import { startArenaServer, type ArenaServer } from '../../src/transport/ws-server.ts';
 import { fixtureLauncher } from './helpers.ts';

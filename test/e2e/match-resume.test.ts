@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../../src/store/sqlite-store.ts';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { ResultRow } from '../../src/store/types.ts';
-import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
+import { tsxLoaderPath } from '../../src/transport/process/builtin-bots.ts';
 import { ROOT, spawnArena, waitFor } from './helpers.ts';
 
 /** A fresh database with the fixture bots `instant` and `silent` registered through the real CLI. */

@@ -13,10 +13,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchPlanOf } from '../../src/app/launch/launch-plan.ts';
 import { playLimitsOf } from '../../src/referee/job-source.ts';
 import { parseMatchConfig } from '../../src/referee/match-config.ts';
-import { openPgStore } from '../../src/store/pg-store.ts';
-import { openSqliteStore } from '../../src/store/sqlite-store.ts';
+import { openPgStore } from '../../src/store/pg/pg-store.ts';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { Store } from '../../src/store/types.ts';
-import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
+import { tsxLoaderPath } from '../../src/transport/process/builtin-bots.ts';
 import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.ts';
 import { ROOT, spawnArena } from './helpers.ts';
 

@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireMoves } from '../../src/core/types.ts';
-import { createPgPool } from '../../src/store/pg-connect.ts';
-import { migratePg, PG_MIGRATIONS } from '../../src/store/pg-schema.ts';
-import { openPgStore } from '../../src/store/pg-store.ts';
+import { createPgPool } from '../../src/store/pg/pg-connect.ts';
+import { migratePg, PG_MIGRATIONS } from '../../src/store/pg/pg-schema.ts';
+import { openPgStore } from '../../src/store/pg/pg-store.ts';
 import type { Store } from '../../src/store/types.ts';
 import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.ts';
 

@@ -13,12 +13,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openPgStore } from '../../src/store/pg-store.ts';
-import { openSqliteStore } from '../../src/store/sqlite-store.ts';
+import { openPgStore } from '../../src/store/pg/pg-store.ts';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { Store } from '../../src/store/types.ts';
-import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
-import { affinityPlan } from '../../src/app/cores.ts';
-import { affinitySupport, formatCpuList } from '../../src/transport/cpu-affinity.ts';
+import { tsxLoaderPath } from '../../src/transport/process/builtin-bots.ts';
+import { affinityPlan } from '../../src/app/launch/cores.ts';
+import { affinitySupport, formatCpuList } from '../../src/transport/process/cpu-affinity.ts';
 import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.ts';
 import { ROOT, spawnArena, waitFor } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openPgStore, type PgStore } from '../../src/store/pg-store.ts';
-import { openPgWorkQueue } from '../../src/store/pg-work-queue.ts';
+import { openPgStore, type PgStore } from '../../src/store/pg/pg-store.ts';
+import { openPgWorkQueue } from '../../src/store/pg/pg-work-queue.ts';
 import type { NewScramble, ScrambleRecord } from '../../src/store/types.ts';
 import type { WorkQueue } from '../../src/store/work-queue.ts';
 import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.ts';

@@ -8,8 +8,8 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPgStore } from '../../src/store/pg-store.ts';
-import { openSqliteStore } from '../../src/store/sqlite-store.ts';
+import { openPgStore } from '../../src/store/pg/pg-store.ts';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { Store } from '../../src/store/types.ts';
 import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.ts';
 import { arenaRuns, waitFor } from './helpers.ts';

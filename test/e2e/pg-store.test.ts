@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDbPath, describeDbLocation, openStoreAt } from '../../src/store/open.ts';
-import { migratePg, PG_MIGRATIONS, PG_SCHEMA_VERSION } from '../../src/store/pg-schema.ts';
-import type { PgMigration } from '../../src/store/pg-schema.ts';
-import { openPgStore } from '../../src/store/pg-store.ts';
+import { migratePg, PG_MIGRATIONS, PG_SCHEMA_VERSION } from '../../src/store/pg/pg-schema.ts';
+import type { PgMigration } from '../../src/store/pg/pg-schema.ts';
+import { openPgStore } from '../../src/store/pg/pg-store.ts';
 import type { NewScramble } from '../../src/store/types.ts';
 import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.ts';
 

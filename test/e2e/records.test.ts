@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
+import { tsxLoaderPath } from '../../src/transport/process/builtin-bots.ts';
 import { ROOT, spawnArena, waitFor } from './helpers.ts';
 
 // Issue 10 end to end: real SQLite files, the real CLI spawned, real bots. After a match: list it, show it,

@@ -14,11 +14,11 @@ import { createRng } from '../../src/core/rng.ts';
 import { puzzles } from '../../src/puzzles/index.ts';
 import { solveOne } from '../../src/referee/solve-one.ts';
 import { groupSupport } from '../../src/sandbox/limits/bot-cgroup.ts';
-import { builtinBotCommand } from '../../src/transport/builtin-bots.ts';
-import { createProcessLauncher } from '../../src/transport/process-launcher.ts';
+import { builtinBotCommand } from '../../src/transport/process/builtin-bots.ts';
+import { createProcessLauncher } from '../../src/transport/process/process-launcher.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
 import { startArenaServer, type ArenaServer } from '../../src/transport/ws-server.ts';
-import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
+import { tsxLoaderPath } from '../../src/transport/process/builtin-bots.ts';
 import { CAN_SANDBOX, sandboxFor } from '../helpers/sandbox.ts';
 import { ROOT } from './helpers.ts';
 

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupSupport } from '../../src/sandbox/limits/bot-cgroup.ts';
-import { createProcessLauncher } from '../../src/transport/process-launcher.ts';
+import { createProcessLauncher } from '../../src/transport/process/process-launcher.ts';
 import { startArenaServer, type ArenaServer } from '../../src/transport/ws-server.ts';
 import type { BotLauncher } from '../../src/protocol/link.ts';
 import { CAN_SANDBOX, sandboxFor } from '../helpers/sandbox.ts';

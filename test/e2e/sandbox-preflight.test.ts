@@ -1,6 +1,6 @@
 /**
  * Queuing a distributed match starts its bots once, on the queuing machine, to read what they declare
- * (app/playable.ts). That start is a contestant's code running: it must be confined exactly as a local
+ * (app/matches/playable.ts). That start is a contestant's code running: it must be confined exactly as a local
  * match's bots are. A registered bot writes outside its folder as soon as it starts and reports where it
  * ran; the check must leave the outside file unwritten and see the bot in a pid namespace of its own.
  */
@@ -8,11 +8,11 @@ import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addBot } from '../../src/app/bot-registry.ts';
+import { addBot } from '../../src/app/bots/bot-registry.ts';
 import type { AppContext } from '../../src/app/context.ts';
-import { checkPlayable } from '../../src/app/playable.ts';
+import { checkPlayable } from '../../src/app/matches/playable.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
-import { createMemoryStore } from '../../src/store/memory-store.ts';
+import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
 import { CAN_SANDBOX } from '../helpers/sandbox.ts';
 import { ROOT } from './helpers.ts';

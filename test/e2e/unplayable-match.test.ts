@@ -5,9 +5,9 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../../src/app/context.ts';
-import { startMatch, type StartMatchOptions } from '../../src/app/matches.ts';
-import * as scrambles from '../../src/referee/scrambles.ts';
-import { createMemoryStore } from '../../src/store/memory-store.ts';
+import { startMatch, type StartMatchOptions } from '../../src/app/matches/matches.ts';
+import * as scrambles from '../../src/referee/scrambles/scrambles.ts';
+import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
 import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.ts';
 import { ROOT, spawnArena } from './helpers.ts';
@@ -15,8 +15,8 @@ import { ROOT, spawnArena } from './helpers.ts';
 // A match no bot can play is refused before a scramble is generated or anything is stored. The real CLI
 // with real bot processes; in-process, the generator is watched to prove it was never called.
 
-vi.mock('../../src/referee/scrambles.ts', async (original) => {
-  const real = await original<typeof import('../../src/referee/scrambles.ts')>();
+vi.mock('../../src/referee/scrambles/scrambles.ts', async (original) => {
+  const real = await original<typeof import('../../src/referee/scrambles/scrambles.ts')>();
   return { ...real, scrambleStream: vi.fn(real.scrambleStream), generateScrambles: vi.fn(real.generateScrambles) };
 });
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
+import { tsxLoaderPath } from '../../src/transport/process/builtin-bots.ts';
 import { arena, resultsOf, ROOT, tempFolder } from '../helpers/bot-folders.ts';
 
 // The referee's untimed warm-up solve, through the real CLI with a real bot process: `slow-first` sleeps 3 s

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openContext, type OpenContext } from '../../src/app/context.ts';
-import { allFrames } from '../../src/app/replay-frames.ts';
-import { leaderboard } from '../../src/app/leaderboard.ts';
+import { allFrames } from '../../src/app/records/replay-frames.ts';
+import { leaderboard } from '../../src/app/records/leaderboard.ts';
 import { startWebServer, type WebServer } from '../../src/web/server.ts';
 import { spawnArena, waitFor } from './helpers.ts';
 

@@ -3,7 +3,7 @@
  * results make the first bot named win `wins` of the scrambles, and the ladder's activity. For page and
  * benchmark tests that need a ladder's rows, not its bots.
  */
-import type { LadderActivity } from '../../src/app/ladder.ts';
+import type { LadderActivity } from '../../src/app/ladder/ladder.ts';
 import type { BotVersion } from '../../src/store/ladder-types.ts';
 import type { Store } from '../../src/store/types.ts';
 

@@ -3,7 +3,7 @@
  * leaderboard's own Bradley–Terry fit (leaderboardOfColumns), against which the game-by-game ratings of
  * src/stats/ladder-tallies.ts are checked.
  */
-import { relabel, type LadderBoards, type VersionRating } from '../../src/app/ladder-ratings.ts';
+import { relabel, type LadderBoards, type VersionRating } from '../../src/app/ladder/ladder-ratings.ts';
 import { addContribution, boardsOfTotals, type Contribution, type Totals } from '../../src/stats/ladder-tallies.ts';
 import type { SummaryColumns } from '../../src/core/summary-columns.ts';
 import { leaderboardOfColumns } from '../../src/stats/leaderboard.ts';

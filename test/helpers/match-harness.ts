@@ -5,7 +5,7 @@
 import type { PuzzleState } from '../../src/core/types.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
 import type { MatchDeps, ResultEvent } from '../../src/referee/run-match.ts';
-import { createMemoryStore } from '../../src/store/memory-store.ts';
+import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import type { Store } from '../../src/store/types.ts';
 import { slidingBoard } from './boards.ts';
 import { FakeClock } from './fake-clock.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSandbox, type SandboxOptions } from '../../src/sandbox/sandbox.ts';
 import { describeUnsupported, sandboxSupport } from '../../src/sandbox/probe.ts';
-import type { Confinement } from '../../src/transport/confinement.ts';
+import type { Confinement } from '../../src/transport/process/confinement.ts';
 
 /** Bots started by tests keep their persistent caches in a folder of the test run, not the machine's. */
 process.env.ARENA_BOT_CACHE ||= mkdtempSync(join(tmpdir(), 'arena-bot-caches-'));

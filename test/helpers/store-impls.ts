@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createMemoryStore } from '../../src/store/memory-store.ts';
-import { openPgStore } from '../../src/store/pg-store.ts';
-import { openSqliteStore } from '../../src/store/sqlite-store.ts';
+import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
+import { openPgStore } from '../../src/store/pg/pg-store.ts';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { Store } from '../../src/store/types.ts';
 import { skipPgTests, startPgServer, type PgServer } from './pg-server.ts';
 

@@ -9,8 +9,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cpuGroupRoot, createGroup } from '../../src/transport/cpu-cgroup.ts';
-import { cpuMeter, groupCpuMeter, treeCpuMeter, type CpuMeter } from '../../src/transport/cpu-meter.ts';
+import { cpuGroupRoot, createGroup } from '../../src/transport/process/cpu-cgroup.ts';
+import { cpuMeter, groupCpuMeter, treeCpuMeter, type CpuMeter } from '../../src/transport/process/cpu-meter.ts';
 
 const linux = process.platform === 'linux';
 const BURNER = join(import.meta.dirname, '../fixtures/cpu-burner.mjs');

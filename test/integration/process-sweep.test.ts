@@ -7,11 +7,11 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveLimits } from '../../src/transport/bot-limits.ts';
-import { spawnBot as spawn } from '../../src/transport/bot-process.ts';
-import type { BotProcess, SpawnBotOptions } from '../../src/transport/bot-process.ts';
-import { readStat } from '../../src/transport/proc-fs.ts';
-import { checkNow } from '../../src/transport/process-watch.ts';
+import { resolveLimits } from '../../src/transport/process/bot-limits.ts';
+import { spawnBot as spawn } from '../../src/transport/process/bot-process.ts';
+import type { BotProcess, SpawnBotOptions } from '../../src/transport/process/bot-process.ts';
+import { readStat } from '../../src/transport/process/proc-fs.ts';
+import { checkNow } from '../../src/transport/process/process-watch.ts';
 
 const MiB = 1024 * 1024;
 

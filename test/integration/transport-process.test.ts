@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BotLauncher, BotLink, LinkEvent } from '../../src/protocol/link.ts';
 import type { MovesMessage } from '../../src/protocol/messages.ts';
 import { buildIsFresh } from '../../src/runtime/source-tree.ts';
-import { builtinBotCommand, listBuiltinBots, tsxLoaderPath } from '../../src/transport/builtin-bots.ts';
-import { createProcessLauncher } from '../../src/transport/process-launcher.ts';
+import { builtinBotCommand, listBuiltinBots, tsxLoaderPath } from '../../src/transport/process/builtin-bots.ts';
+import { createProcessLauncher } from '../../src/transport/process/process-launcher.ts';
 import type { ArenaServer } from '../../src/transport/ws-server.ts';
 import { startArenaServer } from '../../src/transport/ws-server.ts';
 
@@ -275,7 +275,7 @@ describe('referee exit', () => {
     const script = join(dir, 'referee.mts');
     writeFileSync(
       script,
-      `import { createProcessLauncher } from ${JSON.stringify(join(ROOT, 'src/transport/process-launcher.ts'))};
+      `import { createProcessLauncher } from ${JSON.stringify(join(ROOT, 'src/transport/process/process-launcher.ts'))};
 import { startArenaServer } from ${JSON.stringify(join(ROOT, 'src/transport/ws-server.ts'))};
 const server = await startArenaServer({ authenticate: () => undefined });
 const l = createProcessLauncher({ name: 'forker', command: process.execPath,

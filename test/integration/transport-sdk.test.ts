@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkEvent } from '../../src/protocol/link.ts';
 import { serveBot } from '../../src/sdk/serve.ts';
 import { connectWebSocket } from '../../src/sdk/ws-client.ts';
-import { builtinBotCommand } from '../../src/transport/builtin-bots.ts';
+import { builtinBotCommand } from '../../src/transport/process/builtin-bots.ts';
 import { createRemoteLauncher } from '../../src/transport/remote-launcher.ts';
 import { openStdioLink } from '../../src/transport/stdio-link.ts';
 import { hashToken, newToken } from '../../src/transport/tokens.ts';

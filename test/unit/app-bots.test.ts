@@ -2,11 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { admitRemoteBots } from '../../src/app/admission.ts';
-import { checkBotName, lookAlike, nameSkeleton } from '../../src/app/bot-names.ts';
-import { addBot, listBots, removeBot, resolveBot } from '../../src/app/bot-registry.ts';
+import { admitRemoteBots } from '../../src/app/launch/admission.ts';
+import { checkBotName, lookAlike, nameSkeleton } from '../../src/app/bots/bot-names.ts';
+import { addBot, listBots, removeBot, resolveBot } from '../../src/app/bots/bot-registry.ts';
 import type { AppContext } from '../../src/app/context.ts';
-import { createMemoryStore } from '../../src/store/memory-store.ts';
+import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

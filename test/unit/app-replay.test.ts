@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkReplay, findMatchBot } from '../../src/app/replay.ts';
+import { checkReplay, findMatchBot } from '../../src/app/records/replay.ts';
 import type { MatchRecord } from '../../src/store/types.ts';
 
 const match = { id: 3, bots: ['ida-star', 'ida-star --weight 2', 'constructive'] } as unknown as MatchRecord;

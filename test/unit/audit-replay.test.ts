@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PuzzleState, WireMoves } from '../../src/core/types.ts';
-import { replayMismatch, replayStored } from '../../src/app/audit-replay.ts';
+import { replayMismatch, replayStored } from '../../src/app/audit/audit-replay.ts';
 import { MoveRecorder } from '../../src/puzzles/move-pieces.ts';
 import { MovesDigest, recordedMovesDigest } from '../../src/store/moves-digest.ts';
 import type { ResultSummary } from '../../src/store/types.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nearestName } from '../../src/app/bot-names.ts';
-import { collapseRepeats } from '../../src/app/bots/check-lines.ts';
+import { nearestName } from '../../src/app/bots/bot-names.ts';
+import { collapseRepeats } from '../../src/app/launch/check-lines.ts';
 
 describe('bot check lines', () => {
   it('collapseRepeats - one failure repeated on every request (times aside, and as the cancel check words it) is one line saying where else', () => {

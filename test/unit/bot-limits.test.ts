@@ -13,8 +13,8 @@ import {
   resolveExecutable,
   resolveLimits,
   wrapWithLimits,
-} from '../../src/transport/bot-limits.ts';
-import { classifyExit, OOM_LINE } from '../../src/transport/exit-cause.ts';
+} from '../../src/transport/process/bot-limits.ts';
+import { classifyExit, OOM_LINE } from '../../src/transport/process/exit-cause.ts';
 
 const MiB = 1024 * 1024;
 const limits = resolveLimits({ memoryBytes: 512 * MiB, cpuSeconds: 30, fileBytes: 4 * MiB });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MatchReport } from '../../src/app/matches.ts';
+import type { MatchReport } from '../../src/app/matches/matches.ts';
 import { showPerScramble } from '../../src/cli/commands/match.ts';
 import { toCsv } from '../../src/cli/csv.ts';
 import { formatScrambleTable } from '../../src/cli/format-scrambles.ts';

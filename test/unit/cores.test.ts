@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concurrencyWarning } from '../../src/app/cores.ts';
+import { concurrencyWarning } from '../../src/app/launch/cores.ts';
 
 describe('concurrencyWarning', () => {
   it('warns when parallel bots would share cores with each other or the referee', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { affinityNotice, affinityPlan, spareCores } from '../../src/app/cores.ts';
-import { affinitySupport, formatCpuList, parseCpuList, wrapWithAffinity } from '../../src/transport/cpu-affinity.ts';
+import { affinityNotice, affinityPlan, spareCores } from '../../src/app/launch/cores.ts';
+import { affinitySupport, formatCpuList, parseCpuList, wrapWithAffinity } from '../../src/transport/process/cpu-affinity.ts';
 
 describe('cpu affinity', () => {
   it('parseCpuList / formatCpuList - the kernel list format both ways, malformed lists refused', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuBetween } from '../../src/transport/cpu-meter.ts';
+import { cpuBetween } from '../../src/transport/process/cpu-meter.ts';
 
 type Sample = Parameters<typeof cpuBetween>[0];
 type Proc = Sample extends Map<number, infer P> ? P : never;

@@ -6,7 +6,7 @@ import type { MatchConfig } from '../../src/referee/match-config.ts';
 import { ORACLE_PENDING } from '../../src/referee/refine-bounds.ts';
 import { resumeMatch, startMatch, type MatchDeps } from '../../src/referee/run-match.ts';
 import type { SprtParams } from '../../src/stats/sprt.ts';
-import { createMemoryStore } from '../../src/store/memory-store.ts';
+import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import type { Store } from '../../src/store/types.ts';
 import { distinctBoards } from '../helpers/boards.ts';
 import { FakeClock } from '../helpers/fake-clock.ts';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PuzzleState } from '../../src/core/types.ts';
-import { batchSize, cutJobs, leaseSeconds, stalledBecause } from '../../src/app/distributed.ts';
+import { batchSize, cutJobs, leaseSeconds, stalledBecause } from '../../src/app/matches/distributed.ts';
 import type { Job, JobEnd, JobSource } from '../../src/referee/job-source.ts';
 import { planPlays } from '../../src/referee/plan.ts';
 import { StartGuard } from '../../src/referee/start-guard.ts';
 import { runPlayer } from '../../src/referee/player.ts';
-import { createMemoryStore } from '../../src/store/memory-store.ts';
+import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import type { MatchRecord, ScrambleRecord } from '../../src/store/types.ts';
 import type { MatchJobs } from '../../src/store/work-queue.ts';
 import { slidingBoard } from '../helpers/boards.ts';

@@ -10,7 +10,7 @@ import { exactSolve } from '../../src/solvers/sliding/exact.ts';
 import { SlidingOracle } from '../../src/solvers/sliding/oracle.ts';
 import { defaultCacheDir } from '../../src/solvers/sliding/pdb-cache.ts';
 import { loadOrBuildPdbSet, PARTITION_4X4 } from '../../src/solvers/sliding/pdb-set.ts';
-import { affinitySupport, formatCpuList, pinTask } from '../../src/transport/cpu-affinity.ts';
+import { affinitySupport, formatCpuList, pinTask } from '../../src/transport/process/cpu-affinity.ts';
 import { solveSliding } from '../../bots/ida-star/solve.ts';
 
 const spec = (rows: number, cols: number) => ({ kind: 'sliding' as const, rows, cols });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { solutionText, type ExportItem, type ExportRow } from '../../src/app/export.ts';
+import { solutionText, type ExportItem, type ExportRow } from '../../src/app/records/export.ts';
 import type { WireMoves } from '../../src/core/types.ts';
 import { writeExportItem } from '../../src/cli/export-writer.ts';
 

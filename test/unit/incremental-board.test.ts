@@ -1,5 +1,5 @@
 /**
- * The leaderboard kept up to date a result at a time (src/app/rated-results.ts, src/app/live-columns.ts,
+ * The leaderboard kept up to date a result at a time (src/app/records/rated-results.ts, src/app/records/live-columns.ts,
  * src/stats/board-tallies.ts) must equal a full recomputation exactly, after every step of a seeded random
  * stream: results for new scrambles and for scrambles other bots played earlier, a bot that sorts before the
  * others arriving late, a purge, a raised bound and a write that adds no result.
@@ -11,8 +11,8 @@ import { VERDICTS, type Verdict } from '../../src/core/verdict.ts';
 import { columnsOf, type ColumnSource } from '../../src/core/summary-columns.ts';
 import { leaderboardOfColumns } from '../../src/stats/leaderboard.ts';
 import { BoardTallies } from '../../src/stats/board-tallies.ts';
-import { LiveColumns } from '../../src/app/live-columns.ts';
-import { ratedResults } from '../../src/app/rated-results.ts';
+import { LiveColumns } from '../../src/app/records/live-columns.ts';
+import { ratedResults } from '../../src/app/records/rated-results.ts';
 import { ratingHistoryOfColumns } from '../../src/stats/rating-history.ts';
 import type { AppContext } from '../../src/app/context.ts';
 import type { NewScramble, ScrambleRecord, Store } from '../../src/store/types.ts';

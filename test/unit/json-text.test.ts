@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonText, jsonValue } from '../../src/app/json-text.ts';
+import { jsonText, jsonValue } from '../../src/app/records/json-text.ts';
 import { pairStats } from '../../src/stats/match-stats.ts';
 
 describe('jsonText', () => {

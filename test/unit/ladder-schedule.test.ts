@@ -3,8 +3,8 @@
  * narrow enough, upkeep on the most overlapping pair and never on a separated one, and a reason each time.
  */
 import { describe, expect, it } from 'vitest';
-import type { VersionRating } from '../../src/app/ladder-ratings.ts';
-import { classProgress, decide, type FieldVersion, type ScheduleInput } from '../../src/app/ladder-schedule.ts';
+import type { VersionRating } from '../../src/app/ladder/ladder-ratings.ts';
+import { classProgress, decide, type FieldVersion, type ScheduleInput } from '../../src/app/ladder/ladder-schedule.ts';
 
 const CLS = 'sliding 3x3';
 const rule = { targetWidth: 200, minGames: 10, maxGames: 50 };

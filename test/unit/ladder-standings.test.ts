@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openContext, type AppContext } from '../../src/app/context.ts';
 import { boardsOf } from '../helpers/ladder-oracle.ts';
-import { ladderStandings } from '../../src/app/ladder-standings.ts';
-import { ratedResults } from '../../src/app/rated-results.ts';
+import { ladderStandings } from '../../src/app/ladder/ladder-standings.ts';
+import { ratedResults } from '../../src/app/records/rated-results.ts';
 import { game, version } from '../helpers/ladder-data.ts';
 
 async function fromScratch(ctx: AppContext) {

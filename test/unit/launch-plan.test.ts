@@ -4,7 +4,7 @@ import { playLimitsOf } from '../../src/referee/job-source.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
 import { launchKey, type LaunchOptions } from '../../src/referee/player.ts';
 import { DEFAULT_DISK_BUDGET_BYTES } from '../../src/referee/settings/match-settings.ts';
-import { cpuBackstopSeconds, DEFAULT_DISK_BYTES } from '../../src/transport/bot-limits.ts';
+import { cpuBackstopSeconds, DEFAULT_DISK_BYTES } from '../../src/transport/process/bot-limits.ts';
 
 const config = (over: Partial<MatchConfig> = {}): MatchConfig => ({ bots: ['a'], count: 40, seed: 's', timeLimitMs: 3000, maxMoves: 100, concurrency: 1, ...over });
 

@@ -157,6 +157,99 @@ export function violations(file: string, text: string): string[] {
   return out;
 }
 
+/**
+ * Rules inside a layer (ARCHITECTURE.md, "Rooms"). `order`: the layer's rooms (its sub-folders), lowest
+ * first; a room imports its own files, the layer's top-level files and the rooms before it, never one
+ * after it, and the layer's top-level files import no room (they are what every room shares).
+ * `apart`: rooms that never import each other (the store's three implementations stand alone on the
+ * store's shared files; only the store's top-level files, which choose one, import them).
+ */
+const ROOMS: Record<string, { readonly order?: readonly string[]; readonly apart?: readonly string[] }> = {
+  app: { order: ['bots', 'launch', 'records', 'matches', 'ladder', 'audit'] },
+  store: { apart: ['sqlite', 'pg', 'memory'] },
+};
+
+/** The room (second folder of src/) a path belongs to, or undefined for a layer's top-level file. */
+function roomOf(path: string): string | undefined {
+  const parts = relative(SRC, path).split(sep);
+  return parts.length > 2 ? parts[1] : undefined;
+}
+
+/** Every room rule broken by one file's imports of its own layer, as "file:line: reason". */
+export function roomViolations(file: string, text: string): string[] {
+  const layer = layerOf(file);
+  const rules = ROOMS[layer];
+  if (!rules) return [];
+  const from = roomOf(file);
+  const where = relative(SRC, file);
+  const out: string[] = [];
+  for (const imp of scan(file, text).imports) {
+    if (!imp.specifier.startsWith('.')) continue;
+    const target = resolve(file, '..', imp.specifier);
+    if (layerOf(target) !== layer) continue;
+    const to = roomOf(target);
+    if (to === undefined || to === from) continue;
+    const at = `${where}:${imp.line}`;
+    if (rules.order) {
+      const [i, j] = [from === undefined ? -1 : rules.order.indexOf(from), rules.order.indexOf(to)];
+      if (from === undefined) out.push(`${at}: a top-level file of ${layer} imports the room ${to} (${imp.specifier}); top-level files are what every room shares`);
+      else if (i < 0 || j < 0) out.push(`${at}: ${layer}/${i < 0 ? from : to}/ is not a known room; add it to ROOMS in this test (and to ARCHITECTURE.md)`);
+      else if (j > i) out.push(`${at}: ${layer}/${from}/ may not import ${layer}/${to}/, a room above it (${imp.specifier})`);
+    }
+    if (rules.apart && from !== undefined && rules.apart.includes(from) && rules.apart.includes(to)) {
+      out.push(`${at}: ${layer}/${from}/ may not import ${layer}/${to}/: they stand apart (${imp.specifier})`);
+    }
+  }
+  return out;
+}
+
+/** The import graph of src/ (every import, type-only ones included), file to files, by absolute path. */
+function importGraph(files: readonly string[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const f of files) {
+    const targets = scan(f, readFileSync(f, 'utf8'))
+      .imports.filter((i) => i.specifier.startsWith('.'))
+      .map((i) => resolve(f, '..', i.specifier));
+    graph.set(f, targets);
+  }
+  return graph;
+}
+
+/** The import circles of a graph: its strongly connected components of two or more files, or one importing itself (Tarjan). */
+export function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
 /** What a built-in bot may import from src/: the SDK and the pure layers and solvers it builds on. */
 const BOT_MAY = new Set(['core', 'puzzles', 'protocol', 'solvers', 'sdk', 'runtime']);
 
@@ -247,5 +340,32 @@ describe('layers', () => {
     expect(violations(at('app/x.ts'), `process.exitCode = 2;`)).toHaveLength(1);
     expect(violations(at('cli/x.ts'), `process.stdout.write('ok');`)).toEqual([]);
     expect(violations(at('gadgets/x.ts'), ``)).toEqual([expect.stringMatching(/not a known layer/)]);
+  });
+  it('layers - rooms inside a layer import only the rooms below them, and the store\'s implementations stand apart', () => {
+    const found = sourceFiles(SRC).flatMap((f) => roomViolations(f, readFileSync(f, 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  it('layers - the room checker catches a room importing one above it, a top-level file importing a room, and two implementations meeting', () => {
+    const at = (p: string) => join(SRC, p);
+    expect(roomViolations(at('app/records/x.ts'), `import { startMatch } from '../matches/matches.ts';`)).toEqual([expect.stringMatching(/app\/records\/ may not import app\/matches\//)]);
+    expect(roomViolations(at('app/matches/x.ts'), `import type { ResolvedBot } from '../bots/bot-registry.ts';`)).toEqual([]);
+    expect(roomViolations(at('app/context.ts'), `import { x } from './audit/audit.ts';`)).toEqual([expect.stringMatching(/top-level file of app imports the room audit/)]);
+    expect(roomViolations(at('app/gadgets/x.ts'), `import { x } from '../bots/y.ts';`)).toEqual([expect.stringMatching(/not a known room/)]);
+    expect(roomViolations(at('store/pg/x.ts'), `import { x } from '../sqlite/sqlite-store.ts';`)).toEqual([expect.stringMatching(/stand apart/)]);
+    expect(roomViolations(at('store/pg/x.ts'), `import { x } from '../sql-text.ts';`)).toEqual([]);
+    expect(roomViolations(at('store/open.ts'), `import { x } from './pg/pg-store.ts';`)).toEqual([]);
+  });
+
+  it('layers - src/ has no import circle, type-only imports included', () => {
+    const found = circles(importGraph(sourceFiles(SRC))).map((c) => c.map((f) => relative(SRC, f)).join(' -> '));
+    expect(found).toEqual([]);
+  });
+
+  it('layers - the circle finder finds a circle of three, a file importing itself, and none in a chain', () => {
+    const g = (edges: Record<string, string[]>) => new Map(Object.entries(edges));
+    expect(circles(g({ a: ['b'], b: ['c'], c: ['a'], d: ['a'] }))).toEqual([['a', 'b', 'c']]);
+    expect(circles(g({ a: ['a'], b: [] }))).toEqual([['a']]);
+    expect(circles(g({ a: ['b'], b: ['c'], c: [] }))).toEqual([]);
   });
 });

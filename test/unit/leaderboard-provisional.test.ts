@@ -4,7 +4,7 @@ import { columnsOf } from '../../src/core/summary-columns.ts';
 import { BoardTallies } from '../../src/stats/board-tallies.ts';
 import { buildLeaderboard, PROVISIONAL_GAMES } from '../../src/stats/leaderboard.ts';
 import { formatLeaderboard } from '../../src/cli/commands/leaderboard.ts';
-import { leaderboardRows } from '../../src/app/export.ts';
+import { leaderboardRows } from '../../src/app/records/export.ts';
 import type { ResultSummary } from '../../src/store/types.ts';
 
 let nextScramble = 0;

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openContext } from '../../src/app/context.ts';
-import { cachedListMatches } from '../../src/app/match-list-cache.ts';
-import { listMatches } from '../../src/app/records.ts';
+import { cachedListMatches } from '../../src/app/records/match-list-cache.ts';
+import { listMatches } from '../../src/app/records/records.ts';
 import { game, version } from '../helpers/ladder-data.ts';
 
 describe('match list cache', () => {

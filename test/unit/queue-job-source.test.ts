@@ -5,8 +5,8 @@ import { QueueJobSource, type SourceEvent } from '../../src/referee/queue-job-so
 import { ORACLE_PENDING } from '../../src/referee/refine-bounds.ts';
 import { storedSprt } from '../../src/referee/sprt-watch.ts';
 import type { OptimumOracle } from '../../src/solvers/oracle.ts';
-import { createMemoryStore } from '../../src/store/memory-store.ts';
-import { createMemoryWorkQueue } from '../../src/store/memory-work-queue.ts';
+import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
+import { createMemoryWorkQueue } from '../../src/store/memory/memory-work-queue.ts';
 import { distinctBoards } from '../helpers/boards.ts';
 
 // The distributed job source on the in-memory queue: what a worker does after each job (the SPRT decides

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { resumeMatch, startGeneratedMatch, startMatch, type MatchDeps, type ResultEvent } from '../../src/referee/run-match.ts';
-import { checkScrambleSize, scrambleBytes } from '../../src/referee/scramble-batches.ts';
-import { generateScrambles } from '../../src/referee/scrambles.ts';
+import { checkScrambleSize, scrambleBytes } from '../../src/referee/scrambles/scramble-batches.ts';
+import { generateScrambles } from '../../src/referee/scrambles/scrambles.ts';
 import { dropOnSolve, replyWith, ScriptedLauncher, silent, type ConnectPlan } from '../helpers/scripted-link.ts';
 import { answers, config, harness, solve, states } from '../helpers/match-harness.ts';
 import { FakeClock } from '../helpers/fake-clock.ts';
-import { createMemoryStore } from '../../src/store/memory-store.ts';
+import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import type { Store } from '../../src/store/types.ts';
 
 // Whole matches in-process: memory store, scripted bots, fake clock. No process starts and no real time

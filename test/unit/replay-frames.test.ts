@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import type { HanoiState, PuzzleState, SlidingState, SwapsState, WarehouseState, WireMoves } from '../../src/core/types.ts';
-import { allFrames, replayFrames, streamFrames } from '../../src/app/replay-frames.ts';
-import { openStoredAnswer } from '../../src/app/replay-seek.ts';
+import { allFrames, replayFrames, streamFrames } from '../../src/app/records/replay-frames.ts';
+import { openStoredAnswer } from '../../src/app/records/replay-seek.ts';
 import { puzzles } from '../../src/puzzles/index.ts';
 import { slidingTable } from '../../src/puzzles/sliding/table.ts';
 import { solveHanoiRecursive } from '../../bots/hanoi-recursive/solve.ts';

@@ -1,14 +1,14 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/context.ts';
-import { progressOf } from '../../src/app/match-view.ts';
-import { leaderboardView } from '../../src/app/rated-results.ts';
-import { percentText, ratingText, scramblesText } from '../../src/app/report-text.ts';
+import { progressOf } from '../../src/app/records/match-view.ts';
+import { leaderboardView } from '../../src/app/records/rated-results.ts';
+import { percentText, ratingText, scramblesText } from '../../src/app/records/report-text.ts';
 import { formatMatchReport } from '../../src/cli/format-report.ts';
 import type { Verdict } from '../../src/core/verdict.ts';
 import { buildMatchReport, sprtTraceOf } from '../../src/referee/match-report.ts';
 import type { SprtParams } from '../../src/stats/sprt.ts';
-import { createMemoryStore } from '../../src/store/memory-store.ts';
+import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import type { MatchRecord, MatchStatus, ResultSummary, ScrambleRecord } from '../../src/store/types.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
 import { PALETTE } from '../../src/web/bot-colour.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PuzzleState } from '../../src/core/types.ts';
 import { RestartLoops } from '../../src/referee/restart-loops.ts';
 import { startMatch } from '../../src/referee/run-match.ts';
-import { createMemoryStore } from '../../src/store/memory-store.ts';
+import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import { slidingBoard } from '../helpers/boards.ts';
 import { FakeClock } from '../helpers/fake-clock.ts';
 import { replyWith, ScriptedLauncher, silent } from '../helpers/scripted-link.ts';

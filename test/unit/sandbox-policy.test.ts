@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ResolvedBot } from '../../src/app/bot-registry.ts';
-import { decideJob, decideNewMatch, decideStoredMatch, guardedPaths, projectEntry } from '../../src/app/sandbox-policy.ts';
+import type { ResolvedBot } from '../../src/app/bots/bot-registry.ts';
+import { decideJob, decideNewMatch, decideStoredMatch, guardedPaths, projectEntry } from '../../src/app/launch/sandbox-policy.ts';
 import type { SandboxSupport } from '../../src/sandbox/probe.ts';
 
 const builtin: ResolvedBot = { name: 'dijkstra', source: 'builtin', command: '/usr/bin/node', args: [], entry: '/p/bots/dijkstra/main.ts' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../../src/core/verdict.ts';
-import { buildScrambleReport, claimContradicted, scrambleWinner } from '../../src/referee/scramble-report.ts';
+import { buildScrambleReport, claimContradicted, scrambleWinner } from '../../src/referee/scrambles/scramble-report.ts';
 import type { ResultSummary, ScrambleRecord } from '../../src/store/types.ts';
 
 const r = (bot: string, verdict: Verdict, moveCount: number, wallMs: number) => ({ bot, verdict, moveCount, wallMs });

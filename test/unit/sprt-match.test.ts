@@ -4,7 +4,7 @@ import type { MatchConfig } from '../../src/referee/match-config.ts';
 import { parseMatchConfig } from '../../src/referee/match-config.ts';
 import { resumeMatch, startMatch, type MatchDeps, type ResultEvent } from '../../src/referee/run-match.ts';
 import { sprtLlr, type SprtParams } from '../../src/stats/sprt.ts';
-import { createMemoryStore } from '../../src/store/memory-store.ts';
+import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import type { Store } from '../../src/store/types.ts';
 import { slidingBoard } from '../helpers/boards.ts';
 import { FakeClock } from '../helpers/fake-clock.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBusy, retryBusy } from '../../src/store/sqlite-busy.ts';
+import { isBusy, retryBusy } from '../../src/store/sqlite/sqlite-busy.ts';
 
 const busy = (code: string) => Object.assign(new Error('database is locked'), { code });
 const noSleep = async () => {};

@@ -3,7 +3,7 @@ import type { PuzzleState } from '../../src/core/types.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
 import { startMatch } from '../../src/referee/run-match.ts';
 import { StartGuard } from '../../src/referee/start-guard.ts';
-import { createMemoryStore } from '../../src/store/memory-store.ts';
+import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import { slidingBoard } from '../helpers/boards.ts';
 import { FakeClock } from '../helpers/fake-clock.ts';
 import { replyWith, ScriptedLauncher } from '../helpers/scripted-link.ts';

@@ -5,7 +5,7 @@ import { VERDICTS } from '../../src/core/verdict.ts';
 import type { NewScramble, ResultRecord, Store } from '../../src/store/types.ts';
 import type { WireMoves } from '../../src/core/types.ts';
 import { MoveRecorder } from '../../src/puzzles/move-pieces.ts';
-import { ratedResults } from '../../src/app/rated-results.ts';
+import { ratedResults } from '../../src/app/records/rated-results.ts';
 import type { AppContext } from '../../src/app/context.ts';
 import { storeImpls } from '../helpers/store-impls.ts';
 

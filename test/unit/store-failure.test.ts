@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PuzzleState } from '../../src/core/types.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
 import { resumeMatch, startMatch, type MatchDeps } from '../../src/referee/run-match.ts';
-import { createMemoryStore } from '../../src/store/memory-store.ts';
+import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import type { Store } from '../../src/store/types.ts';
 import { slidingBoard } from '../helpers/boards.ts';
 import { FakeClock } from '../helpers/fake-clock.ts';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prepareMatch, type StartMatchOptions } from '../../src/app/matches.ts';
+import { prepareMatch, type StartMatchOptions } from '../../src/app/matches/matches.ts';
 import { parseMatchConfig } from '../../src/referee/match-config.ts';
 
 // Old databases must still load: these configs are the exact JSON the code before the settings schema

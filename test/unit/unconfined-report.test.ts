@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { reportOf } from '../../src/app/records.ts';
+import { reportOf } from '../../src/app/records/records.ts';
 import type { AppContext } from '../../src/app/context.ts';
 import { formatMatchReport, UNCONFINED_LINE } from '../../src/cli/format-report.ts';
-import { createMemoryStore } from '../../src/store/memory-store.ts';
+import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import { matchPage } from '../../src/web/pages/match.ts';
 
 /** A stored match with this config, and its report as every reader gets it. */

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadPreset } from '../../src/app/presets.ts';
+import { loadPreset } from '../../src/app/matches/presets.ts';
 import { parseByteSize, parseDuration, unitGuesses } from '../../src/core/units.ts';
 import { durationFlag, secondsFlag } from '../../src/cli/parse-flags.ts';
 import { readSettings } from '../../src/referee/settings/read-settings.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configRows } from '../../src/app/match-view.ts';
+import { configRows } from '../../src/app/records/match-view.ts';
 import { configurationSection } from '../../src/web/pages/match.ts';
 
 describe('web configuration view', () => {

@@ -5,10 +5,10 @@
  * lost replies) is in test/e2e/pg-queue.test.ts.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../../src/store/memory-store.ts';
-import { createMemoryWorkQueue } from '../../src/store/memory-work-queue.ts';
-import { openPgStore } from '../../src/store/pg-store.ts';
-import { openPgWorkQueue } from '../../src/store/pg-work-queue.ts';
+import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
+import { createMemoryWorkQueue } from '../../src/store/memory/memory-work-queue.ts';
+import { openPgStore } from '../../src/store/pg/pg-store.ts';
+import { openPgWorkQueue } from '../../src/store/pg/pg-work-queue.ts';
 import type { NewScramble, ScrambleRecord, Store } from '../../src/store/types.ts';
 import type { WorkQueue } from '../../src/store/work-queue.ts';
 import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.ts';

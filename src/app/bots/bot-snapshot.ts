@@ -16,7 +16,7 @@ import { snapshotFolder, snapshotStoreOf } from '../../sandbox/snapshot/store.ts
 import type { BotRecord, StoredRuntime } from '../../store/types.ts';
 import type { AppContext } from '../context.ts';
 import { guardedPaths } from './guarded-paths.ts';
-import { splitCommand } from '../split-command.ts';
+import { splitCommand } from './split-command.ts';
 
 /** A snapshot taken for a bot: its hash and the runtime resolved against it. */
 export interface BotSnapshot {

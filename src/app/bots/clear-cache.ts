@@ -5,9 +5,9 @@
  */
 import type { Result } from '../../core/types.ts';
 import { ok } from '../../core/types.ts';
-import { formatSize } from '../../transport/bot-limits.ts';
+import { formatSize } from '../../transport/process/bot-limits.ts';
 import { clearCache } from '../../sandbox/limits/writable-space.ts';
-import { checkBotName } from '../bot-names.ts';
+import { checkBotName } from './bot-names.ts';
 
 /** Empties bot `name`'s cache; the folder it was in and how much it held (bytes, and as "1.5 MiB"). */
 export function clearBotCache(name: string): Result<{ folder: string; bytes: number; size: string }> {

@@ -2,7 +2,8 @@
  * Paths no bot may see, have in its folder, or have in its runtime: the project checkout, the database and
  * its folder, and the database's snapshot store (src/sandbox/snapshot/store.ts).
  */
-import { dirname } from 'node:path';
+import { statSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
 import { snapshotStoreOf } from '../../sandbox/snapshot/store.ts';
 import type { AppContext } from '../context.ts';
 
@@ -12,4 +13,36 @@ export function guardedPaths(ctx: Pick<AppContext, 'projectRoot' | 'dbLocation'>
   if (ctx.dbLocation.startsWith('/')) out.push(ctx.dbLocation, dirname(ctx.dbLocation));
   out.push(snapshotStoreOf(ctx.dbLocation));
   return out;
+}
+
+/** What projectEntry reads of a resolved bot (bot-registry.ts's ResolvedBot has it; the registry imports this file). */
+export interface BotStart {
+  readonly source: 'builtin' | 'command' | 'remote';
+  readonly args: readonly string[];
+  readonly cwd?: string;
+  readonly entry?: string;
+}
+
+const inside = (path: string, folder: string): boolean => path === folder || path.startsWith(folder + sep);
+
+/**
+ * The file of the project checkout a bot runs, if any: a built-in bot's main file, or the first argument
+ * of a command bot that names a file inside the checkout (outside node_modules), as a test fixture run
+ * through tsx does. Such a bot is shown the checkout's code it needs (sandbox/code-mounts.ts).
+ */
+export function projectEntry(bot: BotStart, projectRoot: string): string | undefined {
+  if (bot.source === 'builtin') return bot.entry;
+  if (bot.source !== 'command') return undefined;
+  const root = resolve(projectRoot);
+  for (const arg of bot.args) {
+    if (arg.startsWith('-') || arg.includes('://')) continue;
+    const file = resolve(bot.cwd ?? process.cwd(), arg);
+    if (!inside(file, root) || inside(file, join(root, 'node_modules'))) continue;
+    try {
+      if (statSync(file).isFile()) return file;
+    } catch {
+      // not a file: an ordinary argument
+    }
+  }
+  return undefined;
 }

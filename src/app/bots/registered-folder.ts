@@ -8,16 +8,16 @@ import type { Result } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
 import { checkFolder } from '../../sandbox/folder.ts';
 import type { AppContext } from '../context.ts';
-import { splitCommand } from '../split-command.ts';
-import { guardedPaths, projectEntry } from '../sandbox-policy.ts';
+import { splitCommand } from './split-command.ts';
+import { guardedPaths, projectEntry } from './guarded-paths.ts';
 
 /** Refuses `folder` (the bot's --cwd, as registration resolved it) when the sandbox would refuse it. */
 export function checkRegisteredFolder(ctx: Pick<AppContext, 'projectRoot' | 'dbLocation'>, name: string, cmd: string, folder: string | undefined): Result<void> {
   if (folder === undefined) return ok(undefined);
   const argv = splitCommand(cmd);
   if (!argv.ok) return argv;
-  const [command = '', ...args] = argv.value;
-  if (projectEntry({ name, source: 'command', command, args, cwd: folder }, ctx.projectRoot)) return ok(undefined);
+  const [, ...args] = argv.value;
+  if (projectEntry({ source: 'command', args, cwd: folder }, ctx.projectRoot)) return ok(undefined);
   const checked = checkFolder(folder, guardedPaths(ctx));
   return checked.ok ? ok(undefined) : reject('bad-folder', `bot ${name} would never start in the sandbox: ${checked.reason}`);
 }

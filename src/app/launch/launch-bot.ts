@@ -4,14 +4,14 @@
  * limits, its start timeout, its pinning or whether it is confined.
  */
 import type { BotLauncher } from '../../protocol/link.ts';
-import type { Confinement } from '../../transport/confinement.ts';
-import { createProcessLauncher } from '../../transport/process-launcher.ts';
+import type { Confinement } from '../../transport/process/confinement.ts';
+import { createProcessLauncher } from '../../transport/process/process-launcher.ts';
 import { createRemoteLauncher } from '../../transport/remote-launcher.ts';
 import type { ArenaServer } from '../../transport/ws-server.ts';
-import type { ResolvedBot } from '../bot-registry.ts';
+import type { ResolvedBot } from '../bots/bot-registry.ts';
 import type { AppContext } from '../context.ts';
-import type { CorePins } from '../cores.ts';
-import { confinementFor } from '../sandbox-policy.ts';
+import type { CorePins } from './cores.ts';
+import { confinementFor } from './sandbox-policy.ts';
 import type { LaunchPlan } from './launch-plan.ts';
 
 /** Where bots are started: the server they dial, the context their sandbox guards, this machine's core pins. */

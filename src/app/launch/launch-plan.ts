@@ -8,7 +8,7 @@
  */
 import { startTimeoutMs } from '../../referee/match-config.ts';
 import { DEFAULT_DISK_BUDGET_BYTES } from '../../referee/settings/match-settings.ts';
-import { cpuBackstopSeconds, defaultMemoryLimit } from '../../transport/bot-limits.ts';
+import { cpuBackstopSeconds, defaultMemoryLimit } from '../../transport/process/bot-limits.ts';
 
 /** The settings a plan is derived from: a match's (as its jobs' PlayLimits carry them) or a check's. */
 export interface PlanSettings {
@@ -22,7 +22,7 @@ export interface PlanSettings {
   readonly diskBudgetBytes?: number;
   /** The bots run outside the sandbox: decided and recorded by sandbox-policy.ts, never by the plan. */
   readonly unconfined?: boolean;
-  /** Pin each player's bots to cores of its own, where the machine can (app/cores.ts). */
+  /** Pin each player's bots to cores of its own, where the machine can (app/launch/cores.ts). */
   readonly affinity?: boolean;
 }
 
@@ -33,7 +33,7 @@ export interface LaunchPlan {
   readonly startTimeoutMs: number;
   /**
    * What the kernel holds it to: memory, a CPU-time backstop behind the wall clock (every core busy for
-   * every scramble's time limit, plus a minute: transport/bot-limits.ts), and its disk budget.
+   * every scramble's time limit, plus a minute: transport/process/bot-limits.ts), and its disk budget.
    */
   readonly limits: { readonly memoryBytes: number; readonly cpuSeconds: number; readonly diskBytes: number };
   readonly unconfined: boolean;

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
-import { auditDatabase, type AuditProblem, type AuditReport } from '../../app/audit.ts';
-import { jsonText } from '../../app/json-text.ts';
+import { auditDatabase, type AuditProblem, type AuditReport } from '../../app/audit/audit.ts';
+import { jsonText } from '../../app/records/json-text.ts';
 import { withApp } from '../context.ts';
 import { must } from '../errors.ts';
 import { matchIdArg } from './matches.ts';

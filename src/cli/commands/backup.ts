@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
-import { backupDatabase } from '../../app/backup.ts';
+import { backupDatabase } from '../../app/records/backup.ts';
 import { must } from '../errors.ts';
 
 /** Registers `arena backup <file>`. */

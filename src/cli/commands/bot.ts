@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
-import { checkBot } from '../../app/bot-check.ts';
+import { checkBot } from '../../app/launch/bot-check.ts';
 import { parseListen } from '../../app/listen.ts';
-import { addBot, listBots, removeBot } from '../../app/bot-registry.ts';
+import { addBot, listBots, removeBot } from '../../app/bots/bot-registry.ts';
 import { createInterface } from 'node:readline/promises';
-import { botResults, purgeBot } from '../../app/bot-results.ts';
+import { botResults, purgeBot } from '../../app/bots/bot-results.ts';
 import { clearBotCache } from '../../app/bots/clear-cache.ts';
 import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';

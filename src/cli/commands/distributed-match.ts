@@ -4,9 +4,9 @@ import {
   startDistributedMatch,
   type Distributed,
   type DistributedProgress,
-} from '../../app/distributed.ts';
-import { jsonText } from '../../app/json-text.ts';
-import { showMatch, type StartMatchOptions } from '../../app/matches.ts';
+} from '../../app/matches/distributed.ts';
+import { jsonText } from '../../app/records/json-text.ts';
+import { showMatch, type StartMatchOptions } from '../../app/matches/matches.ts';
 import { RECORDS, sealingNotice } from '../../app/seal-keys.ts';
 import { withApp } from '../context.ts';
 import { must } from '../errors.ts';

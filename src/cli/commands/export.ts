@@ -2,7 +2,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
-import { exportResults, type ExportRow } from '../../app/export.ts';
+import { exportResults, type ExportRow } from '../../app/records/export.ts';
 import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';
 import { toCsv } from '../csv.ts';

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
-import { listBots } from '../../app/bot-registry.ts';
-import { parseLadderClasses } from '../../app/ladder-classes.ts';
-import { runLadder } from '../../app/ladder.ts';
-import { jsonText } from '../../app/json-text.ts';
-import { ladderView, type LadderView } from '../../app/ladder-status.ts';
+import { listBots } from '../../app/bots/bot-registry.ts';
+import { parseLadderClasses } from '../../app/ladder/ladder-classes.ts';
+import { runLadder } from '../../app/ladder/ladder.ts';
+import { jsonText } from '../../app/records/json-text.ts';
+import { ladderView, type LadderView } from '../../app/ladder/ladder-status.ts';
 import { RECORDS, sealingNotice } from '../../app/seal-keys.ts';
 import { withApp } from '../context.ts';
 import { must } from '../errors.ts';

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
-import { leaderboard, PROVISIONAL_GAMES, type ClassBoard } from '../../app/leaderboard.ts';
-import { leaderboardRows, type LeaderboardRow } from '../../app/export.ts';
-import { percentText } from '../../app/report-text.ts';
+import { leaderboard, PROVISIONAL_GAMES, type ClassBoard } from '../../app/records/leaderboard.ts';
+import { leaderboardRows, type LeaderboardRow } from '../../app/records/export.ts';
+import { percentText } from '../../app/records/report-text.ts';
 import { withApp } from '../context.ts';
 import { toCsv } from '../csv.ts';
 import { formatFlag, openOut } from './export.ts';

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
 import { parseListen, type ListenAddress } from '../../app/listen.ts';
-import { jsonText } from '../../app/json-text.ts';
+import { jsonText } from '../../app/records/json-text.ts';
 import { writeRemedy } from '../../app/context.ts';
 import { scrambleNumber } from '../../core/scramble-number.ts';
-import { mergeSettings, startOptionsOf } from '../../app/match-options.ts';
-import { resumeMatch, startMatch, type MatchIo, type MatchOutcome, type StartMatchOptions } from '../../app/matches.ts';
-import { loadPreset } from '../../app/presets.ts';
+import { mergeSettings, startOptionsOf } from '../../app/matches/match-options.ts';
+import { resumeMatch, startMatch, type MatchIo, type MatchOutcome, type StartMatchOptions } from '../../app/matches/matches.ts';
+import { loadPreset } from '../../app/matches/presets.ts';
 import { PROJECT_ROOT } from '../../app/project-root.ts';
 import { RECORDS, sealingNotice } from '../../app/seal-keys.ts';
 import { withApp } from '../context.ts';

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
-import { distributedProgress } from '../../app/distributed.ts';
-import { jsonText } from '../../app/json-text.ts';
-import { listMatches, showMatch, type MatchListing } from '../../app/matches.ts';
-import { MATCH_STATUSES as STATUSES, type MatchStatus } from '../../app/records.ts';
-import { scramblesText } from '../../app/report-text.ts';
+import { distributedProgress } from '../../app/matches/distributed.ts';
+import { jsonText } from '../../app/records/json-text.ts';
+import { listMatches, showMatch, type MatchListing } from '../../app/matches/matches.ts';
+import { MATCH_STATUSES as STATUSES, type MatchStatus } from '../../app/records/records.ts';
+import { scramblesText } from '../../app/records/report-text.ts';
 import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';
 import { formatMatchReport } from '../format-report.ts';

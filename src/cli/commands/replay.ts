@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
-import { checkReplay, replayMatch, type Replay, type ReplayFrame, type ReplayTrack } from '../../app/replay.ts';
+import { checkReplay, replayMatch, type Replay, type ReplayFrame, type ReplayTrack } from '../../app/records/replay.ts';
 import type { ReplayOutcome } from '../../core/types.ts';
 import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
-import { describeScrambles } from '../../app/scrambles.ts';
+import { describeScrambles } from '../../app/matches/scrambles.ts';
 import { must } from '../errors.ts';
 import { puzzleKinds } from '../../puzzles/index.ts';
 import { intFlag, seedFlag } from '../parse-flags.ts';
-import { specOf } from '../../app/match-options.ts';
-import { flagSpelling, helpOf, MATCH_LIMITS, readSettings, SETTING_LIST } from '../../app/settings.ts';
+import { specOf } from '../../app/matches/match-options.ts';
+import { flagSpelling, helpOf, MATCH_LIMITS, readSettings, SETTING_LIST } from '../../app/matches/settings.ts';
 import type { PuzzleKind } from '../../core/puzzle-kinds.ts';
 
 /** Registers `arena scramble`. */

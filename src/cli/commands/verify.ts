@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
-import { verifySolution } from '../../app/verify.ts';
+import { verifySolution } from '../../app/audit/verify.ts';
 import { must } from '../errors.ts';
 
 /** Registers `arena verify`: exit 0 when solved, 1 otherwise. */

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
-import { listWorkers, type WorkerRecord } from '../../app/distributed.ts';
+import { listWorkers, type WorkerRecord } from '../../app/matches/distributed.ts';
 import { scrambleNumber } from '../../core/scramble-number.ts';
 import { runWorkerProcess, WORKER_DEFAULTS, type WorkerRunEvent } from '../../worker/run-worker.ts';
 import { RECORDS, sealingNotice } from '../../app/seal-keys.ts';
@@ -8,7 +8,7 @@ import { withApp } from '../context.ts';
 import { CliError, must } from '../errors.ts';
 import { withInterrupt } from '../interrupt.ts';
 import { commandSettings, secondsFlag, settingOptions } from '../parse-flags.ts';
-import { MATCH_DEFAULTS } from '../../app/settings.ts';
+import { MATCH_DEFAULTS } from '../../app/matches/settings.ts';
 import { renderTable } from '../table.ts';
 
 /** The worker's own flags; its settings (--concurrency, --no-sandbox) are the schema's, read by commandSettings. */

@@ -41,7 +41,7 @@ const MEMORY_TYPICAL_BYTES = 2 ** 30;
 
 /**
  * A bot's disk budget unless a match says otherwise: its scratch and its cache together. The sandbox's
- * fallback for a start without one (transport/bot-limits.ts DEFAULT_DISK_BYTES) is the same, held by a test.
+ * fallback for a start without one (transport/process/bot-limits.ts DEFAULT_DISK_BYTES) is the same, held by a test.
  */
 export const DEFAULT_DISK_BUDGET_BYTES = 256 * 2 ** 20;
 

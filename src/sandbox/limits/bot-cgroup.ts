@@ -15,7 +15,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { alive, mountPoints, ownGroup } from '../../transport/cpu-cgroup.ts';
+import { alive, mountPoints, ownGroup } from '../../transport/process/cpu-cgroup.ts';
 
 const PARENT = 'puzzle-arena-bots';
 

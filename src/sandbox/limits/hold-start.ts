@@ -6,8 +6,8 @@
  */
 import type { Result } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
-import type { KernelLimits } from '../../transport/confinement.ts';
-import { formatCpuList } from '../../transport/cpu-affinity.ts';
+import type { KernelLimits } from '../../transport/process/confinement.ts';
+import { formatCpuList } from '../../transport/process/cpu-affinity.ts';
 import { createBotGroup, type BotGroup } from './bot-cgroup.ts';
 import { takeUid } from './uid-pool.ts';
 import { openSpace, type WritableSpace } from './writable-space.ts';

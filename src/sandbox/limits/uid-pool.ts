@@ -10,7 +10,7 @@
  */
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { alive } from '../../transport/cpu-cgroup.ts';
+import { alive } from '../../transport/process/cpu-cgroup.ts';
 
 /** The pool: uids [first, first + size). Chosen above the usual ranges of people (1000–59999) and below nobody (65534). */
 export const UID_POOL = { first: 60000, size: 1000 } as const;

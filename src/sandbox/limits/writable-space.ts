@@ -17,8 +17,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Result } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
-import { alive } from '../../transport/cpu-cgroup.ts';
-import { runCommand } from '../../transport/run-command.ts';
+import { alive } from '../../transport/process/cpu-cgroup.ts';
+import { runCommand } from '../../transport/process/run-command.ts';
 
 /** Where the cache appears inside a sandbox (ARENA_CACHE). */
 export const CACHE_INSIDE = '/cache';

@@ -1,5 +1,5 @@
-import type { BotEntry } from '../../app/bot-registry.ts';
-import type { BotProfile } from '../../app/bot-profile.ts';
+import type { BotEntry } from '../../app/bots/bot-registry.ts';
+import type { BotProfile } from '../../app/records/bot-profile.ts';
 import { num, ms, pct, when } from '../format.ts';
 import { h } from '../html.ts';
 import { page } from '../layout.ts';

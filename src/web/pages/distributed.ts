@@ -1,4 +1,4 @@
-import type { DistributedView } from '../../app/distributed.ts';
+import type { DistributedView } from '../../app/matches/distributed.ts';
 import { h, type Markup } from '../html.ts';
 
 function ago(seconds: number): string {

@@ -1,5 +1,5 @@
-import type { LadderView, VersionView } from '../../app/ladder-status.ts';
-import type { RatingHistory } from '../../app/leaderboard.ts';
+import type { LadderView, VersionView } from '../../app/ladder/ladder-status.ts';
+import type { RatingHistory } from '../../app/records/leaderboard.ts';
 import { PageColours } from '../bot-colour.ts';
 import { link, num, pct, when } from '../format.ts';
 import { h, jsonBlock } from '../html.ts';

@@ -1,4 +1,4 @@
-import type { ClassBoard, RatingHistory } from '../../app/leaderboard.ts';
+import type { ClassBoard, RatingHistory } from '../../app/records/leaderboard.ts';
 import { PageColours } from '../bot-colour.ts';
 import { num, ms, pct, link } from '../format.ts';
 import { h, jsonBlock } from '../html.ts';

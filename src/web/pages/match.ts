@@ -1,11 +1,11 @@
-import type { DistributedView } from '../../app/distributed.ts';
-import type { MatchReport } from '../../app/matches.ts';
-import { progressOf, type SettingRow, type SprtTrace } from '../../app/match-view.ts';
+import type { DistributedView } from '../../app/matches/distributed.ts';
+import type { MatchReport } from '../../app/matches/matches.ts';
+import { progressOf, type SettingRow, type SprtTrace } from '../../app/records/match-view.ts';
 import { PageColours } from '../bot-colour.ts';
 import { workersSection } from './distributed.ts';
 
 type ReportResult = MatchReport['results'][number];
-import { eloUnit } from '../../app/report-text.ts';
+import { eloUnit } from '../../app/records/report-text.ts';
 import { num, ms, pct, rating } from '../format.ts';
 import { h, jsonBlock, type Markup } from '../html.ts';
 import { page } from '../layout.ts';

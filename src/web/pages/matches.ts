@@ -1,6 +1,6 @@
-import type { MatchListing } from '../../app/matches.ts';
-import { MATCH_STATUSES, type MatchStatus } from '../../app/records.ts';
-import { scramblesText } from '../../app/report-text.ts';
+import type { MatchListing } from '../../app/matches/matches.ts';
+import { MATCH_STATUSES, type MatchStatus } from '../../app/records/records.ts';
+import { scramblesText } from '../../app/records/report-text.ts';
 import { link, when } from '../format.ts';
 import { h, type Markup } from '../html.ts';
 import { page } from '../layout.ts';

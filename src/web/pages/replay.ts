@@ -1,4 +1,4 @@
-import type { ReplayInfo } from '../../app/replay-seek.ts';
+import type { ReplayInfo } from '../../app/records/replay-seek.ts';
 import { h, jsonBlock } from '../html.ts';
 import { page } from '../layout.ts';
 
