@@ -1,5 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, renameSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,44 +7,13 @@ import { RECORDS } from '../../src/app/seal-keys.ts';
 import { puzzleOf } from '../../src/puzzles/index.ts';
 import { stateKey } from '../../src/referee/refine-bounds.ts';
 import type { PuzzleState } from '../../src/core/types.ts';
-import { spawnArena } from './helpers.ts';
+import { auditBench } from './audit-helpers.ts';
 
 // The forgeries of issue 29 that passed `arena audit` before the seals covered the watermark, the key check,
 // the optima cache and the ladder: each done with real SQL on a copy of a real SQLite database (write access
 // to the file, not the key beside it), each audited by the real CLI, each failing it.
 
-const dir = mkdtempSync(join(tmpdir(), 'arena-forgery-'));
-const pristine = join(dir, 'pristine.db');
-let copies = 0;
-
-async function arena(args: string[]) {
-  const r = await spawnArena(args, {}).done;
-  expect(r.stderr, r.stderr).not.toMatch(/internal error|\n\s+at /);
-  return r;
-}
-
-/** A copy of the played database (its key, and the marker that its head was sealed, unless told) with `sql` run on it directly. */
-function tampered(sql: string, o: { key?: boolean } = {}): string {
-  const file = join(dir, `copy-${++copies}.db`);
-  copyFileSync(pristine, file);
-  if (o.key !== false) copyFileSync(`${pristine}.key`, `${file}.key`);
-  if (o.key !== false) copyFileSync(`${pristine}.key.head`, `${file}.key.head`);
-  const db = new Database(file);
-  try {
-    db.exec(sql);
-  } finally {
-    db.close();
-  }
-  return file;
-}
-
-async function failsWith(file: string, ...lines: RegExp[]) {
-  const r = await arena(['audit', '--db', file]);
-  expect(r.code, r.stdout).toBe(1);
-  for (const l of lines) expect(r.stdout).toMatch(l);
-  expect(r.stdout).toMatch(/^audit: FAILED, \d+ problem\(s\)$/m);
-  return r;
-}
+const { dir, pristine, arena, tampered, failsWith } = auditBench('arena-forgery-');
 
 /** The winner of each scramble of match 1, by `arena show --json`. */
 async function winners(file: string): Promise<string[]> {
@@ -121,6 +89,7 @@ describe('arena audit against forgeries (SQLite, real CLI, real SQL)', () => {
       ALTER TABLE seal_meta DROP COLUMN pre_optima; ALTER TABLE seal_meta DROP COLUMN pre_versions; ALTER TABLE seal_meta DROP COLUMN pre_games;
       ALTER TABLE seal_meta DROP COLUMN sealed_games; ALTER TABLE seal_meta DROP COLUMN games_seal;
       ALTER TABLE optima DROP COLUMN seal; ALTER TABLE bot_versions DROP COLUMN seal; ALTER TABLE ladder_games DROP COLUMN seal; ALTER TABLE ladder_games DROP COLUMN seq;
+      ALTER TABLE bots DROP COLUMN snapshot; ALTER TABLE bots DROP COLUMN runtime;
       PRAGMA user_version = 10;`);
     await failsWith(file, /^database: the database's key check and watermark carry no seal: it was removed/m);
     // And a later run with the key does not seal it either.

@@ -1,49 +1,18 @@
-import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migrate, MIGRATIONS } from '../../src/store/sqlite/sqlite-schema.ts';
-import { spawnArena } from './helpers.ts';
+import { auditBench } from './audit-helpers.ts';
 
 // `arena audit` on real SQLite files through the real CLI. Two real matches are played once; each test edits
 // a copy of the database directly with better-sqlite3, as someone with write access to the file (but not
 // the key beside it) would, and the audit must name what changed.
 
-const dir = mkdtempSync(join(tmpdir(), 'arena-audit-'));
-const pristine = join(dir, 'pristine.db');
-let copies = 0;
-
-async function arena(args: string[]) {
-  const r = await spawnArena(args, {}).done;
-  expect(r.stderr, r.stderr).not.toMatch(/internal error|\n\s+at /);
-  return r;
-}
-
-/** A copy of the played database (and its key) with `sql` run on it directly. */
-function tampered(sql: string, o: { key?: boolean } = {}): string {
-  const file = join(dir, `copy-${++copies}.db`);
-  copyFileSync(pristine, file);
-  if (o.key !== false) copyFileSync(`${pristine}.key`, `${file}.key`);
-  const db = new Database(file);
-  try {
-    db.exec(sql);
-  } finally {
-    db.close();
-  }
-  return file;
-}
+const { dir, pristine, arena, tampered, failsWith } = auditBench('arena-audit-', { headMarker: false });
 
 /** The id of a result row, by scramble (1-based) and bot, in match 1. */
 const row = (n: number, bot: string) => `(SELECT r.id FROM results r JOIN scrambles s ON s.id = r.scramble_id WHERE s.match_id = 1 AND s.idx = ${n - 1} AND r.bot = '${bot}')`;
-
-async function failsWith(file: string, ...lines: RegExp[]) {
-  const r = await arena(['audit', '--db', file]);
-  expect(r.code, r.stdout).toBe(1);
-  for (const l of lines) expect(r.stdout).toMatch(l);
-  expect(r.stdout).toMatch(/^audit: FAILED, \d+ problem\(s\)$/m);
-  return r;
-}
 
 describe('arena audit (SQLite, real CLI)', () => {
   beforeAll(async () => {
@@ -182,6 +151,7 @@ describe('arena audit (SQLite, real CLI)', () => {
       ALTER TABLE seal_meta DROP COLUMN pre_optima; ALTER TABLE seal_meta DROP COLUMN pre_versions; ALTER TABLE seal_meta DROP COLUMN pre_games;
       ALTER TABLE seal_meta DROP COLUMN sealed_games; ALTER TABLE seal_meta DROP COLUMN games_seal;
       ALTER TABLE optima DROP COLUMN seal; ALTER TABLE bot_versions DROP COLUMN seal; ALTER TABLE ladder_games DROP COLUMN seal; ALTER TABLE ladder_games DROP COLUMN seq;
+      ALTER TABLE bots DROP COLUMN snapshot; ALTER TABLE bots DROP COLUMN runtime;
       PRAGMA user_version = 10;`);
     expect(existsSync(`${legacy}.key.head`)).toBe(false);
     const r = await arena(['audit', '--db', legacy]);

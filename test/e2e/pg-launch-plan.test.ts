@@ -4,12 +4,9 @@
  * same kernel limits (its CPU-time backstop and memory limit, read by the bot from /proc/self/limits), the
  * ones the launch plan derives from the match's settings, and is stopped alike when it spins.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchPlanOf } from '../../src/app/launch/launch-plan.ts';
 import { playLimitsOf } from '../../src/referee/job-source.ts';
 import { parseMatchConfig } from '../../src/referee/match-config.ts';
@@ -18,7 +15,7 @@ import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { Store } from '../../src/store/types.ts';
 import { tsxLoaderPath } from '../../src/transport/process/builtin-bots.ts';
 import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.ts';
-import { ROOT, spawnArena } from './helpers.ts';
+import { ROOT, arenaRuns } from './helpers.ts';
 
 const MATCH = ['spinner', '--puzzle', 'sliding', '--size', '2', '--count', '3', '--seed', '9', '--time-limit', '1s', '--memory-limit', '512m', '--no-warm-up', '--json'];
 
@@ -38,29 +35,17 @@ async function played(store: Store): Promise<Array<{ verdict: string; note: stri
 
 describe.skipIf(skipPgTests())('launch plan - one door for a local match and a worker', () => {
   let server: PgServer;
-  const children: ChildProcess[] = [];
-  const dirs: string[] = [];
+  const { arena, tempDir } = arenaRuns();
 
   beforeAll(async () => {
     server = await startPgServer();
   });
-  afterEach(() => {
-    for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  });
   afterAll(async () => {
     await server?.destroy();
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  function arena(args: string[]) {
-    const run = spawnArena(args, {});
-    children.push(run.child);
-    return run;
-  }
-
   it('launch plan - a local match and a worker start the same spinning bot under the same CPU backstop and memory limit, and stop it alike', { timeout: 300_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'arena-door-'));
-    dirs.push(dir);
+    const dir = tempDir('arena-door-');
     const file = join(dir, 'local.db');
     const local = openSqliteStore(file);
     await addSpinner(local);

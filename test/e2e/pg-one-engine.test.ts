@@ -7,12 +7,10 @@
  * found once.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgStore } from '../../src/store/pg/pg-store.ts';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { Store } from '../../src/store/types.ts';
@@ -20,7 +18,7 @@ import { tsxLoaderPath } from '../../src/transport/process/builtin-bots.ts';
 import { affinityPlan } from '../../src/app/launch/cores.ts';
 import { affinitySupport, formatCpuList } from '../../src/transport/process/cpu-affinity.ts';
 import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.ts';
-import { ROOT, spawnArena, waitFor } from './helpers.ts';
+import { ROOT, arenaRuns, waitFor } from './helpers.ts';
 
 /** Worker timing for tests: a dead worker is noticed within seconds. */
 const FAST = ['--heartbeat', '1s', '--dead-after', '6s'];
@@ -47,31 +45,19 @@ async function addInst(store: Store): Promise<void> {
 
 describe.skipIf(skipPgTests())('one engine - local and distributed play alike', () => {
   let server: PgServer;
-  const children: ChildProcess[] = [];
-  const dirs: string[] = [];
+  const { arena, tempDir } = arenaRuns();
 
   beforeAll(async () => {
     server = await startPgServer();
   });
-  afterEach(() => {
-    for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  });
   afterAll(async () => {
     await server?.destroy();
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
-
-  function arena(args: string[]) {
-    const run = spawnArena(args, {});
-    children.push(run.child);
-    return run;
-  }
   const worker = (url: string, name: string) => arena(['worker', '--db', url, '--name', name, ...FAST]);
 
   it('one engine - the same seeded SPRT match, locally and on two workers (one killed mid-job), decides alike after the same counted scrambles', { timeout: 300_000 }, async () => {
     // Locally, on a SQLite file.
-    const dir = mkdtempSync(join(tmpdir(), 'arena-engine-'));
-    dirs.push(dir);
+    const dir = tempDir('arena-engine-');
     const file = join(dir, 'local.db');
     await addInst(openSqliteStore(file));
     const local = await arena(['match', ...SPRT_MATCH, '--db', file]).done;
