@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import type { OpenContext } from '../../src/app/context.ts';
 import { ladderView, type LadderView } from '../../src/app/ladder/ladder-status.ts';
-import { waitFor } from './helpers.ts';
+import { spawnArena, waitFor } from './helpers.ts';
 
 export { addAstar, astarFolder, changeBot, reader } from '../helpers/ladder-bot.ts';
 
@@ -29,4 +29,13 @@ export function placedWithInterval(v: LadderView, bot: string, n: number): boole
   const version = v.versions.find((x) => x.bot === bot && x.number === n);
   const ranked = v.classes[0]?.ranking.find((r) => r.versionId === version?.id);
   return version?.status === 'placed' && ranked !== undefined && Number.isFinite(ranked.low) && Number.isFinite(ranked.high) && ranked.low < ranked.high;
+}
+
+/** `arena ladder --db db …flags`, kept in `children` (the test kills what is left), with its stderr so far as log(). */
+export function startLadder(db: string, flags: readonly string[], children: ReturnType<typeof spawnArena>[]): ReturnType<typeof spawnArena> & { log(): string } {
+  const run = spawnArena(['ladder', '--db', db, ...flags], {});
+  let err = '';
+  run.child.stderr!.on('data', (d) => (err += d));
+  children.push(run);
+  return { ...run, log: () => err };
 }

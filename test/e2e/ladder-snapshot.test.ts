@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnArena, waitFor } from './helpers.ts';
-import { astarFolder, reader } from './ladder-helpers.ts';
+import { astarFolder, reader, startLadder } from './ladder-helpers.ts';
 import { CAN_SANDBOX } from '../helpers/sandbox.ts';
 import { tempFolder } from '../helpers/bot-folders.ts';
 
@@ -35,13 +35,7 @@ describe.runIf(process.platform === 'linux' && CAN_SANDBOX)('ladder snapshot e2e
       const r = await spawnArena([...add(name, dir), '--db', db], {}).done;
       expect(r.code, r.stderr).toBe(0);
     }
-    const start = () => {
-      const run = spawnArena(['ladder', '--db', db, ...FLAGS], {});
-      let err = '';
-      run.child.stderr!.on('data', (d) => (err += d));
-      children.push(run);
-      return { ...run, log: () => err };
-    };
+    const start = () => startLadder(db, FLAGS, children);
     const first = start();
     const ctx = await reader(db);
     try {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { botVersions } from '../../src/app/ladder/ladder-status.ts';
 import { spawnArena, waitFor } from './helpers.ts';
-import { addAstar, astarFolder, changeBot, LADDER_FLAGS, placedWithInterval, reader, waitView } from './ladder-helpers.ts';
+import { addAstar, astarFolder, changeBot, LADDER_FLAGS, placedWithInterval, reader, waitView, startLadder } from './ladder-helpers.ts';
 
 describe('ladder e2e - sqlite', () => {
   const children: ReturnType<typeof spawnArena>[] = [];
@@ -23,13 +23,7 @@ describe('ladder e2e - sqlite', () => {
     // The database is outside the bot's folder: the sandbox refuses a bot whose folder holds it.
     const db = join(mkdtempSync(join(tmpdir(), 'arena-ladder-db-')), 'ladder.db');
     const folder = astarFolder();
-    const start = () => {
-      const run = spawnArena(['ladder', '--db', db, ...LADDER_FLAGS], {});
-      let err = '';
-      run.child.stderr!.on('data', (d) => (err += d));
-      children.push(run);
-      return { ...run, log: () => err };
-    };
+    const start = () => startLadder(db, LADDER_FLAGS, children);
     const first = start();
     const ctx = await reader(db);
     try {
