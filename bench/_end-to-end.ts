@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { createRng } from '../src/core/rng.ts';
 import type { PuzzleState } from '../src/core/types.ts';
 import { puzzles } from '../src/puzzles/index.ts';
-import { startMatch } from '../src/referee/run-match.ts';
+import { runNewMatch } from '../src/referee/run-match.ts';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.ts';
 import { tsxLoaderPath } from '../src/transport/process/builtin-bots.ts';
 import { createProcessLauncher } from '../src/transport/process/process-launcher.ts';
@@ -60,7 +60,7 @@ export async function endToEnd(count: number, bot: readonly string[] = ['--impor
     let last = 0;
     let cpu0 = process.cpuUsage();
     let cpu = cpu0;
-    const run = await startMatch({ bots: ['instant'], count: warm + count, seed: 'bench', timeLimitMs: 10_000, maxMoves: 100, concurrency: 1 }, states, {
+    const run = await runNewMatch({ bots: ['instant'], count: warm + count, seed: 'bench', timeLimitMs: 10_000, maxMoves: 100, concurrency: 1 }, states, {
       store,
       clock: systemClock,
       makeLauncher,

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PuzzleState, WireMoves } from '../src/core/types.ts';
-import { startMatch } from '../src/referee/run-match.ts';
+import { runNewMatch } from '../src/referee/run-match.ts';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.ts';
 import { tsxLoaderPath } from '../src/transport/process/builtin-bots.ts';
 import { createProcessLauncher } from '../src/transport/process/process-launcher.ts';
@@ -25,7 +25,7 @@ const store = openSqliteStore(join(dir, 'bench.db'));
 const server = await startArenaServer({ authenticate: () => undefined });
 try {
   const baseline = process.memoryUsage().rss;
-  const run = await startMatch(
+  const run = await runNewMatch(
     { bots: ['long-answer'], count: 1, seed: 'bench-rss', timeLimitMs: 600_000, maxMoves: spec.maxMoves, concurrency: 1 },
     [spec.state],
     {

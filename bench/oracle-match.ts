@@ -17,7 +17,7 @@ import type { Bound, PuzzleState } from '../src/core/types.ts';
 import { sliding } from '../src/puzzles/sliding/index.ts';
 import type { BoundEvent } from '../src/referee/refine-bounds.ts';
 import { affinityPlan, spareCores } from '../src/app/launch/cores.ts';
-import { startMatch } from '../src/referee/run-match.ts';
+import { runNewMatch } from '../src/referee/run-match.ts';
 import type { OptimumOracle } from '../src/solvers/oracle.ts';
 import { SlidingOracle } from '../src/solvers/sliding/oracle.ts';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.ts';
@@ -86,7 +86,7 @@ type Pin = { readonly cpus: readonly number[]; readonly taskset: string };
 
 /** Plays `states` with ida-star into `store`; returns each scramble's wall time (the referee's clock, ms) in index order. */
 async function play(store: Store, server: ArenaServer, states: readonly PuzzleState[], oracle?: OptimumOracle, onBound?: (e: BoundEvent) => void, pin?: Pin): Promise<number[]> {
-  const run = await startMatch({ bots: ['ida-star'], count: states.length, seed: 'bench', timeLimitMs: 120_000, maxMoves: 1000, concurrency: 1 }, states, {
+  const run = await runNewMatch({ bots: ['ida-star'], count: states.length, seed: 'bench', timeLimitMs: 120_000, maxMoves: 1000, concurrency: 1 }, states, {
     store,
     clock: systemClock,
     makeLauncher: (name) => createProcessLauncher({ name, ...builtinBotCommand(name, ROOT)!, server, startTimeoutMs: 120_000, ...(pin ? { affinity: pin } : {}) }),

@@ -12,7 +12,7 @@ import type { PuzzleState, SlidingState } from '../src/core/types.ts';
 import type { BotLink, LinkEvent } from '../src/protocol/link.ts';
 import { puzzles } from '../src/puzzles/index.ts';
 import { walkTiles } from '../src/puzzles/sliding/scramble.ts';
-import { startMatch } from '../src/referee/run-match.ts';
+import { runNewMatch } from '../src/referee/run-match.ts';
 import { solveOne } from '../src/referee/solve-one.ts';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.ts';
 import { builtinBotCommand } from '../src/transport/process/builtin-bots.ts';
@@ -140,7 +140,7 @@ async function botsEndToEnd(quick: boolean): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   try {
     for (const [bot, what, state] of quick ? cases.slice(0, 2) : cases) {
-      const run = await startMatch({ bots: [bot], count: 1, seed: 'bench', timeLimitMs: 120_000, maxMoves: 50_000_000, concurrency: 1 }, [state], {
+      const run = await runNewMatch({ bots: [bot], count: 1, seed: 'bench', timeLimitMs: 120_000, maxMoves: 50_000_000, concurrency: 1 }, [state], {
         store,
         clock: systemClock,
         makeLauncher: (name) => createProcessLauncher({ name, ...builtinBotCommand(name, ROOT)!, server, startTimeoutMs: 60_000 }),

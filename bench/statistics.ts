@@ -10,7 +10,7 @@ import { createRng } from '../src/core/rng.ts';
 import type { PuzzleState } from '../src/core/types.ts';
 import { puzzles } from '../src/puzzles/index.ts';
 import { pairStats, type ScoredResult } from '../src/stats/match-stats.ts';
-import { startMatch } from '../src/referee/run-match.ts';
+import { runNewMatch } from '../src/referee/run-match.ts';
 import { sprtLlr, type SprtParams } from '../src/stats/sprt.ts';
 import { sprtProgress } from '../src/stats/sprt-progress.ts';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.ts';
@@ -75,7 +75,7 @@ async function dijkstraFirstSolve(count: number, warmUp: boolean): Promise<{ fir
     const states: PuzzleState[] = Array.from({ length: count }, () => puzzles.sliding.scramble({ kind: 'sliding', rows: 3, cols: 3 }, rng));
     const cmd = builtinBotCommand('dijkstra', ROOT)!;
     const times: number[] = [];
-    await startMatch({ bots: ['dijkstra'], count, seed: 'bench', timeLimitMs: 30_000, maxMoves: 100, concurrency: 1 }, states, {
+    await runNewMatch({ bots: ['dijkstra'], count, seed: 'bench', timeLimitMs: 30_000, maxMoves: 100, concurrency: 1 }, states, {
       store,
       clock: systemClock,
       makeLauncher: (name) =>

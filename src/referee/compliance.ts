@@ -20,7 +20,7 @@ export interface CheckLine {
  * its first scramble of each class on each connection, as in a match, and must answer `ready`. Says
  * plainly what is wrong; never throws for anything the bot does.
  */
-export async function checkBot(launcher: BotLauncher, clock: Clock, timeLimitMs = 10_000): Promise<CheckLine[]> {
+export async function runCompliance(launcher: BotLauncher, clock: Clock, timeLimitMs = 10_000): Promise<CheckLine[]> {
   const lines: CheckLine[] = [];
   const got = await launcher.connect();
   if (!got.ok) return [{ ok: false, what: 'handshake', detail: got.reason }];

@@ -100,7 +100,7 @@ export function createMatchWith(store: Pick<Store, 'createMatch'>, config: Match
 }
 
 /** Creates a match with explicit scrambles (all stored with the match, one transaction; they set its count) and runs it. */
-export async function startMatch(given: MatchConfig, states: readonly PuzzleState[], deps: MatchDeps): Promise<MatchRun> {
+export async function runNewMatch(given: MatchConfig, states: readonly PuzzleState[], deps: MatchDeps): Promise<MatchRun> {
   const config = { ...given, count: states.length };
   return playMatch(await createMatchWith(deps.store, config, states, deps.oracle), config, deps);
 }
@@ -121,7 +121,7 @@ export async function startGeneratedMatch(config: MatchConfig, deps: MatchDeps):
  * Finishes an interrupted (or killed) match: only the (scramble, bot) pairs without a result are played, and
  * the optima it still owes are proved (a match decided while they were being proved owes only those).
  */
-export async function resumeMatch(id: number, deps: MatchDeps): Promise<Result<MatchRun>> {
+export async function runResumedMatch(id: number, deps: MatchDeps): Promise<Result<MatchRun>> {
   const found = await resumable(deps.store, id);
   if (!found.ok) return found;
   if ((await deps.store.listScrambles(id, { from: 0, limit: 1 })).length === 0) {

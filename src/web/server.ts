@@ -85,7 +85,7 @@ export function createWebApp(ctx: AppContext, log: (line: string) => void = () =
 
   const fail = (c: Context, status: 400 | 404, message: string) =>
     wantsJson(c) ? c.json({ error: message }, status) : c.html(problemPage(status === 404 ? 'Not found' : 'Bad request', message), status);
-  const must = <T>(c: Context, r: Result<T>): T | Response => (r.ok ? r.value : fail(c, 404, r.reason));
+  const orNotFound = <T>(c: Context, r: Result<T>): T | Response => (r.ok ? r.value : fail(c, 404, r.reason));
 
   app.onError((err, c) => {
     if (err instanceof BadRequest) return fail(c, 400, err.message);
@@ -117,31 +117,31 @@ export function createWebApp(ctx: AppContext, log: (line: string) => void = () =
   app.get('/api/matches', async (c) => c.json(await filteredMatches(matchFilter(c))));
   app.get('/matches/:id', async (c) => {
     const id = idParam(c.req.param('id'), 'match id');
-    const v = must(c, await matchView(ctx, id));
+    const v = orNotFound(c, await matchView(ctx, id));
     if (v instanceof Response) return v;
-    const dist = must(c, await distributedView(ctx, id));
+    const dist = orNotFound(c, await distributedView(ctx, id));
     return dist instanceof Response ? dist : c.html(matchPage(v.report, v.config, dist, v.sprt, v.settings));
   });
   app.get('/api/matches/:id/sprt', async (c) => {
-    const t = must(c, await matchSprt(ctx, idParam(c.req.param('id'), 'match id')));
+    const t = orNotFound(c, await matchSprt(ctx, idParam(c.req.param('id'), 'match id')));
     return t instanceof Response ? t : c.json(t);
   });
   app.get('/api/matches/:id/workers', async (c) => {
-    const dist = must(c, await distributedView(ctx, idParam(c.req.param('id'), 'match id')));
+    const dist = orNotFound(c, await distributedView(ctx, idParam(c.req.param('id'), 'match id')));
     return dist instanceof Response ? dist : c.json(dist ?? null);
   });
   app.get('/matches/:id/rows', async (c) => {
-    const v = must(c, await showMatch(ctx, idParam(c.req.param('id'), 'match id')));
+    const v = orNotFound(c, await showMatch(ctx, idParam(c.req.param('id'), 'match id')));
     return v instanceof Response ? v : c.html(scrambleRows(v).text);
   });
   app.get('/api/matches/:id', async (c) => {
-    const v = must(c, await showMatch(ctx, idParam(c.req.param('id'), 'match id')));
+    const v = orNotFound(c, await showMatch(ctx, idParam(c.req.param('id'), 'match id')));
     // The same JSON as `arena show --json`: an infinite Elo is "Infinity", not null.
     return v instanceof Response ? v : c.json(jsonValue(v));
   });
   app.get('/api/matches/:id/events', async (c) => {
     const id = idParam(c.req.param('id'), 'match id');
-    const first = must(c, await matchProgress(ctx, id));
+    const first = orNotFound(c, await matchProgress(ctx, id));
     if (first instanceof Response) return first;
     return streamSSE(c, async (stream) => {
       let last = '';
@@ -165,14 +165,14 @@ export function createWebApp(ctx: AppContext, log: (line: string) => void = () =
     const bots = [c.req.param('bot'), ...(c.req.query('vs') ? [c.req.query('vs')!] : [])];
     const infos = [];
     for (const b of bots) {
-      const r = must(c, await openReplay(c, b));
+      const r = orNotFound(c, await openReplay(c, b));
       if (r instanceof Response) return r;
       infos.push(r.info);
     }
     return c.html(replayPage(infos));
   });
   app.get('/api/replay/:match/:scramble/:bot', async (c) => {
-    const r = must(c, await openReplay(c, c.req.param('bot')));
+    const r = orNotFound(c, await openReplay(c, c.req.param('bot')));
     if (r instanceof Response) return r;
     const atText = c.req.query('at');
     const at = atText === undefined ? 0 : idParam(atText, 'at');
@@ -182,11 +182,11 @@ export function createWebApp(ctx: AppContext, log: (line: string) => void = () =
   app.get('/bots', async (c) => c.html(botsPage(await listBots(ctx))));
   app.get('/api/bots', async (c) => c.json(await listBots(ctx)));
   app.get('/bots/:name', async (c) => {
-    const p = must(c, await botProfile(ctx, c.req.param('name')));
+    const p = orNotFound(c, await botProfile(ctx, c.req.param('name')));
     return p instanceof Response ? p : c.html(botPage(p));
   });
   app.get('/api/bots/:name', async (c) => {
-    const p = must(c, await botProfile(ctx, c.req.param('name')));
+    const p = orNotFound(c, await botProfile(ctx, c.req.param('name')));
     return p instanceof Response ? p : c.json(p);
   });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import type { PuzzleState, ScrambleSpec } from '../../src/core/types.ts';
 import { puzzles } from '../../src/puzzles/index.ts';
-import { startMatch } from '../../src/referee/run-match.ts';
+import { runNewMatch } from '../../src/referee/run-match.ts';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { ResultRow, Store } from '../../src/store/types.ts';
 import { builtinBotCommand } from '../../src/transport/process/builtin-bots.ts';
@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 async function play(bots: string[], states: PuzzleState[], timeLimitMs = 60_000): Promise<ResultRow[]> {
-  const run = await startMatch({ bots, count: states.length, seed: 'builtin', timeLimitMs, maxMoves: 50_000_000, concurrency: 1 }, states, {
+  const run = await runNewMatch({ bots, count: states.length, seed: 'builtin', timeLimitMs, maxMoves: 50_000_000, concurrency: 1 }, states, {
     store,
     clock: systemClock,
     makeLauncher: (bot) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkBot } from '../../src/referee/compliance.ts';
+import { runCompliance } from '../../src/referee/compliance.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
 import { startArenaServer, type ArenaServer } from '../../src/transport/ws-server.ts';
 import { fixtureLauncher } from './helpers.ts';
@@ -14,20 +14,20 @@ afterAll(async () => {
 
 describe('compliance - bot check', () => {
   it('passes a well-behaved bot: handshake, tiny scrambles, a cancelled request', async () => {
-    const lines = await checkBot(fixtureLauncher('instant', server), systemClock, 5_000);
+    const lines = await runCompliance(fixtureLauncher('instant', server), systemClock, 5_000);
     expect(lines.map((l) => l.what)).toEqual(['handshake', 'sliding 2x2 scramble', 'cancel']);
     expect(lines.every((l) => l.ok)).toBe(true);
   });
 
   it('says plainly what is wrong with a bot that plays illegal moves', async () => {
-    const lines = await checkBot(fixtureLauncher('illegal', server), systemClock, 5_000);
+    const lines = await runCompliance(fixtureLauncher('illegal', server), systemClock, 5_000);
     const bad = lines.filter((l) => !l.ok);
     expect(bad.length).toBeGreaterThanOrEqual(4);
     expect(bad.some((l) => /invalid at move 0/.test(l.detail))).toBe(true);
   });
 
   it('reports a bot that cannot even connect', async () => {
-    const lines = await checkBot(fixtureLauncher('wrong-token', server), systemClock, 5_000);
+    const lines = await runCompliance(fixtureLauncher('wrong-token', server), systemClock, 5_000);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ ok: false, what: 'handshake' });
   });

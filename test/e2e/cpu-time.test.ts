@@ -18,7 +18,7 @@ import { createRng } from '../../src/core/rng.ts';
 import type { PuzzleState } from '../../src/core/types.ts';
 import { puzzles } from '../../src/puzzles/index.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
-import { startMatch } from '../../src/referee/run-match.ts';
+import { runNewMatch } from '../../src/referee/run-match.ts';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { ResultSummary } from '../../src/store/types.ts';
 import { affinityPlan } from '../../src/app/launch/cores.ts';
@@ -55,7 +55,7 @@ describe.runIf(linux)('referee e2e - CPU time per solve', () => {
     const bots = modes.map((m) => `cpu-hog --mode ${m}`);
     // One at a time: a bot's CPU time does not depend on it, but the machine is shared.
     const config: MatchConfig = { bots, count: states.length, seed: 'cpu', timeLimitMs: 120_000, maxMoves: 100, concurrency: 1 };
-    const run = await startMatch(config, states, {
+    const run = await runNewMatch(config, states, {
       store,
       clock: systemClock,
       makeLauncher: (bot) =>
@@ -151,7 +151,7 @@ describe.runIf(linux)('referee e2e - --affinity', () => {
     // The last allowed CPU alone: a set the bot would not have by inheritance.
     const cpus = [support.cpus.at(-1)!];
     const config: MatchConfig = { bots: ['affinity-reporter'], count: 1, seed: 'pin', timeLimitMs: 60_000, maxMoves: 100, concurrency: 1 };
-    const run = await startMatch(config, states, {
+    const run = await runNewMatch(config, states, {
       store,
       clock: systemClock,
       makeLauncher: (bot) =>

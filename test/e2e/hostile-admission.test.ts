@@ -14,7 +14,7 @@ import type { PuzzleState } from '../../src/core/types.ts';
 import { SUBPROTOCOL } from '../../src/protocol/messages.ts';
 import { puzzles } from '../../src/puzzles/index.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
-import { startMatch } from '../../src/referee/run-match.ts';
+import { runNewMatch } from '../../src/referee/run-match.ts';
 import { serveBot } from '../../src/sdk/serve.ts';
 import { connectWebSocket } from '../../src/sdk/ws-client.ts';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
@@ -99,7 +99,7 @@ describe('hostile admission - a remote bot dialing in mid-match', () => {
       const states: PuzzleState[] = [0, 1].map(() => puzzles.sliding.scramble({ kind: 'sliding', rows: 2, cols: 2 }, rng));
       const config: MatchConfig = { bots: ['instant', 'remote'], count: 2, seed: 'remote-deep', timeLimitMs: 20_000, maxMoves: 1000, concurrency: 1 };
       let good: Promise<void> | undefined;
-      const run = await startMatch(config, states, {
+      const run = await runNewMatch(config, states, {
         store,
         clock: systemClock,
         makeLauncher: (b) => (b === 'remote' ? createRemoteLauncher('remote', server, 60_000) : fixtureLauncher(b, server)),
@@ -162,7 +162,7 @@ describe('remote bot - one connection shared by concurrent workers', () => {
         );
       })();
       // A short start timeout: a worker that waited for a second connection of its own would fail fast.
-      const run = await startMatch(config, states, {
+      const run = await runNewMatch(config, states, {
         store,
         clock: systemClock,
         makeLauncher: (b) => (b === 'remote' ? createRemoteLauncher('remote', server, 10_000) : fixtureLauncher(b, server)),

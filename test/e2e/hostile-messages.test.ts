@@ -14,7 +14,7 @@ import type { Verdict } from '../../src/core/verdict.ts';
 import type { BotLauncher } from '../../src/protocol/link.ts';
 import { puzzles } from '../../src/puzzles/index.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
-import { startMatch } from '../../src/referee/run-match.ts';
+import { runNewMatch } from '../../src/referee/run-match.ts';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { ResultRow } from '../../src/store/types.ts';
 import { tsxLoaderPath } from '../../src/transport/process/builtin-bots.ts';
@@ -128,7 +128,7 @@ async function play(label: string, bots: readonly string[], launcher: (bot: stri
   const store = openSqliteStore(file);
   const all = ['instant', ...bots];
   const config: MatchConfig = { bots: all, count: 2, seed: label, timeLimitMs: 20_000, maxMoves: 1000, concurrency: 1 };
-  const run = await startMatch(config, boards(label), { store, clock: systemClock, makeLauncher: (b) => (b === 'instant' ? fixtureLauncher(b, server) : launcher(b)) });
+  const run = await runNewMatch(config, boards(label), { store, clock: systemClock, makeLauncher: (b) => (b === 'instant' ? fixtureLauncher(b, server) : launcher(b)) });
   expect(run.status).toBe('finished');
   await store.close();
   // Reopened: what the referee committed is what a later reader sees.

@@ -18,7 +18,7 @@ import { createRng } from '../../src/core/rng.ts';
 import type { SlidingState } from '../../src/core/types.ts';
 import { puzzles } from '../../src/puzzles/index.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
-import { startMatch } from '../../src/referee/run-match.ts';
+import { runNewMatch } from '../../src/referee/run-match.ts';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { BotLimits } from '../../src/transport/process/bot-limits.ts';
 import { tsxLoaderPath } from '../../src/transport/process/builtin-bots.ts';
@@ -123,7 +123,7 @@ describe.runIf(linux)('referee e2e - hostile processes', () => {
     const states = [puzzles.sliding.scramble({ kind: 'sliding', rows: 2, cols: 2 }, rng)] as SlidingState[];
     const bots = Object.keys(EXPECTED);
     const config: MatchConfig = { bots, count: states.length, seed: 'hostile', timeLimitMs: 60_000, maxMoves: 1_000, concurrency: 2 };
-    const run = await startMatch(config, states, {
+    const run = await runNewMatch(config, states, {
       store,
       clock: systemClock,
       makeLauncher: (bot) =>

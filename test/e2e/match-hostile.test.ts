@@ -6,7 +6,7 @@ import { createRng } from '../../src/core/rng.ts';
 import type { PuzzleState } from '../../src/core/types.ts';
 import { puzzles } from '../../src/puzzles/index.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
-import { startMatch } from '../../src/referee/run-match.ts';
+import { runNewMatch } from '../../src/referee/run-match.ts';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
 import { startArenaServer, type ArenaServer } from '../../src/transport/ws-server.ts';
@@ -40,7 +40,7 @@ describe('referee e2e - hostile bots', () => {
     const states: PuzzleState[] = [0, 1].map(() => puzzles.sliding.scramble({ kind: 'sliding', rows: 2, cols: 2 }, rng));
     const bots = Object.keys(EXPECTED);
     const config: MatchConfig = { bots, count: states.length, seed: 'hostile', timeLimitMs: 2_000, maxMoves: 1_000, concurrency: 1 };
-    const run = await startMatch(config, states, { store, clock: systemClock, makeLauncher: (b) => fixtureLauncher(b, server) });
+    const run = await runNewMatch(config, states, { store, clock: systemClock, makeLauncher: (b) => fixtureLauncher(b, server) });
     expect(run.status).toBe('finished');
     await store.close();
 

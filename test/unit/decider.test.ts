@@ -4,7 +4,7 @@ import { fateOf, optimaOwed } from '../../src/referee/decide/match-fate.ts';
 import { resumable } from '../../src/referee/decide/resume-check.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
 import { ORACLE_PENDING } from '../../src/referee/refine-bounds.ts';
-import { resumeMatch, startMatch, type MatchDeps } from '../../src/referee/run-match.ts';
+import { runResumedMatch, runNewMatch, type MatchDeps } from '../../src/referee/run-match.ts';
 import type { SprtParams } from '../../src/stats/sprt.ts';
 import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import type { Store } from '../../src/store/types.ts';
@@ -79,7 +79,7 @@ describe('decider - a local match', () => {
     const store = createMemoryStore();
     const clock = new FakeClock();
     const oracle = new ScriptedOracle(clock, 100, solve);
-    const run = await clock.run(startMatch(config(), states, deps(store, clock, { oracle })));
+    const run = await clock.run(runNewMatch(config(), states, deps(store, clock, { oracle })));
     expect(run.status).toBe('finished');
     expect(run.sprt?.decision).toBe('H1');
     const k = run.sprt!.scrambles;
@@ -100,7 +100,7 @@ describe('decider - a local match', () => {
     const oracle = new ScriptedOracle(clock, 1000, solve);
     const stop = new AbortController();
     let decidedAt: number | undefined;
-    const first = startMatch(config(), states, deps(store, clock, { oracle, signal: stop.signal, onResult: (e) => (decidedAt ??= e.sprt?.decision ? clock.now() : undefined) }));
+    const first = runNewMatch(config(), states, deps(store, clock, { oracle, signal: stop.signal, onResult: (e) => (decidedAt ??= e.sprt?.decision ? clock.now() : undefined) }));
     // The bots take 10 ms a solve, the oracle a second a scramble: decided well before 2.5 s, two proofs in by then.
     await clock.advance(2500);
     expect(decidedAt).toBeLessThan(1000);
@@ -115,7 +115,7 @@ describe('decider - a local match', () => {
 
     const again = new FakeClock();
     const second = new ScriptedOracle(again, 10, solve);
-    const resumed = await again.run(resumeMatch(run.match.id, deps(store, again, { oracle: second })));
+    const resumed = await again.run(runResumedMatch(run.match.id, deps(store, again, { oracle: second })));
     expect(resumed.ok && resumed.value.status).toBe('finished');
     // No play was needed: only the optima still owed were proved, each once.
     expect(resumed.ok && resumed.value.sprt).toEqual(run.sprt);

@@ -3,7 +3,7 @@ import type { PuzzleState } from '../../src/core/types.ts';
 import type { Capability } from '../../src/protocol/messages.ts';
 import { getPuzzle, parseState, registerPuzzle } from '../../src/puzzles/index.ts';
 import { buildMatchReport } from '../../src/referee/match-report.ts';
-import { startMatch } from '../../src/referee/run-match.ts';
+import { runNewMatch } from '../../src/referee/run-match.ts';
 import { generateScrambles } from '../../src/referee/scrambles/scrambles.ts';
 import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import { FakeClock } from '../helpers/fake-clock.ts';
@@ -121,7 +121,7 @@ describe('fifth kind - a puzzle registered only in a test', () => {
     const store = createMemoryStore();
     const bots = Object.keys(scripts);
     const run = await clock.run(
-      startMatch({ bots, count: states.length, seed: 'fifth-match', timeLimitMs: 1000, maxMoves: 100, concurrency: 1 }, states, {
+      runNewMatch({ bots, count: states.length, seed: 'fifth-match', timeLimitMs: 1000, maxMoves: 100, concurrency: 1 }, states, {
         store,
         clock,
         makeLauncher: (bot) => new ScriptedLauncher(bot, () => scripts[bot]!.script, { clock, capabilities: scripts[bot]!.caps }),

@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { startMatch } from '../../src/referee/run-match.ts';
+import { runNewMatch } from '../../src/referee/run-match.ts';
 import { answers, config, harness, states } from '../helpers/match-harness.ts';
 
 describe('a long-lived stop signal across matches', () => {
@@ -13,7 +13,7 @@ describe('a long-lived stop signal across matches', () => {
       const h = harness({ a: answers, b: answers });
       // More games than EventTarget's default limit of 10 listeners, as a ladder run plays.
       for (let game = 0; game < 12; game++) {
-        const run = await h.clock.run(startMatch(config(['a', 'b']), states, h.deps({ signal: stop.signal })));
+        const run = await h.clock.run(runNewMatch(config(['a', 'b']), states, h.deps({ signal: stop.signal })));
         expect(run.status).toBe('finished');
         expect(getEventListeners(stop.signal, 'abort')).toHaveLength(0);
       }

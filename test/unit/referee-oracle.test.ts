@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PuzzleState } from '../../src/core/types.ts';
-import { resumeMatch, startMatch, type MatchDeps, type ResultEvent } from '../../src/referee/run-match.ts';
+import { runResumedMatch, runNewMatch, type MatchDeps, type ResultEvent } from '../../src/referee/run-match.ts';
 import { ORACLE_PENDING, stateKey, type BoundEvent } from '../../src/referee/refine-bounds.ts';
 import { ScriptedOracle } from '../helpers/scripted-oracle.ts';
 import { replyWith, ScriptedLauncher, silent, type ConnectPlan } from '../helpers/scripted-link.ts';
@@ -19,7 +19,7 @@ describe('runMatch with the exact oracle', () => {
     const h = harness({ a: long('LR'), b: long('LRLR') });
     const oracle = new ScriptedOracle(h.clock, 1000, solve, (s) => JSON.stringify(s) === JSON.stringify(states[1]));
     const bounds: BoundEvent[] = [];
-    const run = await h.clock.run(startMatch(config(['a', 'b']), states, h.deps({ oracle, onBound: (e) => bounds.push(e) })));
+    const run = await h.clock.run(runNewMatch(config(['a', 'b']), states, h.deps({ oracle, onBound: (e) => bounds.push(e) })));
     expect(run.status).toBe('finished');
     // Scramble 0's plays were in at t = 20; the oracle then answered one scramble per 1000 ms, in order, and
     // the match ended only with its last answer.
@@ -53,7 +53,7 @@ describe('runMatch with the exact oracle', () => {
     const h = harness({ a: () => replyWith((s) => (states.indexOf(states.find((x) => JSON.stringify(x) === JSON.stringify(s))!) < 3 ? solve(s) : `${solve(s)}LR`), { delayMs: 10 }) });
     const oracle = new ScriptedOracle(h.clock, 1000, solve);
     const bounds: BoundEvent[] = [];
-    const first = await h.clock.run(startMatch(config(['a']), states, h.deps({ oracle, onBound: (e) => bounds.push(e) })));
+    const first = await h.clock.run(runNewMatch(config(['a']), states, h.deps({ oracle, onBound: (e) => bounds.push(e) })));
     expect(first.status).toBe('finished');
     expect(oracle.asked).toEqual(states.slice(3));
     expect(bounds.map((e) => [e.scrambleIndex, e.source])).toEqual([
@@ -68,7 +68,7 @@ describe('runMatch with the exact oracle', () => {
     const again = harness({ a: () => replyWith((s) => `${solve(s)}LR`, { delayMs: 10 }) }, h.store);
     const second = new ScriptedOracle(again.clock, 1000, solve);
     const later: BoundEvent[] = [];
-    const run = await again.clock.run(startMatch(config(['a']), states, again.deps({ oracle: second, onBound: (e) => later.push(e) })));
+    const run = await again.clock.run(runNewMatch(config(['a']), states, again.deps({ oracle: second, onBound: (e) => later.push(e) })));
     expect(second.asked).toEqual([]);
     expect(later.every((e) => e.exact && e.source === 'cache')).toBe(true);
     expect(again.clock.now()).toBe(60);
@@ -79,7 +79,7 @@ describe('runMatch with the exact oracle', () => {
   it('runMatch - every timed solve holds the oracle, and each hold is released when its answer is in', async () => {
     const h = harness({ a: answers, b: () => silent });
     const oracle = new ScriptedOracle(h.clock, 10, solve);
-    await h.clock.run(startMatch(config(['a', 'b']), states, h.deps({ oracle })));
+    await h.clock.run(runNewMatch(config(['a', 'b']), states, h.deps({ oracle })));
     // Six solves each (b times out on every one and is restarted), every one of them held and released.
     expect(oracle.holds).toBe(12);
     expect(oracle.open).toBe(0);
@@ -89,7 +89,7 @@ describe('runMatch with the exact oracle', () => {
     const h = harness({ a: () => replyWith(solve, { delayMs: 1000 }) });
     const oracle = new ScriptedOracle(h.clock, 1000, solve);
     const stop = new AbortController();
-    const first = startMatch(config(['a']), states, h.deps({ oracle, signal: stop.signal }));
+    const first = runNewMatch(config(['a']), states, h.deps({ oracle, signal: stop.signal }));
     // The bot times out on each scramble (at t = 1000, 2000, ...), so the oracle gets scramble 0 at t = 1000,
     // answers it at 2000 and is on scramble 1 when the abort comes.
     await h.clock.advance(2500);
@@ -102,7 +102,7 @@ describe('runMatch with the exact oracle', () => {
     expect(notes).toEqual([undefined, ORACLE_PENDING, ORACLE_PENDING, ORACLE_PENDING, ORACLE_PENDING, ORACLE_PENDING]);
     const again = harness({ a: answers }, h.store);
     const second = new ScriptedOracle(again.clock, 10, solve);
-    const resumed = await again.clock.run(resumeMatch(run.match.id, again.deps({ oracle: second })));
+    const resumed = await again.clock.run(runResumedMatch(run.match.id, again.deps({ oracle: second })));
     expect(resumed.ok && resumed.value.status).toBe('finished');
     // Scramble 1 was played (a time-out) before the abort: asked again. The rest are answered at the bound now.
     expect(second.asked).toEqual([states[1]]);

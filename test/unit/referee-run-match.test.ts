@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resumeMatch, startGeneratedMatch, startMatch, type MatchDeps, type ResultEvent } from '../../src/referee/run-match.ts';
+import { runResumedMatch, startGeneratedMatch, runNewMatch, type MatchDeps, type ResultEvent } from '../../src/referee/run-match.ts';
 import { checkScrambleSize, scrambleBytes } from '../../src/referee/scrambles/scramble-batches.ts';
 import { generateScrambles } from '../../src/referee/scrambles/scrambles.ts';
 import { dropOnSolve, replyWith, ScriptedLauncher, silent, type ConnectPlan } from '../helpers/scripted-link.ts';
@@ -15,7 +15,7 @@ import type { Store } from '../../src/store/types.ts';
 describe('runMatch in-process', () => {
   it('runMatch - every (scramble, bot) gets exactly one result; which bot goes first rotates per scramble', async () => {
     const h = harness({ a: answers, b: answers });
-    const run = await h.clock.run(startMatch(config(['a', 'b']), states, h.deps()));
+    const run = await h.clock.run(runNewMatch(config(['a', 'b']), states, h.deps()));
     expect(run.status).toBe('finished');
     const rows = await h.store.listResults(run.match.id);
     expect(rows).toHaveLength(2 * states.length);
@@ -33,7 +33,7 @@ describe('runMatch in-process', () => {
 
   it('runMatch - a crashed bot is restarted for its next scramble; the crash is charged to one scramble', async () => {
     const h = harness({ a: (attempt) => (attempt === 0 ? [answers(), dropOnSolve('segfault')] : answers()) });
-    const run = await h.clock.run(startMatch(config(['a']), states, h.deps()));
+    const run = await h.clock.run(runNewMatch(config(['a']), states, h.deps()));
     const rows = await h.store.listResults(run.match.id);
     expect(rows.map((r) => r.verdict)).toEqual(['solved', 'crash', 'solved', 'solved', 'solved', 'solved']);
     expect(rows[1].error).toBe('segfault');
@@ -42,7 +42,7 @@ describe('runMatch in-process', () => {
 
   it('runMatch - a time-out closes the link and the next scramble gets a fresh bot', async () => {
     const h = harness({ a: (attempt) => (attempt === 0 ? silent : answers()) });
-    const run = await h.clock.run(startMatch(config(['a'], { timeLimitMs: 5000 }), states.slice(0, 2), h.deps()));
+    const run = await h.clock.run(runNewMatch(config(['a'], { timeLimitMs: 5000 }), states.slice(0, 2), h.deps()));
     const rows = await h.store.listResults(run.match.id);
     expect(rows.map((r) => [r.verdict, r.wallMs])).toEqual([
       ['timeout', 5000],
@@ -56,7 +56,7 @@ describe('runMatch in-process', () => {
 
   it('runMatch - a bot that cannot start gets crash with the reason', async () => {
     const h = harness({ a: () => ({ fail: 'no such file: ./bot' }) });
-    const run = await h.clock.run(startMatch(config(['a']), states.slice(0, 1), h.deps()));
+    const run = await h.clock.run(runNewMatch(config(['a']), states.slice(0, 1), h.deps()));
     const [row] = await h.store.listResults(run.match.id);
     expect(row).toMatchObject({ verdict: 'crash', moveCount: 0 });
     expect(row.error).toMatch(/could not start: no such file/);
@@ -64,7 +64,7 @@ describe('runMatch in-process', () => {
 
   it('runMatch - a bot that fails to start twice in a row is not started again: its other scrambles are crash at once', async () => {
     const h = harness({ a: () => ({ fail: 'exec format error' }), b: answers });
-    const run = await h.clock.run(startMatch(config(['a', 'b']), states, h.deps()));
+    const run = await h.clock.run(runNewMatch(config(['a', 'b']), states, h.deps()));
     const rows = (await h.store.listResults(run.match.id)).filter((r) => r.bot === 'a');
     expect(rows.map((r) => r.error)).toEqual([
       'could not start: exec format error',
@@ -84,7 +84,7 @@ describe('runMatch in-process', () => {
     const h = harness({ a: plan });
     const deps = h.deps();
     const run = await h.clock.run(
-      startMatch(config(['a'], { timeLimitMs: 45_000 }), states, {
+      runNewMatch(config(['a'], { timeLimitMs: 45_000 }), states, {
         ...deps,
         makeLauncher: (bot, opts) => {
           timeouts.push(opts.startTimeoutMs);
@@ -103,7 +103,7 @@ describe('runMatch in-process', () => {
     const store = createMemoryStore();
     const launchers: ScriptedLauncher[] = [];
     const run = await clock.run(
-      startMatch(config(['small']), states.slice(0, 1), {
+      runNewMatch(config(['small']), states.slice(0, 1), {
         store,
         clock,
         makeLauncher: (bot) => {
@@ -121,7 +121,7 @@ describe('runMatch in-process', () => {
 
   it('runMatch - parallel workers each hold their own bots and never play a job twice', async () => {
     const h = harness({ a: answers, b: () => replyWith(solve, { delayMs: 35 }) });
-    const run = await h.clock.run(startMatch(config(['a', 'b'], { concurrency: 3 }), states, h.deps()));
+    const run = await h.clock.run(runNewMatch(config(['a', 'b'], { concurrency: 3 }), states, h.deps()));
     expect(run.status).toBe('finished');
     const rows = await h.store.listResults(run.match.id);
     expect(new Set(rows.map((r) => `${r.scrambleIndex}/${r.bot}`)).size).toBe(12);
@@ -135,7 +135,7 @@ describe('runMatch in-process', () => {
   it('runMatch - abort mid-match records nothing for the request in flight, and resume plays only what is missing', async () => {
     const h = harness({ a: answers, b: () => replyWith(solve, { delayMs: 400 }) });
     const stop = new AbortController();
-    const first = startMatch(config(['a', 'b']), states, h.deps({ signal: stop.signal }));
+    const first = runNewMatch(config(['a', 'b']), states, h.deps({ signal: stop.signal }));
     // Results land at t = 10 (0a), 410 (0b), 810 (1b), 820 (1a), 830 (2a); abort while 2b is being answered.
     await h.clock.advance(1000);
     stop.abort();
@@ -148,7 +148,7 @@ describe('runMatch in-process', () => {
     expect(inFlight.sent.map((m) => m.type).slice(-2)).toEqual(['cancel', 'bye']);
 
     const again = harness({ a: answers, b: answers }, h.store);
-    const resumed = await again.clock.run(resumeMatch(run.match.id, again.deps()));
+    const resumed = await again.clock.run(runResumedMatch(run.match.id, again.deps()));
     expect(resumed.ok && resumed.value.status).toBe('finished');
     const after = await h.store.listResults(run.match.id);
     expect(after).toHaveLength(12);
@@ -159,18 +159,18 @@ describe('runMatch in-process', () => {
     expect(again.events.map((e) => e.done)).toEqual([6, 7, 8, 9, 10, 11, 12]);
   });
 
-  it('resumeMatch - unknown, finished and scramble-less matches are clear rejections', async () => {
+  it('runResumedMatch - unknown, finished and scramble-less matches are clear rejections', async () => {
     const h = harness({ a: answers });
-    expect(await resumeMatch(99, h.deps())).toMatchObject({ ok: false, reason: 'no match with id 99' });
-    const run = await h.clock.run(startMatch(config(['a']), states.slice(0, 1), h.deps()));
-    expect(await resumeMatch(run.match.id, h.deps())).toMatchObject({ ok: false, reason: `match ${run.match.id} is already finished` });
+    expect(await runResumedMatch(99, h.deps())).toMatchObject({ ok: false, reason: 'no match with id 99' });
+    const run = await h.clock.run(runNewMatch(config(['a']), states.slice(0, 1), h.deps()));
+    expect(await runResumedMatch(run.match.id, h.deps())).toMatchObject({ ok: false, reason: `match ${run.match.id} is already finished` });
 
     // A match stored without scrambles (only an older version killed mid-creation could leave one).
     const legacy = new Proxy(h.store, {
       get: (target, key) => (key === 'listScrambles' ? async () => [] : Reflect.get(target, key, target)),
     });
     await h.store.setMatchStatus(run.match.id, 'interrupted');
-    const r = await resumeMatch(run.match.id, { ...h.deps(), store: legacy });
+    const r = await runResumedMatch(run.match.id, { ...h.deps(), store: legacy });
     expect(r.ok).toBe(false);
     expect(!r.ok && r.reason).toMatch(/has no scrambles/);
   });
@@ -199,7 +199,7 @@ describe('runMatch in-process', () => {
     // Scrambles stored when each result was committed (just after the next play began): the second batch
     // only once play reached it.
     expect(storedAt).toEqual([3, 3, 6, 6]);
-    const resumed = await h.clock.run(resumeMatch(first.value.match.id, { ...h.deps({ scrambleBatchBytes: batchBytes }), store: watch(h.store, storedAt) }));
+    const resumed = await h.clock.run(runResumedMatch(first.value.match.id, { ...h.deps({ scrambleBatchBytes: batchBytes }), store: watch(h.store, storedAt) }));
     expect(resumed.ok && resumed.value.status).toBe('finished');
     expect(storedAt.slice(4)).toEqual([6, 7, 7]);
     const stored = await h.store.listScrambles(first.value.match.id);

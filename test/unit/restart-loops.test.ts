@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PuzzleState } from '../../src/core/types.ts';
 import { RestartLoops } from '../../src/referee/restart-loops.ts';
-import { startMatch } from '../../src/referee/run-match.ts';
+import { runNewMatch } from '../../src/referee/run-match.ts';
 import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import { slidingBoard } from '../helpers/boards.ts';
 import { FakeClock } from '../helpers/fake-clock.ts';
@@ -28,7 +28,7 @@ describe('RestartLoops', () => {
     const solve = (s: PuzzleState) => boards.find((b) => JSON.stringify(b.state) === JSON.stringify(s))!.solution;
     const plans = { good: () => replyWith(solve, { delayMs: 5 }), stuck: () => silent };
     const run = await clock.run(
-      startMatch({ bots: ['good', 'stuck'], count: states.length, seed: 'u', timeLimitMs: 100, maxMoves: 100, concurrency: 1 }, states, {
+      runNewMatch({ bots: ['good', 'stuck'], count: states.length, seed: 'u', timeLimitMs: 100, maxMoves: 100, concurrency: 1 }, states, {
         store: createMemoryStore(),
         clock,
         makeLauncher: (bot) => new ScriptedLauncher(bot, plans[bot as keyof typeof plans], { clock }),

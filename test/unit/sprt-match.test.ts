@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PuzzleState } from '../../src/core/types.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
 import { parseMatchConfig } from '../../src/referee/match-config.ts';
-import { resumeMatch, startMatch, type MatchDeps, type ResultEvent } from '../../src/referee/run-match.ts';
+import { runResumedMatch, runNewMatch, type MatchDeps, type ResultEvent } from '../../src/referee/run-match.ts';
 import { sprtLlr, type SprtParams } from '../../src/stats/sprt.ts';
 import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import type { Store } from '../../src/store/types.ts';
@@ -48,7 +48,7 @@ describe('runMatch with an SPRT', () => {
   it('runMatch - stops handing out scrambles once the test accepts H1, and the match is finished', async () => {
     expect(K).toBeLessThan(20);
     const h = harness();
-    const run = await h.clock.run(startMatch(config(), states, h.deps()));
+    const run = await h.clock.run(runNewMatch(config(), states, h.deps()));
     expect(run.status).toBe('finished');
     expect(run.sprt).toMatchObject({ decision: 'H1', scrambles: K, wdl: { wins: K, draws: 0, losses: 0 } });
     const rows = await h.store.listResults(run.match.id);
@@ -62,7 +62,7 @@ describe('runMatch with an SPRT', () => {
   it('runMatch - aborted part-way and resumed, it continues where it stopped and decides at the same scramble', async () => {
     const h = harness();
     const stop = new AbortController();
-    const first = startMatch(config(), states, h.deps({ signal: stop.signal }));
+    const first = runNewMatch(config(), states, h.deps({ signal: stop.signal }));
     await h.clock.advance(45); // about two scrambles
     stop.abort();
     const run = await h.clock.run(first);
@@ -71,7 +71,7 @@ describe('runMatch with an SPRT', () => {
     const before = await h.store.listResults(run.match.id);
 
     const again = harness(h.store);
-    const resumed = await again.clock.run(resumeMatch(run.match.id, again.deps()));
+    const resumed = await again.clock.run(runResumedMatch(run.match.id, again.deps()));
     expect(resumed.ok && resumed.value.status).toBe('finished');
     expect(resumed.ok && resumed.value.sprt).toMatchObject({ decision: 'H1', scrambles: K });
     const after = await h.store.listResults(run.match.id);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PuzzleState } from '../../src/core/types.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
-import { startMatch } from '../../src/referee/run-match.ts';
+import { runNewMatch } from '../../src/referee/run-match.ts';
 import { StartGuard } from '../../src/referee/start-guard.ts';
 import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import { slidingBoard } from '../helpers/boards.ts';
@@ -26,7 +26,7 @@ async function play(single: boolean, code = 'timeout') {
   const store = createMemoryStore();
   const launchers: ScriptedLauncher[] = [];
   const run = await clock.run(
-    startMatch(config(['far', 'near']), states, {
+    runNewMatch(config(['far', 'near']), states, {
       store,
       clock,
       makeLauncher: (bot) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PuzzleState } from '../../src/core/types.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
-import { resumeMatch, startMatch, type MatchDeps } from '../../src/referee/run-match.ts';
+import { runResumedMatch, runNewMatch, type MatchDeps } from '../../src/referee/run-match.ts';
 import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import type { Store } from '../../src/store/types.ts';
 import { slidingBoard } from '../helpers/boards.ts';
@@ -52,7 +52,7 @@ describe('store failure - a write refused mid-match', () => {
       const clock = new FakeClock();
       const { store, state } = fillingStore(5, markFails);
       const launchers: ScriptedLauncher[] = [];
-      const run = await clock.run(startMatch(config, states, deps(store, clock, launchers)));
+      const run = await clock.run(runNewMatch(config, states, deps(store, clock, launchers)));
       expect(run.status).toBe('interrupted');
       expect(run.storeError).toBe('database or disk is full');
       const kept = await store.listResults(run.match.id);
@@ -63,7 +63,7 @@ describe('store failure - a write refused mid-match', () => {
       expect(launchers.every((l) => l.links.every((k) => k.closed))).toBe(true);
 
       state.full = false;
-      const resumed = await clock.run(resumeMatch(run.match.id, deps(store, clock, [])));
+      const resumed = await clock.run(runResumedMatch(run.match.id, deps(store, clock, [])));
       expect(resumed.ok && resumed.value.status).toBe('finished');
       const all = await store.listResults(run.match.id);
       expect(all).toHaveLength(states.length * 2);
@@ -76,6 +76,6 @@ describe('store failure - a write refused mid-match', () => {
     const clock = new FakeClock();
     const store = createMemoryStore();
     const d: MatchDeps = { ...deps(store, clock, []), makeLauncher: () => { throw new TypeError('a bug'); } };
-    await expect(clock.run(startMatch(config, states, d))).rejects.toThrow('a bug');
+    await expect(clock.run(runNewMatch(config, states, d))).rejects.toThrow('a bug');
   });
 });

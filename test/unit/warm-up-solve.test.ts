@@ -4,7 +4,7 @@ import type { PuzzleState } from '../../src/core/types.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
 import { prepareMatch } from '../../src/app/matches/matches.ts';
 import { parseMatchConfig } from '../../src/referee/match-config.ts';
-import { resumeMatch, startMatch, type MatchDeps } from '../../src/referee/run-match.ts';
+import { runResumedMatch, runNewMatch, type MatchDeps } from '../../src/referee/run-match.ts';
 import { warmUpScramble, WarmUps } from '../../src/referee/warm-up.ts';
 import { allPuzzles, puzzleOf } from '../../src/puzzles/index.ts';
 import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
@@ -107,7 +107,7 @@ describe('warm-up solve', () => {
   it('runMatch - with warm-up on, each connection solves one throwaway before its first timed scramble, and nothing of it is stored', async () => {
     // The first bot crashes on its second timed scramble: its restart is warmed up again.
     const h = harness((attempt) => (attempt === 0 ? [answers(), answers(), dropOnSolve('segfault')] : answers()));
-    const run = await h.clock.run(startMatch(config({ warmUp: true }), states, h.deps));
+    const run = await h.clock.run(runNewMatch(config({ warmUp: true }), states, h.deps));
     const rows = await h.store.listResults(run.match.id);
     expect(rows.map((r) => r.verdict)).toEqual(['solved', 'crash', 'solved']);
     const [first, second] = h.launchers[0]!.links;
@@ -119,7 +119,7 @@ describe('warm-up solve', () => {
 
   it('runMatch - a bot that never answers its warm-up loses one scramble after the start timeout, then plays on unwarmed', async () => {
     const h = harness((attempt) => (attempt === 0 ? silent : answers()));
-    const run = await h.clock.run(startMatch(config({ warmUp: true }), states, h.deps));
+    const run = await h.clock.run(runNewMatch(config({ warmUp: true }), states, h.deps));
     const rows = await h.store.listResults(run.match.id);
     expect(rows.map((r) => r.verdict)).toEqual(['timeout', 'solved', 'solved']);
     // The limit is the start timeout (time limit 1 s: 10 s), not the prepare's minute.
@@ -132,7 +132,7 @@ describe('warm-up solve', () => {
   it('runMatch - with warm-up off (or in a match stored before it existed) no throwaway is solved', async () => {
     for (const c of [config({ warmUp: false }), config()]) {
       const h = harness(() => answers());
-      const run = await h.clock.run(startMatch(c, states, h.deps));
+      const run = await h.clock.run(runNewMatch(c, states, h.deps));
       expect((await h.store.listResults(run.match.id)).map((r) => r.verdict)).toEqual(['solved', 'solved', 'solved']);
       expect(h.launchers[0]!.links[0]!.sentOf('solve').every((m) => isKnown(m.puzzle))).toBe(true);
     }
@@ -150,13 +150,13 @@ describe('warm-up solve', () => {
     for (const warmUp of [true, false]) {
       const h = harness(() => answers());
       const stop = new AbortController();
-      const first = startMatch(config({ warmUp }), states, { ...h.deps, signal: stop.signal });
+      const first = runNewMatch(config({ warmUp }), states, { ...h.deps, signal: stop.signal });
       await h.clock.advance(warmUp ? 25 : 15); // the first timed result is in (after the warm-up when on)
       stop.abort();
       const run = await h.clock.run(first);
       expect(run.status).toBe('interrupted');
       const again = harness(() => answers(), h.store);
-      const resumed = await again.clock.run(resumeMatch(run.match.id, again.deps));
+      const resumed = await again.clock.run(runResumedMatch(run.match.id, again.deps));
       expect(resumed.ok && resumed.value.status).toBe('finished');
       const sent = again.launchers[0]!.links[0]!.sentOf('solve').map((m) => isKnown(m.puzzle));
       expect(sent).toEqual(warmUp ? [false, true, true] : [true, true]);

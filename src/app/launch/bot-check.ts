@@ -9,7 +9,7 @@
 import type { Result } from '../../core/types.ts';
 import { reject } from '../../core/types.ts';
 import { allPuzzles } from '../../puzzles/index.ts';
-import { checkBot as runCompliance, type CheckLine } from '../../referee/compliance.ts';
+import { runCompliance, type CheckLine } from '../../referee/compliance.ts';
 import type { PlaySettings } from '../../referee/settings/stored-settings.ts';
 import { MATCH_DEFAULTS } from '../../referee/settings/match-settings.ts';
 import { machineLimits, sandboxSupport, type SandboxSupport } from '../../sandbox/probe.ts';

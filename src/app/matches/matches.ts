@@ -9,9 +9,9 @@ import { reject } from '../../core/types.ts';
 import { parseMatchConfig, type MatchConfig } from '../../referee/match-config.ts';
 import type { MatchReport } from '../../referee/match-report.ts';
 import {
-  resumeMatch as resumeRun,
+  runResumedMatch as resumeRun,
   startGeneratedMatch,
-  startMatch as startRun,
+  runNewMatch as startRun,
   type MatchDeps,
   type MatchRun,
   type MatchStart,
