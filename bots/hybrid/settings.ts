@@ -1,6 +1,6 @@
 /**
  * The hybrid bot's tuning per board size, measured on seeded random boards (bench/hybrid.ts, and the sweeps
- * recorded in the README): the widest beam that stays around 1–2 s of CPU per board on the 2-core
+ * recorded in docs/built-in-bots.md): the widest beam that stays around 1–2 s of CPU per board on the 2-core
  * development machine, and the step decay that gave the fewest moves across 5×5 … 10×10.
  */
 import type { BeamOptions } from './beam.ts';

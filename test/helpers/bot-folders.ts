@@ -1,5 +1,5 @@
 /**
- * Bot folders for tests of bots in other languages, set up the way the README tells a person to: a Python
+ * Bot folders for tests of bots in other languages, set up the way docs/writing-bots.md tells a person to: a Python
  * bot gets the SDK pip-installed into its own folder (no network: the SDK's build backend needs nothing), a
  * C bot is compiled with gcc. Also the real CLI, run on a temp database, and what a match printed.
  */

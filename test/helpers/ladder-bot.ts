@@ -1,5 +1,5 @@
 /**
- * The ladder tests' command bot in a temp folder (given to nobody when run as root, as the README tells root
+ * The ladder tests' command bot in a temp folder (given to nobody when run as root, as docs/sandbox.md tells root
  * to do) and a reader of the database the spawned ladder writes. Free of vitest, so benchmarks use it too.
  */
 import { appendFileSync, chmodSync, chownSync, copyFileSync, mkdtempSync } from 'node:fs';

@@ -85,7 +85,8 @@ function folderNote(folder: string, snapshot: string | undefined): string | unde
   }
   if (process.getuid?.() === 0) {
     const last = UID_POOL.first + UID_POOL.size - 1;
-    lines.push(`note: each start of the bot runs as a uid of its own (${UID_POOL.first}-${last}): it reads ${folder} as "others" may, and writes only /tmp and $ARENA_CACHE (its persistent cache)`);
+    const reads = snapshot !== undefined ? 'it reads its snapshot' : `it reads ${folder} as "others" may`;
+    lines.push(`note: each start of the bot runs as a uid of its own (${UID_POOL.first}-${last}): ${reads}, and writes only /tmp and $ARENA_CACHE (its persistent cache)`);
   }
   return lines.length ? lines.join('\n') : undefined;
 }

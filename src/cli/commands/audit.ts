@@ -51,7 +51,7 @@ export function registerAudit(program: Command, print: (text: string) => void, s
     .description(summaryOf('audit'))
     .argument('[match]', 'one match id (default: every match)')
     .option('--db <file|url>', 'results database: a file, or postgres://… (default ARENA_DB or ./leaderboard.db)')
-    .option('--key <file>', "the database's key file (default: <db file>.key, or for PostgreSQL the key folder; see README)")
+    .option('--key <file>', "the database's key file (default: <db file>.key, or for PostgreSQL the key folder; see docs/audit.md)")
     .option('--no-key', 'check by replay alone, without the seals (times, deletions and insertions go unchecked)')
     .option('--deep', 'also prove every cached optimum and every scramble optimum again with the exact oracle (slow: up to 30 s each)')
     .option('--json', 'print {"ok","integrity","incomplete","matches","problems"}')

@@ -26,7 +26,7 @@ interface LadderFlags {
   poll?: string;
 }
 
-/** The ladder's defaults, said once (flags' help and the README quote them). */
+/** The ladder's defaults, said once (flags' help and docs/ladder.md quote them). */
 export const LADDER_DEFAULTS = { budget: 200, scrambles: 10, target: 200, minGames: 10, maxGames: 100, pollMs: 2000 } as const;
 
 const collect = (value: string, list: string[] | undefined) => [...(list ?? []), value];
