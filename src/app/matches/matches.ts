@@ -1,7 +1,10 @@
 /**
- * Match services: start, resume and stop a match, list matches, show one. Every entry point (CLI, web,
- * worker) goes through these; the composition of a run (bots resolved, the WebSocket server with the right
- * admission, launchers, the referee, the report) lives here and nowhere else.
+ * A local match: start one, resume one. Settings become a stored config (match-options.ts), the bots are
+ * resolved and started by the one launcher (../launch/launch-bot.ts), the referee plays the match in this
+ * process with the one preflight and the local decider (src/referee/decide/), and the report comes back.
+ * A distributed match is queued by distributed.ts and played by workers (worker-session.ts) through the
+ * same referee and the queue decider; listing and showing matches are the records room's
+ * (../records/records.ts, re-exported here for the entry points).
  */
 import { randomInt } from 'node:crypto';
 import type { PuzzleState, Result, ScrambleSpec } from '../../core/types.ts';
