@@ -17,7 +17,7 @@ export function leaderboardPage(boards: readonly ClassBoard[], chosen: string | 
   const rows = board.entries.map(
     (e, i) => h`<tr>
       <td class="n">${i + 1}</td>
-      <td>${colours.swatch(e.bot)} <a href="/bots/${encodeURIComponent(e.bot)}">${e.bot}</a>${e.provisional ? h` <span class="dim" title="too few head-to-head games to rank it among the established bots">provisional</span>` : ''}</td>
+      <td><span>${colours.swatch(e.bot)} <a href="/bots/${encodeURIComponent(e.bot)}">${e.bot}</a></span>${e.provisional ? h` <span class="dim" title="too few head-to-head games to rank it among the established bots">provisional</span>` : ''}</td>
       <td class="n">${num(e.rating)}</td><td class="n dim">${num(e.low)} … ${num(e.high)}</td>
       <td class="n">${e.games}</td><td class="n">${e.results}</td>
       <td class="n">${pct(e.solveRate)}</td><td class="n">${num(e.meanMoves, 1)}</td>
