@@ -12,7 +12,8 @@ import { csrf } from 'hono/csrf';
 import { reject } from '../core/types.ts';
 import type { AppContext } from '../app/context.ts';
 import { participantOfToken } from '../app/participants/participants.ts';
-import './current-participant.ts';
+// The type of the context's `participant` variable (a module augmentation of hono's).
+import type {} from './current-participant.ts';
 import { endSession, sessionParticipant, startSession } from '../app/participants/sessions.ts';
 import { signInPage } from './pages/sign-in.ts';
 import { clientAddress, overTls, publicOrigin } from './request-origin.ts';
@@ -24,8 +25,6 @@ export interface WebAuthOptions {
   readonly private?: boolean;
   /** A reverse proxy sets X-Forwarded-For/-Proto/-Host, and they are believed (`--trust-proxy`). */
   readonly trustProxy?: boolean;
-  /** The failed sign-in limit (tests pass their own). */
-  readonly limiter?: SignInLimiter;
 }
 
 /** The session cookie's name. */
@@ -37,7 +36,7 @@ const isOpen = (path: string) => path === '/sign-in' || path.startsWith('/static
 /** Adds authentication, sign-in and sign-out to `app`; call before any route. */
 export function addAuth(app: Hono, ctx: AppContext, o: WebAuthOptions = {}): void {
   const trust = Boolean(o.trustProxy);
-  const limiter = o.limiter ?? new SignInLimiter();
+  const limiter = new SignInLimiter();
   const tooMany = (c: Context, seconds: number) => {
     c.header('Retry-After', String(seconds));
     const message = `too many failed sign-ins from your address; try again in ${seconds} s`;
