@@ -28,6 +28,7 @@ const LOADERS: Record<string, Loader> = {
   bot: async (p, io) => (await import('./commands/bot.ts')).registerBot(p, io.print, io.setExit, io.info),
   leaderboard: async (p, io) => (await import('./commands/leaderboard.ts')).registerLeaderboard(p, io.print, io.info),
   ladder: async (p, io) => (await import('./commands/ladder.ts')).registerLadder(p, io.print, io.info),
+  user: async (p, io) => (await import('./commands/user.ts')).registerUser(p, io.print),
   serve: async (p, io) => (await import('./commands/serve.ts')).registerServe(p, io.print, io.info),
   backup: async (p, io) => (await import('./commands/backup.ts')).registerBackup(p, io.print),
   worker: async (p, io) => (await import('./commands/worker.ts')).registerWorker(p, io.print, io.info),

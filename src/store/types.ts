@@ -3,6 +3,7 @@ import type { Verdict } from '../core/verdict.ts';
 import type { RecordedMoves } from '../puzzles/move-pieces.ts';
 import type { SummaryColumns } from '../core/summary-columns.ts';
 import type { BotVersion, LadderGame, LadderStore } from './ladder-types.ts';
+import type { ParticipantStore } from './participant-types.ts';
 
 /** How a registered bot is started. Built-in bots (bots/<name>/) are known without a row here. */
 export interface BotRecord {
@@ -367,6 +368,9 @@ export interface Store {
 
   /** The standing ladder's tables: bot versions and ladder games (src/store/ladder-types.ts). */
   ladder(): LadderStore;
+
+  /** Participants (token hashes) and their web sessions (src/store/participant-types.ts). */
+  participants(): ParticipantStore;
 
   close(): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import { currentParticipant } from './current-participant.ts';
 import { h, type Markup } from './html.ts';
 
 /** What a page puts in the shell. */
@@ -8,6 +9,13 @@ export interface PageParts {
   readonly scripts?: readonly string[];
   /** Pages with charts load uPlot and its stylesheet. */
   readonly charts?: boolean;
+}
+
+/** The header's corner: the signed-in participant's name and a sign-out button, or a sign-in link. */
+function whoPart(): Markup {
+  const who = currentParticipant();
+  if (!who) return h`<a class="who" href="/sign-in">Sign in</a>`;
+  return h`<form class="who" method="post" action="/sign-out"><span id="who">${who.name}</span> <button type="submit">Sign out</button></form>`;
 }
 
 /** The page shell: header, navigation, the body, scripts from /static only (every page shows times in the reader's zone). */
@@ -26,6 +34,7 @@ ${p.charts ? h`<link rel="stylesheet" href="/static/uplot.min.css">` : ''}
 <header class="top">
   <a class="brand" href="/">puzzle-arena</a>
   <nav><a href="/">Leaderboard</a><a href="/matches">Matches</a><a href="/ladder">Ladder</a><a href="/bots">Bots</a></nav>
+  ${whoPart()}
 </header>
 <main>
 ${p.body}

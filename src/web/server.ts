@@ -22,6 +22,8 @@ import { matchesPage, type MatchFilter } from './pages/matches.ts';
 import { replayPage } from './pages/replay.ts';
 import { addLadderRoutes } from './ladder-routes.ts';
 import { cachedListMatches } from '../app/records/match-list-cache.ts';
+import { HTTPException } from 'hono/http-exception';
+import { addAuth, type WebAuthOptions } from './auth.ts';
 
 /** Scripts, styles, images and requests only from this server; no inline script; no framing. */
 const CSP =
@@ -71,7 +73,7 @@ function listOptions(f: MatchFilter): ListMatchesOptions {
  * the documents the CLI's --json prints. Unknown ids are 404 pages, bad query values 400, and no error
  * shows a stack trace.
  */
-export function createWebApp(ctx: AppContext, log: (line: string) => void = () => {}): Hono {
+export function createWebApp(ctx: AppContext, log: (line: string) => void = () => {}, auth: WebAuthOptions = {}): Hono {
   const app = new Hono();
   const replays = new ReplayCache();
   const wantsJson = (c: Context) => c.req.path.startsWith('/api/');
@@ -82,6 +84,7 @@ export function createWebApp(ctx: AppContext, log: (line: string) => void = () =
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
   });
+  addAuth(app, ctx, auth);
 
   const fail = (c: Context, status: 400 | 404, message: string) =>
     wantsJson(c) ? c.json({ error: message }, status) : c.html(problemPage(status === 404 ? 'Not found' : 'Bad request', message), status);
@@ -89,6 +92,8 @@ export function createWebApp(ctx: AppContext, log: (line: string) => void = () =
 
   app.onError((err, c) => {
     if (err instanceof BadRequest) return fail(c, 400, err.message);
+    // hono's own refusals (the csrf check's 403) carry their response.
+    if (err instanceof HTTPException) return err.getResponse();
     // One line for the operator; the visitor gets no internals.
     log(`${c.req.method} ${c.req.path}: ${err.message}`);
     return wantsJson(c) ? c.json({ error: 'internal error' }, 500) : c.html(problemPage('Error', 'Something went wrong on the server.'), 500);
@@ -207,8 +212,11 @@ export interface WebServer {
 }
 
 /** Serves the web view on host:port (port 0 = a free one). */
-export function startWebServer(ctx: AppContext, o: { host: string; port: number; log?: (line: string) => void }): Promise<WebServer> {
-  const app = createWebApp(ctx, o.log);
+export function startWebServer(
+  ctx: AppContext,
+  o: { host: string; port: number; log?: (line: string) => void; auth?: WebAuthOptions },
+): Promise<WebServer> {
+  const app = createWebApp(ctx, o.log, o.auth);
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname: o.host, port: o.port }, (info) => {
       const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;

@@ -29,6 +29,8 @@ import type {
 } from '../types.ts';
 import { MemorySeals } from './memory-seals.ts';
 import { memoryLadder, type MemoryLadder } from './memory-ladder.ts';
+import { memoryParticipants } from './memory-participants.ts';
+import type { ParticipantStore } from '../participant-types.ts';
 import { optimumSeal } from '../seal.ts';
 import type { LadderStore } from '../ladder-types.ts';
 import { recordedMovesDigest } from '../moves-digest.ts';
@@ -70,6 +72,7 @@ class MemoryStore implements Store {
     () => void this.changes++,
     () => this.sealKey,
   );
+  private readonly participantTables = memoryParticipants();
   private nextMatchId = 1;
   private nextScrambleId = 1;
   /** Counts writes that change what the leaderboard reads (see changeMarker). */
@@ -304,6 +307,10 @@ class MemoryStore implements Store {
 
   ladder(): LadderStore {
     return this.ladderTables;
+  }
+
+  participants(): ParticipantStore {
+    return this.participantTables;
   }
 
   async close(): Promise<void> {

@@ -13,6 +13,7 @@ import { PG_SEAL_HEAD_STEP, PG_SEAL_STEP, PG_HEAD_VERSION } from '../seal-schema
 import { PG_LADDER_STEP } from '../ladder-schema.ts';
 import { PG_REWRITES_STEP } from '../rewrites-schema.ts';
 import { PG_BOT_SNAPSHOT_STEP } from '../bot-snapshot-schema.ts';
+import { PG_PARTICIPANT_STEP } from '../participant-schema.ts';
 
 /** One schema step. `version` is the schema version after it ran; versions are 1, 2, 3… in order. */
 export interface PgMigration {
@@ -235,6 +236,8 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   // Seals of the seal bookkeeping, the optima and the ladder (issue 29); one line to renumber at a merge.
   { version: PG_HEAD_VERSION, ...PG_SEAL_HEAD_STEP },
   { version: 12, ...PG_BOT_SNAPSHOT_STEP },
+  // Participants and web sessions (issue 32); one line to renumber at a merge.
+  { version: 13, ...PG_PARTICIPANT_STEP },
 ];
 
 /** The schema version this code writes and understands. */

@@ -15,6 +15,8 @@ import { migratePg } from './pg-schema.ts';
 import { PG_HEAD_VERSION } from '../seal-schema.ts';
 import { pgAddOptima, pgKnownOptima } from './pg-optima.ts';
 import { pgLadder } from './pg-ladder.ts';
+import { pgParticipants } from './pg-participants.ts';
+import type { ParticipantStore } from '../participant-types.ts';
 import { pgColumnsSince } from '../columns-since.ts';
 import { pgChangeMarker } from './pg-changes.ts';
 import type { LadderStore } from '../ladder-types.ts';
@@ -82,6 +84,7 @@ class PostgresStore implements PgStore {
   private closed = false;
   private sealKey: SealKey | undefined;
   private ladderTables: LadderStore | undefined;
+  private participantTables: ParticipantStore | undefined;
 
   /** @param mayStartHead this process migrated the database across the head's step (see Store.sealHead). */
   constructor(pool: pg.Pool, url: string, private mayStartHead: boolean) {
@@ -323,6 +326,10 @@ class PostgresStore implements PgStore {
 
   ladder(): LadderStore {
     return (this.ladderTables ??= pgLadder(this.pool, () => this.sealKey));
+  }
+
+  participants(): ParticipantStore {
+    return (this.participantTables ??= pgParticipants(this.pool));
   }
 
   async close(): Promise<void> {

@@ -9,6 +9,7 @@ import { SQLITE_SEAL_HEAD_STEP, SQLITE_SEAL_STEP, SQLITE_HEAD_VERSION } from '..
 import { SQLITE_LADDER_STEP } from '../ladder-schema.ts';
 import { SQLITE_REWRITES_STEP } from '../rewrites-schema.ts';
 import { SQLITE_BOT_SNAPSHOT_STEP } from '../bot-snapshot-schema.ts';
+import { SQLITE_PARTICIPANT_STEP } from '../participant-schema.ts';
 
 /** One schema step. `version` is the user_version after it ran; versions are 1, 2, 3… in order. */
 export interface Migration {
@@ -178,6 +179,8 @@ export const MIGRATIONS: readonly Migration[] = [
   // Seals of the seal bookkeeping, the optima and the ladder (issue 29); one line to renumber at a merge.
   { version: SQLITE_HEAD_VERSION, ...SQLITE_SEAL_HEAD_STEP },
   { version: 12, ...SQLITE_BOT_SNAPSHOT_STEP },
+  // Participants and web sessions (issue 32); one line to renumber at a merge.
+  { version: 13, ...SQLITE_PARTICIPANT_STEP },
 ];
 
 /** The schema version this code writes and understands. */

@@ -17,6 +17,8 @@ import { storedPieces, joinStored } from '../stored-moves.ts';
 import { changeMarkerReader, summaryColumnsReader } from './sqlite-columns.ts';
 import { sqliteColumnsSince } from '../columns-since.ts';
 import { sqliteLadder } from './sqlite-ladder.ts';
+import { sqliteParticipants } from './sqlite-participants.ts';
+import type { ParticipantStore } from '../participant-types.ts';
 import type { LadderStore } from '../ladder-types.ts';
 import { sha256Hex, type SealKey } from '../seal.ts';
 import { SqliteSeals } from './sqlite-seals.ts';
@@ -104,6 +106,7 @@ class SqliteStore implements T.Store {
   private sealKey: SealKey | undefined;
   private readonly optima: SqliteOptima;
   private ladderTables: LadderStore | undefined;
+  private participantTables: ParticipantStore | undefined;
   private readonly results: SqliteResultWrites;
 
   private readonly readColumns: () => SummaryColumns;
@@ -329,6 +332,10 @@ class SqliteStore implements T.Store {
    */
   ladder(): LadderStore {
     return (this.ladderTables ??= sqliteLadder(this.db, () => this.sealKey));
+  }
+
+  participants(): ParticipantStore {
+    return (this.participantTables ??= sqliteParticipants(this.db));
   }
 
   async close(): Promise<void> {
