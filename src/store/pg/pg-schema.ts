@@ -9,11 +9,11 @@
  */
 import type pg from 'pg';
 import { VERDICTS } from '../../core/verdict.ts';
-import { PG_SEAL_HEAD_STEP, PG_SEAL_STEP, PG_HEAD_VERSION } from '../seal-schema.ts';
-import { PG_LADDER_STEP } from '../ladder-schema.ts';
-import { PG_REWRITES_STEP } from '../rewrites-schema.ts';
-import { PG_BOT_SNAPSHOT_STEP } from '../bot-snapshot-schema.ts';
-import { PG_PARTICIPANT_STEP } from '../participant-schema.ts';
+import { PG_SEAL_HEAD_STEP, PG_SEAL_STEP, PG_HEAD_VERSION } from '../steps/seal-schema.ts';
+import { PG_LADDER_STEP } from '../steps/ladder-schema.ts';
+import { PG_REWRITES_STEP } from '../steps/rewrites-schema.ts';
+import { PG_BOT_SNAPSHOT_STEP } from '../steps/bot-snapshot-schema.ts';
+import { PG_PARTICIPANT_STEP } from '../steps/participant-schema.ts';
 
 /** One schema step. `version` is the schema version after it ran; versions are 1, 2, 3… in order. */
 export interface PgMigration {

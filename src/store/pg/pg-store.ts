@@ -12,7 +12,7 @@ import type pg from 'pg';
 import type { Bound, WireMoves } from '../../core/types.ts';
 import { createPgPool, describeConnectError, withReconnect, withTransaction } from './pg-connect.ts';
 import { migratePg } from './pg-schema.ts';
-import { PG_HEAD_VERSION } from '../seal-schema.ts';
+import { PG_HEAD_VERSION } from '../steps/seal-schema.ts';
 import { pgAddOptima, pgKnownOptima } from './pg-optima.ts';
 import { pgLadder } from './pg-ladder.ts';
 import { pgParticipants } from './pg-participants.ts';

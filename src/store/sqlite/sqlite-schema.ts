@@ -5,11 +5,11 @@
  */
 import type Database from 'better-sqlite3';
 import { VERDICTS } from '../../core/verdict.ts';
-import { SQLITE_SEAL_HEAD_STEP, SQLITE_SEAL_STEP, SQLITE_HEAD_VERSION } from '../seal-schema.ts';
-import { SQLITE_LADDER_STEP } from '../ladder-schema.ts';
-import { SQLITE_REWRITES_STEP } from '../rewrites-schema.ts';
-import { SQLITE_BOT_SNAPSHOT_STEP } from '../bot-snapshot-schema.ts';
-import { SQLITE_PARTICIPANT_STEP } from '../participant-schema.ts';
+import { SQLITE_SEAL_HEAD_STEP, SQLITE_SEAL_STEP, SQLITE_HEAD_VERSION } from '../steps/seal-schema.ts';
+import { SQLITE_LADDER_STEP } from '../steps/ladder-schema.ts';
+import { SQLITE_REWRITES_STEP } from '../steps/rewrites-schema.ts';
+import { SQLITE_BOT_SNAPSHOT_STEP } from '../steps/bot-snapshot-schema.ts';
+import { SQLITE_PARTICIPANT_STEP } from '../steps/participant-schema.ts';
 
 /** One schema step. `version` is the user_version after it ran; versions are 1, 2, 3… in order. */
 export interface Migration {

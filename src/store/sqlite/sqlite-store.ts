@@ -22,7 +22,7 @@ import type { ParticipantStore } from '../participant-types.ts';
 import type { LadderStore } from '../ladder-types.ts';
 import { sha256Hex, type SealKey } from '../seal.ts';
 import { SqliteSeals } from './sqlite-seals.ts';
-import { SQLITE_HEAD_VERSION } from '../seal-schema.ts';
+import { SQLITE_HEAD_VERSION } from '../steps/seal-schema.ts';
 import { isForeignKeyViolation, isUniqueViolation, oneLine, sqliteCode } from './sqlite-errors.ts';
 import { SQLITE, runtimeText, toBot, toMatch, toScramble, toSummary, type BotRow, type MatchRow, type ResultJoinRow, type ScrambleRow, type SummaryRow } from '../sql-rows.ts';
 import { sharedSql, sqliteArgs } from '../sql-text.ts';
