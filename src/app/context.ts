@@ -6,7 +6,7 @@ import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import type { Clock } from '../protocol/link.ts';
 import type { OptimumOracle } from '../solvers/oracle.ts';
-import { defaultDbPath, describeDbLocation, normalizeDbLocation, openStoreAt } from '../store/open.ts';
+import { defaultDbPath, describeDbLocation, isPgUrl, NEEDS_PG, normalizeDbLocation, openStoreAt } from '../store/open.ts';
 import type { Store } from '../store/types.ts';
 
 export { databaseFailure, writeRemedy } from '../store/failure.ts';
@@ -41,6 +41,8 @@ export interface OpenOptions {
    * the location.
    */
   readonly seal?: { readonly claim: boolean; readonly keyFile?: string };
+  /** The command needs the distributed queue (a PostgreSQL database): anything else is refused before it is opened, so no file or key is made. */
+  readonly queue?: boolean;
 }
 
 /** An open context; `close` releases the store. */
@@ -53,6 +55,7 @@ export async function openContext(o: OpenOptions = {}): Promise<Result<OpenConte
   const projectRoot = o.projectRoot ?? PROJECT_ROOT;
   const location = o.db ? normalizeDbLocation(o.db) : defaultDbPath(projectRoot, o.env);
   const dbLocation = describeDbLocation(location);
+  if (o.queue && !isPgUrl(location)) return reject('no-queue', NEEDS_PG);
   let store: Store;
   try {
     store = await openStoreAt(location);

@@ -167,23 +167,34 @@ export async function setUpSealing(store: Store, location: string, o: SealingOpt
 }
 
 /**
- * What a process that records results should tell its user about sealing, in one line, or nothing: a key
- * made for a PostgreSQL database (to be copied to the workers), or results that will go unsealed, and why.
+ * What a process that records results should tell its user about sealing before it starts, in one line,
+ * or nothing: results that will go unsealed, and why.
  */
-export function sealingNotice(ctx: { readonly sealing?: Sealing; readonly location?: string }): string | undefined {
+export function sealingWarning(ctx: { readonly sealing?: Sealing }): string | undefined {
   const s = ctx.sealing;
-  if (!s) return undefined;
-  if (s.state === 'on') {
-    if (!s.created) return undefined;
-    // Every command that writes a file says where: the key is a file the user must keep (and back up).
-    return ctx.location !== undefined && isPgUrl(ctx.location)
-      ? `made the database's audit key ${s.keyFile}: keep it private, and copy it into the key folder (${ENV_KEY_DIR}, default ~/.config/puzzle-arena/keys) of every worker machine so their results are sealed too`
-      : `made the database's audit key ${s.keyFile}: keep it private; arena audit needs it to check this database's seals`;
-  }
+  if (!s || s.state === 'on') return undefined;
   const unsealed = 'results recorded here are not sealed, so arena audit cannot check their times and verdicts';
   if (s.state === 'no-key') return `warning: ${unsealed}: ${s.reason} (copy the database's key file here)`;
   if (s.state === 'wrong-key') return `warning: ${unsealed}: ${s.keyFile} is not this database's key`;
   return s.reason.startsWith('cannot make key file') ? `warning: ${unsealed}: ${s.reason}` : undefined;
+}
+
+/**
+ * Where this process made the database's key, in one line, or nothing: said once the command has done
+ * its work (a refused command stays one line), for a PostgreSQL database with the copy the workers need.
+ */
+export function keyMadeNotice(ctx: { readonly sealing?: Sealing; readonly location?: string }): string | undefined {
+  const s = ctx.sealing;
+  if (!s || s.state !== 'on' || !s.created) return undefined;
+  // Every command that writes a file says where: the key is a file the user must keep (and back up).
+  return ctx.location !== undefined && isPgUrl(ctx.location)
+    ? `made the database's audit key ${s.keyFile}: keep it private, and copy it into the key folder (${ENV_KEY_DIR}, default ~/.config/puzzle-arena/keys) of every worker machine so their results are sealed too`
+    : `made the database's audit key ${s.keyFile}: keep it private; arena audit needs it to check this database's seals`;
+}
+
+/** Both sealing lines of a long-running command (the ladder, a worker), said as it starts. */
+export function sealingNotice(ctx: { readonly sealing?: Sealing; readonly location?: string }): string | undefined {
+  return sealingWarning(ctx) ?? keyMadeNotice(ctx);
 }
 
 /**

@@ -186,7 +186,7 @@ describe.skipIf(skipPgTests())('distributed matches - workers on a real PostgreS
       worker(url, 'x1');
       worker(url, 'x2');
       const [ra, rb] = await Promise.all([a.done, b.done]);
-      expect([ra.code, rb.code]).toEqual([0, 0]);
+      expect([ra.code, rb.code], `${ra.stderr}\n---\n${rb.stderr}`).toEqual([0, 0]);
       const ids = (await sql.query(`SELECT id::int, bots::text FROM arena.matches ORDER BY id`)).rows;
       expect(ids).toHaveLength(2);
       const one = ids.find((m) => JSON.parse(m.bots).length === 1)!.id as number;

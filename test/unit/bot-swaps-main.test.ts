@@ -22,7 +22,7 @@ describe('swaps bots main', () => {
 
   it('swaps-adjacent solves small boards and gives up past maxMoves over stdio', async () => {
     const { hello, answers } = await askBot('bots/swaps-adjacent/main.ts', [small, hundred, big], 1_000_000);
-    expect(hello).toMatchObject({ name: 'swaps-adjacent', capabilities: [{ kind: 'swaps', maxSize: 10000 }] });
+    expect(hello).toMatchObject({ name: 'swaps-adjacent', capabilities: [{ kind: 'swaps', maxSize: 100 }] });
     expect(answers[0].moves).toHaveLength(6); // 3 rotations of 3 = 2 inversions each
     expect(swaps.replay(small as never, answers[0].moves).verdict).toBe('solved');
     expect(answers[1]).toMatchObject({ type: 'give-up' }); // ~25 million inversions

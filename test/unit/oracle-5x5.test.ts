@@ -36,7 +36,7 @@ describe('5x5 lower bound', () => {
 
   it('the oracle raises a 5x5 bound from the tables and says which bound it is', { timeout: 120_000 }, async () => {
     await loadOrBuildPdbSet(5, 5, SMALL_5X5, { dir });
-    const oracle = new SlidingOracle({ cacheDir: dir, partition5x5: SMALL_5X5, boundBudgetMs: 300 });
+    const oracle = new SlidingOracle({ cacheDir: dir, partition5x5: SMALL_5X5, boundBudgetMs: 2000 }); // room for a loaded machine: the bound must rise above the cheap one
     try {
       const rng = createRng('oracle 5x5');
       for (let i = 0; i < 4; i++) {
@@ -47,7 +47,7 @@ describe('5x5 lower bound', () => {
         expect(got.bound.optimal).toBeUndefined();
         expect(got.bound.lowerBound).toBeGreaterThan(cheap.lowerBound);
         expect((got.bound.lowerBound - cheap.lowerBound) % 2).toBe(0);
-        expect(got.note).toMatch(/lower bound: pdb 3-3-3-3-3-3-3-3 \+ reflection, shared by symmetry, raised by 300 ms of IDA\* over them/);
+        expect(got.note).toMatch(/lower bound: pdb 3-3-3-3-3-3-3-3 \+ reflection, shared by symmetry, raised by 2 s of IDA\* over them/);
       }
       // The bound stays a bound: below the published optimum of a known instance.
       const x = korfFelner24()[0];

@@ -7,7 +7,7 @@ import {
 } from '../../app/matches/distributed.ts';
 import { jsonText } from '../../app/records/json-text.ts';
 import { showMatch, type StartMatchOptions } from '../../app/matches/matches.ts';
-import { RECORDS, sealingNotice } from '../../app/seal-keys.ts';
+import { keyMadeNotice, RECORDS, sealingWarning } from '../../app/seal-keys.ts';
 import { withApp } from '../context.ts';
 import { must } from '../errors.ts';
 import { withInterrupt } from '../interrupt.ts';
@@ -57,10 +57,12 @@ export async function runDistributedMatch(
   let drawn = false;
   const follow = (signal: AbortSignal) =>
     withApp(db, async (ctx) => {
-      const sealing = sealingNotice(ctx);
-      if (sealing) out.info(sealing);
+      const warning = sealingWarning(ctx);
+      if (warning) out.info(warning);
       const opts = { ...(batch !== undefined ? { batch } : {}), notice: out.info };
       const queued: Distributed = must('start' in what ? await startDistributedMatch(ctx, what.start, opts) : await resumeDistributedMatch(ctx, what.resume, opts));
+      const made = keyMadeNotice(ctx);
+      if (made) out.info(made);
       const id = queued.match.id;
       out.info(`match ${id}: ${queued.jobs} job(s) of up to ${queued.batch} scramble(s) queued; workers play them (arena worker --db <this database>)`);
       const end = must(
@@ -91,7 +93,7 @@ export async function runDistributedMatch(
       const report = must(await showMatch(ctx, id));
       out.print(json ? jsonText(report) + '\n' : formatMatchReport(report));
       return end === 'finished' ? 0 : 130;
-    }, RECORDS);
+    }, { ...RECORDS, queue: true });
   // Ctrl-C only stops the watching; the workers go on.
   return withInterrupt(() => undefined, follow);
 }

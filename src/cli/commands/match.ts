@@ -8,7 +8,7 @@ import { mergeSettings, startOptionsOf } from '../../app/matches/match-options.t
 import { resumeMatch, startMatch, type MatchIo, type MatchOutcome, type StartMatchOptions } from '../../app/matches/matches.ts';
 import { loadPreset } from '../../app/matches/presets.ts';
 import { PROJECT_ROOT } from '../../app/project-root.ts';
-import { RECORDS, sealingNotice } from '../../app/seal-keys.ts';
+import { keyMadeNotice, RECORDS, sealingWarning } from '../../app/seal-keys.ts';
 import { withApp } from '../context.ts';
 import { shellQuote } from '../shell-quote.ts';
 import { CliError, must } from '../errors.ts';
@@ -143,11 +143,14 @@ export function registerMatch(program: Command, terminal: TerminalRun, out: Out 
         async (io) => {
           let dbLocation = '';
           const outcome = must(
-            await withApp(f.db, (ctx) => {
+            await withApp(f.db, async (ctx) => {
               dbLocation = ctx.dbLocation;
-              const sealing = sealingNotice(ctx);
-              if (sealing) io.notice?.(sealing);
-              return 'resume' in cmd ? resumeMatch(ctx, cmd.resume, { ...io, ...(cmd.listen ? { listen: cmd.listen } : {}), ...(cmd.unconfined ? { unconfined: true } : {}) }) : startMatch(ctx, cmd.start, io);
+              const warning = sealingWarning(ctx);
+              if (warning) io.notice?.(warning);
+              const played = await ('resume' in cmd ? resumeMatch(ctx, cmd.resume, { ...io, ...(cmd.listen ? { listen: cmd.listen } : {}), ...(cmd.unconfined ? { unconfined: true } : {}) }) : startMatch(ctx, cmd.start, io));
+              const made = keyMadeNotice(ctx);
+              if (played.ok && made) io.notice?.(made);
+              return played;
             }, RECORDS),
           );
           const printed = formatOutcome(outcome, {

@@ -106,7 +106,7 @@ export function registerWorker(program: Command, print: (text: string) => void, 
                   },
                 },
               );
-            }, RECORDS),
+            }, { ...RECORDS, queue: true }),
           ),
       );
       print(`worker ${summary.name} stopped: ${summary.results} result(s), ${summary.jobs} job(s) completed`);
