@@ -13,6 +13,8 @@
  * Otherwise the bot keeps the user's own uid inside a user namespace that cannot make further ones.
  */
 
+import { isWithin } from './trusted-path.ts';
+
 /** A path shown inside the sandbox: `source` on the host at `dest` inside. */
 export interface Bind {
   readonly source: string;
@@ -49,7 +51,6 @@ export const INSIDE = { folder: '/run/arena', relay: '/run/arena/relay', relaySc
 /** The hostname a bot sees. */
 export const SANDBOX_HOSTNAME = 'arena-bot';
 
-const isWithin = (path: string, folder: string): boolean => path === folder || path.startsWith(folder.endsWith('/') ? folder : `${folder}/`);
 
 /** Folders to create (0755) before `dests` can be mounted: every ancestor not inside /usr or another mount. */
 function foldersFor(dests: readonly string[], mounted: readonly string[]): string[] {
