@@ -165,7 +165,7 @@ export function violations(file: string, text: string): string[] {
  * store's shared files; only the store's top-level files, which choose one, import them).
  */
 const ROOMS: Record<string, { readonly order?: readonly string[]; readonly apart?: readonly string[] }> = {
-  app: { order: ['bots', 'participants', 'launch', 'records', 'matches', 'ladder', 'audit'] },
+  app: { order: ['bots', 'participants', 'launch', 'records', 'matches', 'ladder', 'submissions', 'audit'] },
   store: { apart: ['sqlite', 'pg', 'memory'] },
 };
 

@@ -1,0 +1,72 @@
+/**
+ * Submissions (issue 32): a participant's archive, received over HTTP or from `arena submit`, unpacked by
+ * src/intake, named by its manifest under the participant's ownership (`alice/astar`), stored content-
+ * addressed, built in the sandbox, then registered so the running ladder checks and places it.
+ *
+ * This file is the contract between the submission service (store, pipeline) and its doors (HTTP API, web
+ * pages, CLI). Every function returns a Result: `forbidden` (HTTP 403), `not-found` (404), `limit` (429),
+ * `too-large` (413), anything else (400).
+ */
+import type { Result } from '../../core/types.ts';
+import { reject } from '../../core/types.ts';
+import type { AppContext } from '../context.ts';
+
+/** Where a submission is: received → building → checking → placing → placed, or failed (with a reason). */
+export type SubmissionStatus = 'received' | 'building' | 'checking' | 'placing' | 'placed' | 'failed';
+
+/** Who is asking: a signed-in participant (or an admin, who may see and act on everyone's). */
+export interface Caller {
+  readonly name: string;
+  readonly admin: boolean;
+}
+
+/** One submission as its owner (or an admin) sees it. */
+export interface SubmissionView {
+  readonly id: number;
+  readonly participant: string;
+  /** The owned bot name, `alice/astar`. */
+  readonly bot: string;
+  /** The version: sha256 hex of the canonical file list and contents (src/intake/pack.ts). */
+  readonly version?: string;
+  readonly status: SubmissionStatus;
+  /** Why it failed (one line), or what it waits for. */
+  readonly reason?: string;
+  /** Its number on the ladder ("alice/astar v3") once the ladder has seen it. */
+  readonly ladderVersion?: number;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+const TODO = () => reject('not-built', 'submissions are not built yet');
+
+/**
+ * Receives the archive file at `archive` (the door has already capped its length) from `caller`: unpacks it
+ * into a new intake folder, reads the manifest, applies the ownership rules and the participant's limits,
+ * stores the version and queues its build. Resolves once the submission is recorded (status `received`).
+ */
+export async function submitArchive(_ctx: AppContext, _caller: Caller, _archive: string): Promise<Result<SubmissionView>> {
+  return TODO();
+}
+
+/** One submission: its owner and admins only (`forbidden` for anyone else). */
+export async function submissionOf(_ctx: AppContext, _caller: Caller, _id: number): Promise<Result<SubmissionView>> {
+  return TODO();
+}
+
+/** A submission's build log (at most 64 KiB kept): its owner and admins only. */
+export async function buildLogOf(_ctx: AppContext, _caller: Caller, _id: number): Promise<Result<string>> {
+  return TODO();
+}
+
+/** The submissions of `participant` (default the caller's own), newest first: their owner and admins only. */
+export async function listSubmissions(_ctx: AppContext, _caller: Caller, _participant?: string): Promise<Result<SubmissionView[]>> {
+  return TODO();
+}
+
+/**
+ * Builds received submissions one after another until `signal` aborts (`arena serve` runs this beside the web
+ * server): each is built in the sandbox and registered, after which the ladder checks and places it.
+ */
+export async function runSubmissionBuilds(_ctx: AppContext, _o: { readonly signal: AbortSignal; readonly pollMs?: number }): Promise<void> {
+  return;
+}
