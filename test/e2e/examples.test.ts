@@ -29,6 +29,17 @@ describe('examples e2e - bots in other languages', () => {
       expect(r.verdict, r.error).toBe('solved');
       expect(r.moves).toBe(r.optimal); // n − cycles: both bots are optimal
     }
+
+    // Its IDA* on the Manhattan distance plays the 8-puzzle optimally: every answer as long as the referee's
+    // own optimum (its breadth-first oracle), and declines a 4×4 it did not declare.
+    const sliding = await arena(['match', 'c-swaps', 'reference-bfs', '--puzzle', 'sliding', '--size', '3', '--count', '6', '--seed', '11', '--json'], db);
+    expect(sliding.code, sliding.stderr).toBe(0);
+    const played = resultsOf(sliding.stdout);
+    expect(played).toHaveLength(12);
+    for (const r of played) {
+      expect(r.verdict, r.error).toBe('solved');
+      expect(r.moves).toBe(r.optimal);
+    }
   });
 
   it('examples - the Python bot, with the SDK pip-installed into its folder, passes bot check and matches reference-bfs', async () => {
