@@ -10,8 +10,9 @@
  * so a build can never hang or leave a process behind; its uid, groups and space are then given back.
  */
 import { existsSync, rmSync, statSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { PassThrough } from 'node:stream';
 import type { Rejection } from '../../core/types.ts';
 import { unpackTarStream } from '../../intake/unpack.ts';
 import { spawnBot } from '../../transport/process/bot-process.ts';
@@ -64,8 +65,6 @@ export type BuildResult = { readonly ok: true; readonly value: Built } | BuildFa
 
 /** Exit code of the outer shell when the build cannot join its pids group (as sandbox.ts's own join). */
 const JOIN_FAILED = 125;
-/** After the sandbox is gone, how long its output pipe may take to end before it counts as cut short, ms. */
-const OUTPUT_GRACE_MS = 1000;
 
 let serial = 0;
 
@@ -117,8 +116,20 @@ export async function runBuild(o: BuildRequest): Promise<BuildResult> {
   bot.child.stderr?.on('data', (text: string) => log.add(text));
   let outputBytes = 0;
   const output = bot.output!;
+  // Intake reads through a pass-through that fails when the pipe closes without its end (the sandbox was
+  // stopped mid-stream and its pipes dropped), so the unpacking always settles.
+  const stream = new PassThrough();
+  let ended = false;
   output.on('data', (chunk: Buffer) => (outputBytes += chunk.length));
-  const unpacking = unpackTarStream(output, dest, limits.output);
+  output.once('end', () => (ended = true));
+  output.once('close', () => ended || stream.destroy(new Error('the build ended before its output was complete')));
+  output.on('error', () => undefined);
+  output.pipe(stream);
+  const unpacking = unpackTarStream(stream, dest, limits.output).then((r) => {
+    // A refused output stops the build: its tar then fails on the closed pipe instead of waiting on it.
+    if (!r.ok) output.destroy();
+    return r;
+  });
 
   let stopped: 'timeout' | 'cancelled' | undefined;
   const stop = (why: 'timeout' | 'cancelled') => {
@@ -131,9 +142,7 @@ export async function runBuild(o: BuildRequest): Promise<BuildResult> {
   await bot.exited;
   clearTimeout(timer);
   o.signal?.removeEventListener('abort', onAbort);
-  const cut = setTimeout(() => output.destroy(new Error('the build ended before its output was complete')), OUTPUT_GRACE_MS);
   const unpacked = await unpacking;
-  clearTimeout(cut);
 
   const end: BuildEnd = {
     ...(stopped ? { stopped } : {}),
