@@ -12,6 +12,8 @@ import { COPY_FAILED } from './build-script.ts';
 export const FORK_LINE = /Resource temporarily unavailable|fork: retry|Cannot fork|can't fork|BlockingIOError/i;
 /** How the process watch describes a bot over its process limit (exit-cause.ts). */
 const PROCESSES_BREACH = /processes, over the limit of/;
+/** How exit-cause.ts describes a write past RLIMIT_FSIZE (set just above the disk budget). */
+const FSIZE_BREACH = /wrote past the file-size limit/;
 
 /** Everything known about a build once its sandbox is gone. */
 export interface BuildEnd {
@@ -41,7 +43,7 @@ export function classifyBuild(end: BuildEnd, limits: BuildLimits): { code: Build
   if (end.refusedForks > 0 || PROCESSES_BREACH.test(end.exit.description) || (failed && FORK_LINE.test(end.log))) {
     return { code: 'build-processes', reason: limitReason.processes(limits) };
   }
-  if (failed && DISK_LINE.test(end.log)) return { code: 'build-disk', reason: limitReason.disk(limits) };
+  if (failed && (DISK_LINE.test(end.log) || FSIZE_BREACH.test(end.exit.description))) return { code: 'build-disk', reason: limitReason.disk(limits) };
   if (failed && end.outputBytes === 0) {
     if (/exited with code (\d+)/.exec(end.exit.description)?.[1] === String(COPY_FAILED) && /arena: cannot copy/.test(end.log)) {
       return { code: 'build-failed', reason: "the bot's folder could not be copied into the build's space" };

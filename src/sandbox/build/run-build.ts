@@ -66,6 +66,7 @@ export type BuildResult = { readonly ok: true; readonly value: Built } | BuildFa
 /** Exit code of the outer shell when the build cannot join its pids group (as sandbox.ts's own join). */
 const JOIN_FAILED = 125;
 
+const MiB = 2 ** 20;
 let serial = 0;
 
 /** Runs one build; see the module comment. Never throws for anything the build does. */
@@ -106,7 +107,8 @@ export async function runBuild(o: BuildRequest): Promise<BuildResult> {
     args,
     env: {},
     stdio: true,
-    limits: { memoryBytes: limits.memoryBytes, fileBytes: limits.diskBytes, maxProcesses: limits.processes, diskBytes: limits.diskBytes },
+    // RLIMIT_FSIZE above the budget: the full space (ENOSPC) is what stops a file, and says so.
+    limits: { memoryBytes: limits.memoryBytes, fileBytes: limits.diskBytes + MiB, maxProcesses: limits.processes, diskBytes: limits.diskBytes },
     confined: pids ? joining(prepared.value, pids) : prepared.value,
   });
   let raw: number | null = null;
