@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild, type BuildRequest, type BuildResult } from '../../src/sandbox/build/run-build.ts';
+import { findToolchains, installedToolchains } from '../../src/sandbox/build/toolchains.ts';
 import { CAN_SANDBOX } from '../helpers/sandbox.ts';
 
 const MiB = 2 ** 20;
@@ -205,5 +206,26 @@ describe.skipIf(!CAN_SANDBOX)('runBuild', () => {
     expect(r.log).toMatch(/broken\.c:1:.*error/);
     const taken = await runBuild({ source: botFolder({}), dest: base, command: 'true' });
     expect(expectFailure(taken, 'build-sandbox').reason).toBe(`cannot build into ${base}: it already exists`);
+  });
+});
+
+describe.skipIf(!CAN_SANDBOX)('installedToolchains', () => {
+  it('toolchains - lists gcc and python3 with their versions, and every one listed starts inside a build', async () => {
+    const found = findToolchains();
+    const names = found.map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['gcc', 'python3']));
+    expect(found.find((t) => t.name === 'gcc')!.version).toBe(execFileSync('gcc', ['--version'], { encoding: 'utf8' }).split('\n')[0]);
+    expect(installedToolchains()).toEqual(found);
+    const asks = found.map((t) => (t.name === 'go' ? 'go version' : `${t.name} --version`)).join(' && ');
+    const { result } = await build({}, `{ ${asks}; } >/dev/null 2>&1 && echo all`);
+    if (!result.ok) throw new Error(`${result.reason}\n${result.log}`);
+    expect(result.value.log).toBe('all\n');
+  });
+
+  it('toolchains - a Java bot compiles with javac in its build where a JDK is listed', async () => {
+    if (!findToolchains(undefined, ['javac']).length) return;
+    const { result, dest } = await build({ 'Bot.java': 'public class Bot { public static void main(String[] a) { System.out.println("hi"); } }\n' }, 'javac Bot.java', { limits: { seconds: 120 } });
+    if (!result.ok) throw new Error(`${result.reason}\n${result.log.slice(0, 2000)}`);
+    expect(existsSync(join(dest, 'Bot.class'))).toBe(true);
   });
 });
