@@ -90,13 +90,14 @@ describe.skipIf(!CAN_SANDBOX)('runBuild', () => {
     expect(readFileSync(join(dest, 'bot.py'), 'utf8')).toBe(files['bot.py']);
   });
 
-  it('runBuild - the build sees no host file, runs as a pool uid and cannot write the submitted folder', async () => {
+  it('runBuild - the build sees no host file, runs as a pool uid, cannot make a user namespace nor write the submitted folder', async () => {
     const probe = [
       'test ! -e /etc/passwd',
       `test ! -e ${base}`,
       'test ! -e /root',
       'test "$(id -u)" -ge 60000',
       '! touch /run/arena/source/planted 2>/dev/null',
+      '! unshare -Ur true 2>/dev/null',
       'echo confined',
     ].join(' && ');
     const { result, source } = await build({ 'a.txt': 'a' }, probe);
@@ -124,6 +125,22 @@ describe.skipIf(!CAN_SANDBOX)('runBuild', () => {
     expect(existsSync(dest)).toBe(false);
     expect(processesWith(token)).toEqual([]);
     await expectNormalBuild();
+  });
+
+  it('runBuild - another build completes while a fork bomb runs beside it', async () => {
+    const token = `beside${process.pid}x${serial}`;
+    const stop = new AbortController();
+    // The bomb's build lasts until it is stopped (exec needs no fork), its processes at the cap meanwhile.
+    const bomb = build({}, `sh -c 'bomb() { bomb | bomb & }; bomb; exec sleep 120' ${token}`, { limits: { processes: 64, seconds: 150 }, signal: stop.signal });
+    let bombDone = false;
+    void bomb.then(() => (bombDone = true));
+    const normal = await build({ 'helper.c': 'int main(void) { return 0; }\n' }, 'gcc -o helper helper.c');
+    if (!normal.result.ok) throw new Error(`${normal.result.reason}\n${normal.result.log}`);
+    expect(existsSync(join(normal.dest, 'helper'))).toBe(true);
+    expect(bombDone).toBe(false);
+    stop.abort();
+    expectFailure((await bomb).result, 'build-cancelled');
+    expect(processesWith(token)).toEqual([]);
   });
 
   it('runBuild - a Python os.fork loop fails at the process limit, and the next build succeeds', async () => {
