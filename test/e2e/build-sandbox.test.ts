@@ -175,9 +175,10 @@ describe.skipIf(!CAN_SANDBOX)('runBuild', () => {
     const log = result.value.log;
     const total = 10 * MiB + 1 + 4;
     const cut = total - 64 * 1024;
-    expect(log).toContain(`\n[… ${cut} bytes cut]\n`);
+    const marker = `\n[… ${cut} bytes cut]\n`;
+    expect(log).toContain(marker);
     expect(log.endsWith('xxx\nEND\n')).toBe(true);
-    expect(Buffer.byteLength(log)).toBe(64 * 1024 + `\n[… ${cut} bytes cut]\n`.length + 2);
+    expect(Buffer.byteLength(log)).toBe(64 * 1024 + Buffer.byteLength(marker));
     await expectNormalBuild();
   });
 
@@ -187,6 +188,14 @@ describe.skipIf(!CAN_SANDBOX)('runBuild', () => {
     expect(r.reason).toMatch(/^the built folder was refused: entry ".\/passwd" is a symbolic link/);
     expect(existsSync(dest)).toBe(false);
     await expectNormalBuild();
+  });
+
+  it('runBuild - a built folder that cannot be packed (a file its own build made unreadable) fails as output', async () => {
+    const { result, dest } = await build({}, 'echo secret > hidden && chmod 000 hidden');
+    const r = expectFailure(result, 'build-output');
+    expect(r.reason).toBe('the built folder could not be packed (exited with code 2)');
+    expect(r.log).toMatch(/hidden: Cannot open: Permission denied/);
+    expect(existsSync(dest)).toBe(false);
   });
 
   it('runBuild - processes a build leaves running (in the background, or in a session of their own) are killed when it ends', async () => {
