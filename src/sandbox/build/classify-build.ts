@@ -21,7 +21,7 @@ export interface BuildEnd {
   readonly stopped?: 'timeout' | 'cancelled';
   /** How the sandbox's process ended (the build's script's exit, or a signal). */
   readonly exit: ExitCause;
-  /** The build's first process could not join its pids group: nothing of it ran. */
+  /** The build's first process could not join its control groups (exit 125, nothing written): nothing of it ran. */
   readonly joinFailed: boolean;
   /** Forks the kernel refused at the process cap. */
   readonly refusedForks: number;
@@ -37,7 +37,7 @@ export function classifyBuild(end: BuildEnd, limits: BuildLimits): { code: Build
   const failed = !end.exit.clean;
   if (end.stopped === 'cancelled') return { code: 'build-cancelled', reason: 'the build was cancelled' };
   if (end.stopped === 'timeout') return { code: 'build-timeout', reason: limitReason.timeout(limits) };
-  if (end.joinFailed) return { code: 'build-sandbox', reason: 'cannot confine the build: the kernel refused its process control group' };
+  if (end.joinFailed) return { code: 'build-sandbox', reason: 'cannot confine the build: the kernel refused to move it into its control groups' };
   if (end.exit.verdict === 'memory') return { code: 'build-memory', reason: limitReason.memory(limits) };
   // A build that hit the process cap fails even when its command exited 0: a fork it needed was refused.
   if (end.refusedForks > 0 || PROCESSES_BREACH.test(end.exit.description) || (failed && FORK_LINE.test(end.log))) {
