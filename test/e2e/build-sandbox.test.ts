@@ -196,6 +196,7 @@ describe.skipIf(!CAN_SANDBOX)('runBuild', () => {
     expect(r.reason).toBe('the built folder could not be packed (exited with code 2)');
     expect(r.log).toMatch(/hidden: Cannot open: Permission denied/);
     expect(existsSync(dest)).toBe(false);
+    await expectNormalBuild();
   });
 
   it('runBuild - processes a build leaves running (in the background, or in a session of their own) are killed when it ends', async () => {
@@ -223,6 +224,7 @@ describe.skipIf(!CAN_SANDBOX)('runBuild', () => {
     const r = expectFailure(result, 'build-cancelled');
     expect(r.seconds).toBeLessThan(60);
     expect(existsSync(dest)).toBe(false);
+    await expectNormalBuild();
   });
 
   it('runBuild - a failing build command fails with its exit code and its log, and an existing dest is refused', async () => {
