@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild, type BuildRequest, type BuildResult } from '../../src/sandbox/build/run-build.ts';
 import { findToolchains, installedToolchains } from '../../src/sandbox/build/toolchains.ts';
+import { runFixtureAsNobody } from '../helpers/as-user.ts';
 import { CAN_SANDBOX } from '../helpers/sandbox.ts';
 
 const MiB = 2 ** 20;
@@ -256,4 +257,16 @@ describe.skipIf(!CAN_SANDBOX)('installedToolchains', () => {
     if (!result.ok) throw new Error(`${result.reason}\n${result.log.slice(0, 2000)}`);
     expect(existsSync(join(dest, 'Bot.class'))).toBe(true);
   });
+});
+
+describe.skipIf(!CAN_SANDBOX)('runBuild without root', () => {
+  // The referee as an ordinary user: the build keeps the user's uid in a user namespace, with no control
+  // groups; RLIMIT_NPROC (counted in that namespace) stops the bomb, bwrap's tmpfs of the budget the disk fill.
+  it.runIf(process.getuid?.() === 0)('runBuild - as a referee that is not root: a C bot builds, a fork bomb and a disk fill fail with their reasons', () => {
+    const r = runFixtureAsNobody('test/fixtures/build-as-user.ts', 120_000);
+    expect(r.status, r.stderr).toBe(0);
+    const seen = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+    if ('unsupported' in seen && process.env.CI !== 'true') return;
+    expect(seen).toEqual({ uid: 65534, gcc: 'ok', binary: true, bomb: 'build-processes', disk: 'build-disk', after: 'ok' });
+  }, 150_000);
 });

@@ -28,8 +28,14 @@ describe('classifyBuild', () => {
     expect(classifyBuild({ ...clean, refusedForks: 3 }, BUILD_LIMITS)?.code).toBe('build-processes');
   });
 
-  it('classify build - a fork or disk message in the log of a successful build does not fail it', () => {
+  it('classify build - a fork or disk message in the log of a successful build does not fail it where forks are counted', () => {
     expect(classifyBuild({ ...clean, log: 'Resource temporarily unavailable; No space left on device' }, BUILD_LIMITS)).toBeUndefined();
+  });
+
+  it('classify build - where no pids group counts refused forks, a fork failure in the log fails even a clean exit', () => {
+    const { refusedForks: _, ...uncounted } = clean;
+    expect(classifyBuild({ ...uncounted, log: 'sh: 1: Cannot fork\n' }, BUILD_LIMITS)?.code).toBe('build-processes');
+    expect(classifyBuild(uncounted, BUILD_LIMITS)).toBeUndefined();
   });
 
   it('classify build - a failed command is build-failed; a failure after output began is the output\'s', () => {

@@ -23,8 +23,8 @@ export interface BuildEnd {
   readonly exit: ExitCause;
   /** The build's first process could not join its control groups (exit 125, nothing written): nothing of it ran. */
   readonly joinFailed: boolean;
-  /** Forks the kernel refused at the process cap. */
-  readonly refusedForks: number;
+  /** Forks the kernel refused at the process cap (its pids group); undefined where none counts them (RLIMIT_NPROC). */
+  readonly refusedForks?: number;
   /** Bytes of output (the tar stream): any means the build command itself succeeded. */
   readonly outputBytes: number;
   /** The kept log. */
@@ -40,7 +40,9 @@ export function classifyBuild(end: BuildEnd, limits: BuildLimits): { code: Build
   if (end.joinFailed) return { code: 'build-sandbox', reason: 'cannot confine the build: the kernel refused to move it into its control groups' };
   if (end.exit.verdict === 'memory') return { code: 'build-memory', reason: limitReason.memory(limits) };
   // A build that hit the process cap fails even when its command exited 0: a fork it needed was refused.
-  if (end.refusedForks > 0 || PROCESSES_BREACH.test(end.exit.description) || (failed && FORK_LINE.test(end.log))) {
+  // Without a counter, the log's fork failures say so (a build printing one on purpose only fails itself).
+  const forkRefused = end.refusedForks === undefined ? FORK_LINE.test(end.log) : end.refusedForks > 0 || (failed && FORK_LINE.test(end.log));
+  if (forkRefused || PROCESSES_BREACH.test(end.exit.description)) {
     return { code: 'build-processes', reason: limitReason.processes(limits) };
   }
   if (failed && (DISK_LINE.test(end.log) || FSIZE_BREACH.test(end.exit.description))) return { code: 'build-disk', reason: limitReason.disk(limits) };

@@ -90,7 +90,9 @@ export async function runBuild(o: BuildRequest): Promise<BuildResult> {
 
   const root = process.getuid?.() === 0;
   const pids = root ? createPidsGroup(limits.processes) : undefined;
-  const args = buildArgs(o.command?.trim() ?? '', root && !pids ? limits.processes : undefined);
+  // Without a pids group, RLIMIT_NPROC: as root on the build's own pool uid; otherwise counted in the
+  // sandbox's own user namespace (Linux 5.14 and later), so again the build's processes alone.
+  const args = buildArgs(o.command?.trim() ?? '', pids ? undefined : limits.processes);
   const name = `arena-build-${process.pid}-${++serial}`;
   const sandbox = createSandbox({ support, guarded: o.guarded ?? [], played: { path: source, avoid: [] } });
   // The build's files in its space are charged to its memory group too: the group holds both budgets, so
@@ -150,7 +152,7 @@ export async function runBuild(o: BuildRequest): Promise<BuildResult> {
     ...(stopped ? { stopped } : {}),
     exit: bot.exit ?? { description: 'never started', clean: false, verdict: 'crash' },
     joinFailed: raw === JOIN_FAILED && outputBytes === 0 && log.bytes === 0,
-    refusedForks: pids?.refusedForks() ?? 0,
+    ...(pids ? { refusedForks: pids.refusedForks() } : {}),
     outputBytes,
     log: log.text(),
     unpacked: unpacked.ok ? { ok: true } : { ok: false, reason: unpacked.reason },
