@@ -63,6 +63,12 @@ function processesWith(token: string): number[] {
   return out;
 }
 
+/** This test process's build pids groups still present (none where there is no pids hierarchy here). */
+function ownPidsGroups(): string[] {
+  const dir = '/sys/fs/cgroup/pids/puzzle-arena-builds';
+  return existsSync(dir) ? readdirSync(dir).filter((n) => n.startsWith(`${process.pid}-`)) : [];
+}
+
 beforeAll(() => {
   base = mkdtempSync(join(tmpdir(), 'arena-builds-'));
   chmodSync(base, 0o755);
@@ -125,6 +131,9 @@ describe.skipIf(!CAN_SANDBOX)('runBuild', () => {
     expect(r.reason).toBe('the build could not fork: more than 64 processes');
     expect(existsSync(dest)).toBe(false);
     expect(processesWith(token)).toEqual([]);
+    // Its pids group went with it (once the kernel has released its last processes).
+    for (let i = 0; i < 50 && ownPidsGroups().length; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(ownPidsGroups()).toEqual([]);
     await expectNormalBuild();
   });
 
