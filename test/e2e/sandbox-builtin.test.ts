@@ -4,11 +4,8 @@
  * environment of its own, bwrap started with an empty one, and nothing left once it is disposed. With
  * either relay (the compiled one, and the Node fallback for machines without a C compiler) it solves.
  */
-import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import { puzzles } from '../../src/puzzles/index.ts';
@@ -18,7 +15,7 @@ import { builtinBotCommand } from '../../src/transport/process/builtin-bots.ts';
 import { createProcessLauncher } from '../../src/transport/process/process-launcher.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
 import { startArenaServer, type ArenaServer } from '../../src/transport/ws-server.ts';
-import { tsxLoaderPath } from '../../src/transport/process/builtin-bots.ts';
+import { runFixtureAsNobody } from '../helpers/as-user.ts';
 import { CAN_SANDBOX, sandboxFor } from '../helpers/sandbox.ts';
 import { ROOT } from './helpers.ts';
 
@@ -134,34 +131,10 @@ describe.runIf(linux && CAN_SANDBOX)('sandbox e2e - a built-in bot', () => {
     }, 120_000);
   }
 
-  /** Whether `uid` can read the checkout (a clone in a 0700 folder, as CI makes, cannot be). */
-  const readableBy = (uid: number): boolean =>
-    spawnSync('setpriv', ['--reuid', String(uid), '--regid', String(uid), '--clear-groups', 'test', '-r', join(ROOT, 'package.json')]).status === 0;
-
-  /** What the as-user fixture needs of the checkout, hard-linked (else copied) into a folder anyone may read. */
-  const linkedCopy = (): string => {
-    const dir = mkdtempSync(join(tmpdir(), 'arena-as-user-'));
-    chmodSync(dir, 0o755);
-    for (const part of ['package.json', 'tsconfig.json', 'src', 'bots', 'node_modules', 'test/fixtures/sandbox-as-user.ts']) {
-      mkdirSync(dirname(join(dir, part)), { recursive: true });
-      const linked = spawnSync('cp', ['-al', join(ROOT, part), join(dir, part)]).status === 0;
-      if (!linked) cpSync(join(ROOT, part), join(dir, part), { recursive: true, dereference: true });
-    }
-    return dir;
-  };
-
   // A referee that is not root: the bot keeps the user's uid, inside a user namespace of its own. Run as
   // nobody (setpriv), which the root running this test can become; as another user it is the plain case.
   it.runIf(root)('sandbox - a referee that is not root: the bot runs as the same uid in a user namespace of its own, and solves', () => {
-    const root = readableBy(65534) ? ROOT : linkedCopy();
-    const script = join(root, 'test/fixtures/sandbox-as-user.ts');
-    const loader = pathToFileURL(tsxLoaderPath(root)!).href;
-    const r = spawnSync('setpriv', ['--reuid', '65534', '--regid', '65534', '--clear-groups', process.execPath, '--import', loader, script], {
-      cwd: '/',
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/tmp' },
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
+    const r = runFixtureAsNobody('test/fixtures/sandbox-as-user.ts', 120_000);
     expect(r.status, r.stderr).toBe(0);
     const seen = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
     // Where the kernel refuses unprivileged user namespaces the probe names why; there is nothing to run.

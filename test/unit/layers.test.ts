@@ -13,7 +13,8 @@ const BOTS = resolve(import.meta.dirname, '../../bots');
  * What each folder of src/ may import at run time (besides itself), and additionally as types only.
  * Arrows point down: core < puzzles < solvers/protocol < store/transport < sandbox < referee < app < entry
  * points. stats (pure statistics) sits just above core: it reads results through core's types only, so the
- * engine and the app use it while it knows nothing of a store, a link or a match. The sandbox builds on transport's confinement interface and its process helper.
+ * engine and the app use it while it knows nothing of a store, a link or a match. The sandbox builds on transport's confinement interface and its process helper,
+ * and on intake, whose safe unpacking takes a sandboxed build's output back in (a build's output is as untrusted as an upload).
  * runtime (where the running code is on disk: the project root, the bundle in dist/) sits beside core.
  * The referee is handed its store, links and clock, so it imports the store's types but no implementation.
  * Entry points (cli, web, worker) call app; they may use the pure core and puzzles for parsing and display.
@@ -28,7 +29,7 @@ const LAYERS: Record<string, { readonly may: readonly string[]; readonly typesMa
   protocol: { may: ['core', 'puzzles'] },
   store: { may: ['core', 'puzzles', 'protocol'] },
   transport: { may: ['core', 'puzzles', 'protocol', 'runtime'] },
-  sandbox: { may: ['core', 'protocol', 'transport', 'runtime'] },
+  sandbox: { may: ['core', 'protocol', 'transport', 'intake', 'runtime'] },
   intake: { may: ['core', 'runtime'] },
   referee: { may: ['core', 'stats', 'puzzles', 'solvers', 'protocol'], typesMay: ['store'] },
   app: { may: ['core', 'stats', 'puzzles', 'solvers', 'protocol', 'store', 'transport', 'sandbox', 'intake', 'referee', 'runtime'] },
