@@ -96,7 +96,8 @@ export async function openWorkerSession(ctx: AppContext, s: WorkerSettings, onEv
   // Cores of each player, worked out when the first match that asks for pinning is played here.
   let pins: CorePins | undefined | null = null;
   const pinsOf = (opts: LaunchOptions): { pins?: CorePins } => {
-    if (opts.affinity && pins === null) pins = corePins(s.concurrency, (message) => onEvent({ type: 'notice', message }));
+    // The bots are not known beforehand: each player gets an equal share, each bot as much of it as it declares.
+    if (opts.affinity && pins === null) pins = corePins(s.concurrency, true, undefined, (message) => onEvent({ type: 'notice', message })).pins;
     return pins ? { pins } : {};
   };
   const resolved = new Map<string, Promise<Result<ResolvedBot>>>();
