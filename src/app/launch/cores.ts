@@ -8,7 +8,8 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import type { CoreDeal } from '../../referee/settings/core-deal.ts';
-import { affinitySupport, formatCpuList } from '../../transport/process/cpu-affinity.ts';
+import type { OptimumOracle } from '../../solvers/oracle.ts';
+import { affinitySupport, allowedCpus, formatCpuList, pinTask } from '../../transport/process/cpu-affinity.ts';
 
 /** The warning for `concurrency` parallel jobs on this machine now, or undefined when they fit. */
 export function concurrencyWarning(concurrency: number, cores = availableParallelism(), load = loadavg()[0]): string | undefined {
@@ -99,6 +100,21 @@ export function corePins(players: number, affinity: boolean, bots?: Readonly<Rec
       : dealCores({ cpus: support.cpus, players, ...(bots ? { bots } : {}) });
   notice?.(`cores: ${coreDealText(deal)}`);
   return deal.pinned && support.ok ? { deal, pins: { deal, taskset: support.taskset } } : { deal };
+}
+
+/**
+ * Moves this process (the referee) onto the deal's referee cores, so that it takes nothing from a bot, and
+ * the exact oracle's thread there too when `oracle` is given (it then works while bots are timed instead of
+ * pausing for them). Returns what puts the referee back where it was.
+ */
+export function pinReferee(pins: CorePins, oracle?: Pick<OptimumOracle, 'runOn'>): () => void {
+  const { referee } = pins.deal;
+  const before = allowedCpus();
+  const moved = before !== undefined && pinTask(process.pid, referee, pins.taskset);
+  oracle?.runOn?.(formatCpuList(referee), (tid) => pinTask(tid, referee, pins.taskset));
+  return () => {
+    if (moved) pinTask(process.pid, before, pins.taskset);
+  };
 }
 
 /** "1 core", "2 players". */

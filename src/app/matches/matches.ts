@@ -29,10 +29,9 @@ import { SlidingOracle } from '../../solvers/sliding/oracle.ts';
 import { databaseFailure, writeRemedy } from '../../store/failure.ts';
 import { defaultMemoryLimit, RLIMITS_ENFORCED, RLIMITS_NOTE } from '../../transport/process/bot-limits.ts';
 import { CPU_TIME_MEASURED } from '../../transport/process/cpu-meter.ts';
-import { allowedCpus, formatCpuList, pinTask } from '../../transport/process/cpu-affinity.ts';
 import { startArenaServer } from '../../transport/ws-server.ts';
 import { admitRemoteBots } from '../launch/admission.ts';
-import { concurrencyWarning, corePins } from '../launch/cores.ts';
+import { concurrencyWarning, corePins, pinReferee } from '../launch/cores.ts';
 import { resolveBot, type ResolvedBot } from '../bots/bot-registry.ts';
 import type { AppContext } from '../context.ts';
 import { readScrambleFile } from './inputs.ts';
@@ -191,11 +190,7 @@ async function withBots(
     // dials in could be anywhere: not then). The referee's own thread goes there too (until the match
     // ends), so that it takes nothing from a bot. A new match stores the deal, which its report shows.
     const { deal, pins } = corePins(config.concurrency, config.affinity === true, threadsOf(resolved.values()));
-    if (pins) {
-      const before = allowedCpus();
-      if (before && pinTask(process.pid, pins.deal.referee, pins.taskset)) unpinReferee = () => void pinTask(process.pid, before, pins.taskset);
-      if (remote.length === 0) oracle.runOn?.(formatCpuList(pins.deal.referee), (tid) => pinTask(tid, pins.deal.referee, pins.taskset));
-    }
+    if (pins) unpinReferee = pinReferee(pins, remote.length === 0 ? oracle : undefined);
     for (const name of remote) io.notice?.(`waiting for remote bot ${name} to dial ${server.url} with its token`);
     const run = await play({
       store: ctx.store,
