@@ -222,9 +222,12 @@ async function withBots(
   }
 }
 
-/** The threads each bot declares, by the name it plays under (one for those that declare none). */
+/**
+ * The threads each bot this machine starts declares, by the name it plays under (one for those that declare
+ * none); a remote bot runs elsewhere, on no core of the deal.
+ */
 function threadsOf(bots: Iterable<ResolvedBot>): Record<string, number> {
-  return Object.fromEntries([...bots].map((b) => [b.name, b.threads ?? 1]));
+  return Object.fromEntries([...bots].filter((b) => b.source !== 'remote').map((b) => [b.name, b.threads ?? 1]));
 }
 
 /**
