@@ -17,6 +17,7 @@ import { tsxLoaderPath } from '../src/transport/process/builtin-bots.ts';
 import { createProcessLauncher } from '../src/transport/process/process-launcher.ts';
 import { systemClock } from '../src/transport/system-clock.ts';
 import { startArenaServer } from '../src/transport/ws-server.ts';
+import { pinnedReferee, type BenchPins } from './_floor.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** Results before the timed part, as the floor's warm-up trips. */
@@ -37,8 +38,15 @@ export interface EndToEnd {
   readonly botCpuUs: number;
 }
 
-/** Plays `count` 2×2 scrambles (after the warm-up's) with the `instant` fixture bot (or another bot program, for experiments). */
-export async function endToEnd(count: number, bot: readonly string[] = ['--import', 'TSX', join(ROOT, 'test/fixtures/bots/instant.ts')]): Promise<EndToEnd> {
+/**
+ * Plays `count` 2×2 scrambles (after the warm-up's) with the `instant` fixture bot (or another bot program,
+ * for experiments); with `pins`, the referee and the bot on the cores a default match deals them.
+ */
+export async function endToEnd(count: number, bot: readonly string[] = ['--import', 'TSX', join(ROOT, 'test/fixtures/bots/instant.ts')], pins?: BenchPins): Promise<EndToEnd> {
+  return pinnedReferee(pins, () => endToEndLoop(count, bot, pins));
+}
+
+async function endToEndLoop(count: number, bot: readonly string[], pins: BenchPins | undefined): Promise<EndToEnd> {
   const dir = mkdtempSync(join(tmpdir(), 'arena-bench-'));
   const store = openSqliteStore(join(dir, 'bench.db'));
   const server = await startArenaServer({ authenticate: () => undefined });
@@ -55,6 +63,7 @@ export async function endToEnd(count: number, bot: readonly string[] = ['--impor
         args: bot.map((a) => (a === 'TSX' ? pathToFileURL(tsxLoaderPath(ROOT)!).href : a)),
         server,
         startTimeoutMs: 60_000,
+        ...(pins ? { affinity: { cpus: pins.bot, taskset: pins.taskset } } : {}),
       });
     let first = 0;
     let last = 0;

@@ -10,9 +10,39 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { allowedCpus, formatCpuList, pinTask } from '../src/transport/process/cpu-affinity.ts';
 
-/** Round trips per second (each with its row committed) over `count` trips, after a short warm-up. */
-export async function floorRate(count: number): Promise<number> {
+/** Cores for the two sides of a bench loop (the default deal of a one-player match, app/launch/cores.ts). */
+export interface BenchPins {
+  readonly referee: readonly number[];
+  readonly bot: readonly number[];
+  readonly taskset: string;
+}
+
+/**
+ * Runs `body` with this process on `pins.referee` (when given), then puts it back where it was: the
+ * referee's side of a pinned run. The bot's side is started through taskset by the caller.
+ */
+export async function pinnedReferee<T>(pins: BenchPins | undefined, body: () => Promise<T>): Promise<T> {
+  const before = allowedCpus();
+  if (!pins || !before) return body();
+  pinTask(process.pid, pins.referee, pins.taskset);
+  try {
+    return await body();
+  } finally {
+    pinTask(process.pid, before, pins.taskset);
+  }
+}
+
+/**
+ * Round trips per second (each with its row committed) over `count` trips, after a short warm-up; with
+ * `pins`, this process on the referee's cores and the bot on its own, as a default match deals them.
+ */
+export async function floorRate(count: number, pins?: BenchPins): Promise<number> {
+  return pinnedReferee(pins, () => floorLoop(count, pins));
+}
+
+async function floorLoop(count: number, pins: BenchPins | undefined): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'arena-floor-'));
   const db = new Database(join(dir, 'floor.db'));
   db.pragma('journal_mode = WAL');
@@ -22,7 +52,9 @@ export async function floorRate(count: number): Promise<number> {
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
   await new Promise((r) => wss.once('listening', r));
   const { port } = wss.address() as { port: number };
-  const child = spawn(process.execPath, [join(import.meta.dirname, '_floor-bot.mjs'), `ws://127.0.0.1:${port}`], { stdio: 'ignore' });
+  const argv = [process.execPath, join(import.meta.dirname, '_floor-bot.mjs'), `ws://127.0.0.1:${port}`];
+  const [command, ...args] = pins ? [pins.taskset, '-c', formatCpuList(pins.bot), ...argv] : argv;
+  const child = spawn(command!, args, { stdio: 'ignore' });
   try {
     const ws = await new Promise<WebSocket>((r) => wss.once('connection', r));
     const warm = Math.min(200, count);

@@ -16,7 +16,7 @@ import { createRng } from '../src/core/rng.ts';
 import type { Bound, PuzzleState } from '../src/core/types.ts';
 import { sliding } from '../src/puzzles/sliding/index.ts';
 import type { BoundEvent } from '../src/referee/refine-bounds.ts';
-import { affinityPlan, spareCores } from '../src/app/launch/cores.ts';
+import { botCores, dealCores } from '../src/app/launch/cores.ts';
 import { runNewMatch } from '../src/referee/run-match.ts';
 import type { OptimumOracle } from '../src/solvers/oracle.ts';
 import { SlidingOracle } from '../src/solvers/sliding/oracle.ts';
@@ -117,11 +117,11 @@ async function interference(count: number, rounds: number): Promise<BenchRow[]> 
   });
   const rng = createRng('bench oracle interference');
   const backlog = Array.from({ length: 200 }, () => sliding.scramble({ kind: 'sliding', rows: 4, cols: 4 }, rng));
-  // --affinity's layout for one player: the bot on its cores, the oracle on the core kept back.
+  // The default deal for one player: the bot on its core, the oracle on the referee's.
   const support = affinitySupport();
-  const plan = support.ok ? affinityPlan(1, support.cpus, 1) : [];
-  const spare = support.ok ? spareCores(plan, support.cpus) : [];
-  const pin: Pin | undefined = support.ok && spare.length > 0 ? { cpus: plan[0]!, taskset: support.taskset } : undefined;
+  const deal = support.ok ? dealCores({ cpus: support.cpus, players: 1, bots: { 'ida-star': 1 } }) : undefined;
+  const spare = deal?.pinned ? deal.referee : [];
+  const pin: Pin | undefined = support.ok && deal?.pinned ? { cpus: botCores(deal, 0, 'ida-star'), taskset: support.taskset } : undefined;
   const modes = ['held', 'free', ...(pin ? (['pinned'] as const) : [])] as const;
   // Per mode, per round, each scramble's log(busy / idle) from its pair.
   const logs = new Map<string, number[][]>(modes.map((m) => [m, []]));

@@ -9,6 +9,11 @@ export interface BenchRow {
   readonly target?: string;
   /** Anything else worth printing (sample size, max, etc.). */
   readonly note?: string;
+  /**
+   * The 1-minute load average the figure was measured at. A suite that samples it itself (at the moment
+   * of its measurement) sets it; else bench/run.ts fills in the load when the suite finished.
+   */
+  readonly load?: number;
 }
 
 /** A benchmark suite: a file bench/<area>.ts exporting `bench` of this type. `quick` asks for a short run. */

@@ -12,6 +12,7 @@ export function formatMatchReport(r: MatchReport, opts: { perScramble: boolean }
   const m = r.match;
   out.push(`match ${m.id} · ${m.puzzleClasses.join(', ')} · ${scrambleCount(r)} · seed ${m.seed} · ${m.status}`);
   if (m.unconfined) out.push(UNCONFINED_LINE);
+  if (m.cores) out.push(`cores: ${m.cores.text}`);
   if (opts.perScramble) out.push('', ...formatScrambleTable(r));
   else if (r.scrambles.length > 0) {
     out.push('', `(${r.scrambles.length} scrambles: the per-scramble table is left out; arena show ${m.id} --scrambles prints it)`);

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import {
   COMMAND_SETTINGS,
   duration,
@@ -22,6 +22,8 @@ export function settingOptions(cmd: Command, command: SettingCommand): Command {
   for (const c of COMMAND_SETTINGS[command]) {
     const s = settingOf(c.name);
     cmd.option(flagSpelling(s), helpOf(c.help !== undefined ? { ...s, help: c.help } : s));
+    // Scripts written before the default turned keep working: the old switch asks for what is now the default.
+    if (s.formerFlag) cmd.addOption(new Option(`--${s.formerFlag}`).hideHelp());
   }
   return cmd;
 }

@@ -27,6 +27,13 @@ export function readBotFolder(unpacked: string): Result<{ readonly folder: strin
   return manifest.ok ? ok({ folder, manifest: manifest.value }) : manifest;
 }
 
+/** The checked manifest at the top of `folder` (a registered bot's), undefined when it has none. */
+export function readFolderManifest(folder: string): Result<Manifest | undefined> {
+  const text = readManifestText(folder);
+  if (text === undefined) return ok(undefined);
+  return typeof text === 'string' ? parseManifest(text) : text;
+}
+
 /** The manifest's text, undefined when there is none, or a refusal (not a file, too large). */
 function readManifestText(folder: string): string | undefined | Result<never> {
   let fd: number;

@@ -18,6 +18,8 @@ export const MANIFEST_MAX_BYTES = 64 * 1024;
 const COMMAND_MAX = 4096;
 /** At most this many `exclude` patterns, each at most 1024 characters. */
 const EXCLUDE_MAX = 256;
+/** The most threads a bot may declare: far above any machine's cores, so a typo such as 1e9 is refused. */
+export const THREADS_MAX = 1024;
 
 /** A checked manifest. */
 export interface Manifest {
@@ -34,6 +36,11 @@ export interface Manifest {
   readonly transport: 'stdio' | 'websocket';
   /** .gitignore-style patterns of files `arena submit` leaves out when it packs the folder. */
   readonly exclude: readonly string[];
+  /**
+   * The threads the bot solves with: a match that pins players to cores gives it that many of its player's
+   * cores when there are enough (app/launch/cores.ts); absent, one.
+   */
+  readonly threads?: number;
 }
 
 /** A command: one line of text, not blank, no NUL (it is handed to a shell-like splitter). */
@@ -58,6 +65,7 @@ const schema = z.strictObject({
     )
     .max(EXCLUDE_MAX, `at most ${EXCLUDE_MAX} patterns`)
     .optional(),
+  threads: z.number().refine(Number.isInteger, 'must be a whole number').min(1, 'must be at least 1').max(THREADS_MAX, `must be at most ${THREADS_MAX}`).optional(),
 });
 
 /** Parses the text of `arena-bot.json`; every refusal is one line naming the field. */
@@ -83,6 +91,7 @@ export function parseManifest(text: string): Result<Manifest> {
     ...(m.build === undefined ? {} : { build: m.build }),
     transport: m.transport,
     exclude: m.exclude ?? [],
+    ...(m.threads === undefined ? {} : { threads: m.threads }),
   });
 }
 
@@ -102,7 +111,7 @@ function describeIssue(issue: z.core.$ZodIssue | undefined): string {
   if (!issue) return 'invalid';
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.map((k) => `"${oneLine(k).slice(0, 60)}"`).join(', ');
-    return `unknown key${issue.keys.length > 1 ? 's' : ''} ${keys} (known: name, run, build, transport, exclude)`;
+    return `unknown key${issue.keys.length > 1 ? 's' : ''} ${keys} (known: name, run, build, transport, exclude, threads)`;
   }
   const field = issue.path.length > 0 ? `"${issue.path.map(String).join('.')}"` : 'the manifest';
   if (issue.code === 'invalid_type' && issue.input === undefined) return `${field} is required`;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Result, ScrambleSpec } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import type { TieBreak } from '../stats/outcome.ts';
+import { coreDealSchema, type CoreDeal } from './settings/core-deal.ts';
 import { specSchema, storedSettingsShape, type StoredSettings } from './settings/stored-settings.ts';
 import { validateSprt } from '../stats/sprt.ts';
 
@@ -15,6 +16,11 @@ export type MatchConfig = {
   readonly bots: readonly string[];
   /** Generated scrambles: the spec, as the puzzle kind completed it; absent when scrambles came from a file. */
   readonly spec?: ScrambleSpec;
+  /**
+   * How the cores were dealt when the match was started here (a local match; absent in older ones and in a
+   * distributed match, whose workers each deal their own): what its report says about pinning.
+   */
+  readonly cores?: CoreDeal;
 } & StoredSettings;
 
 export { MATCH_DEFAULTS, MATCH_LIMITS } from './settings/match-settings.ts';
@@ -27,6 +33,7 @@ export const matchConfigSchema = z
   .object({
     bots: z.array(z.string().min(1)).min(1),
     spec: specSchema.optional(),
+    cores: coreDealSchema.optional(),
     ...storedSettingsShape,
   })
   .strict();

@@ -1,4 +1,5 @@
 import { scrambleNumber } from '../core/scramble-number.ts';
+import type { CoreDeal } from './settings/core-deal.ts';
 import type { Verdict } from '../core/verdict.ts';
 import type { MatchRecord, ResultSummary, ScrambleRecord } from '../store/types.ts';
 import { buildCrossTable, type CrossTable } from '../stats/cross-table.ts';
@@ -64,6 +65,12 @@ export interface MatchReport {
     readonly scoreBy: ScoreBy;
     /** Present when the bots the arena started ran outside the sandbox (the match config's `unconfined`). */
     readonly unconfined?: true;
+    /**
+     * How the cores were dealt when the match was started (its config's `cores`), and the line that says it
+     * ("referee 0; ida-star 1; constructive 1", "not pinned: 2 cores for 2 players"); absent in older and
+     * distributed matches.
+     */
+    readonly cores?: { readonly text: string; readonly deal: CoreDeal };
     /**
      * The match's settings as a preset spells them (`{"puzzle":…,"rows":4,…,"timeLimit":"30s"}`;
      * with the bots, a preset that plays it again); absent when its stored config does not validate.

@@ -9,7 +9,7 @@
  * machine; nothing here asserts on wall time. --affinity: a bot that reads the CPUs the kernel lets it
  * use (Cpus_allowed_list) reads the set its worker was given.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,7 +21,6 @@ import type { MatchConfig } from '../../src/referee/match-config.ts';
 import { runNewMatch } from '../../src/referee/run-match.ts';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { ResultSummary } from '../../src/store/types.ts';
-import { affinityPlan } from '../../src/app/launch/cores.ts';
 import { tsxLoaderPath } from '../../src/transport/process/builtin-bots.ts';
 import { affinitySupport, formatCpuList } from '../../src/transport/process/cpu-affinity.ts';
 import { createProcessLauncher } from '../../src/transport/process/process-launcher.ts';
@@ -133,6 +132,12 @@ describe('cli e2e - --score-by', () => {
 const reporterArgs = () => ['--import', pathToFileURL(tsxLoaderPath(ROOT)!).href, join(ROOT, 'test/fixtures/bots/affinity-reporter.ts')];
 const support = affinitySupport();
 
+/** What the affinity tests read of `arena match --json`. */
+interface Report {
+  readonly match: { readonly cores?: { readonly text: string; readonly deal: unknown } };
+  readonly results: ReadonlyArray<{ readonly verdict: string; readonly note?: string }>;
+}
+
 /** A fresh database with the fixture registered as `reporter`; returns its path. */
 async function withReporter(name: string): Promise<string> {
   const db = join(dir, name);
@@ -171,46 +176,80 @@ describe.runIf(linux)('referee e2e - --affinity', () => {
     expect(rows.map((r) => [r.verdict, r.note])).toEqual([['solved', `cpus ${formatCpuList(cpus)}`]]);
   }, 120_000);
 
-  it('cli: each of two players\' bots runs on its own core, and the plan is said once', async () => {
-    if (!support.ok) return;
-    const db = await withReporter('affinity-cli.db');
-    const r = await spawnArena(['match', 'reporter', '--puzzle', 'sliding', '--size', '2', '--count', '6', '--concurrency', '2', '--affinity', '--json', '--db', db], {}).done;
-    expect(r.code, r.stderr).toBe(0);
-    const plan = affinityPlan(2, support.cpus).map((p) => `cpus ${formatCpuList(p)}`);
-    const report = JSON.parse(r.stdout) as { results: Array<{ verdict: string; note?: string }> };
-    expect(report.results).toHaveLength(6);
-    for (const x of report.results) {
-      expect(x.verdict).toBe('solved');
-      expect(plan).toContain(x.note);
-    }
-    const said = r.stderr.split('\n').filter((l) => /--affinity|pinned to their player's cores/.test(l));
-    expect(said, r.stderr).toHaveLength(1);
-    if (support.cpus.length >= 2) expect(said[0]).toMatch(/^bots pinned to their player's cores \(player 1: \S+, player 2: \S+\)$/);
-  }, 180_000);
-
-  it('cli: one player leaves the referee a core: its bot runs on the others, and the notice says where the referee and oracle are', async () => {
+  it('cli: by default one player\'s bot runs on a core of its own, off the referee\'s, and the report (text and --json) says how cores were dealt', async () => {
     expect(support.ok && support.cpus.length >= 2, 'two cores or more, with taskset').toBe(true);
     if (!support.ok) return;
     const db = await withReporter('affinity-one.db');
-    const r = await spawnArena(['match', 'reporter', '--puzzle', 'sliding', '--size', '2', '--count', '2', '--affinity', '--json', '--db', db], {}).done;
+    // No flag: pinning is the default where there are more cores than players.
+    const r = await spawnArena(['match', 'reporter', '--puzzle', 'sliding', '--size', '2', '--count', '2', '--json', '--db', db], {}).done;
     expect(r.code, r.stderr).toBe(0);
-    const [plan] = affinityPlan(1, support.cpus, 1);
-    const report = JSON.parse(r.stdout) as { results: Array<{ verdict: string; note?: string }> };
+    const [first, second, ...rest] = support.cpus;
+    const referee = formatCpuList([first!, ...rest]);
+    const report = JSON.parse(r.stdout) as Report;
     expect(report.results.map((x) => [x.verdict, x.note])).toEqual([
-      ['solved', `cpus ${formatCpuList(plan!)}`],
-      ['solved', `cpus ${formatCpuList(plan!)}`],
+      ['solved', `cpus ${second}`],
+      ['solved', `cpus ${second}`],
     ]);
-    expect(r.stderr).toContain(`bots pinned to their player's cores (player 1: ${formatCpuList(plan!)}; the referee and the exact oracle on ${support.cpus.at(-1)})`);
+    expect(report.match.cores).toEqual({ text: `referee ${referee}; reporter ${second}`, deal: { pinned: true, referee: [first, ...rest], players: [[second]], bots: { reporter: 1 } } });
+    const shown = await spawnArena(['show', '1', '--db', db], {}).done;
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain(`\ncores: referee ${referee}; reporter ${second}\n`);
   }, 180_000);
 
-  it('cli: without taskset, one warning line and the match runs unpinned', async () => {
+  it('cli: with no more cores than players nothing is pinned, and the report says so (the old --affinity is still accepted)', async () => {
+    if (!support.ok) return;
+    const db = await withReporter('affinity-cli.db');
+    const players = support.cpus.length;
+    const r = await spawnArena(['match', 'reporter', '--puzzle', 'sliding', '--size', '2', '--count', String(2 * players), '--concurrency', String(players), '--affinity', '--json', '--db', db], {}).done;
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.results).toHaveLength(2 * players);
+    for (const x of report.results) expect([x.verdict, x.note]).toEqual(['solved', `cpus ${formatCpuList(support.cpus)}`]);
+    expect(report.match.cores?.text).toBe(`not pinned: ${players} cores for ${players} players`);
+  }, 180_000);
+
+  it('cli: --no-affinity runs the bots unpinned, and the report says it was asked', async () => {
+    if (!support.ok) return;
+    const db = await withReporter('affinity-off.db');
+    const r = await spawnArena(['match', 'reporter', '--puzzle', 'sliding', '--size', '2', '--count', '2', '--no-affinity', '--json', '--db', db], {}).done;
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.results.map((x) => x.note)).toEqual([`cpus ${formatCpuList(support.cpus)}`, `cpus ${formatCpuList(support.cpus)}`]);
+    expect(report.match.cores?.text).toBe('not pinned: --no-affinity');
+  }, 180_000);
+
+  it('cli: a registered bot whose folder declares threads in arena-bot.json is dealt them where they are free; a broken manifest is one line', async () => {
+    if (!support.ok) return;
+    const db = join(dir, 'affinity-threads.db');
+    const folder = mkdtempSync(join(dir, 'threaded-'));
+    writeFileSync(join(folder, 'arena-bot.json'), JSON.stringify({ name: 'threaded', run: 'node main.js', transport: 'websocket', threads: 2 }));
+    const cmd = [process.execPath, ...reporterArgs()].map((a) => JSON.stringify(a)).join(' ');
+    const add = await spawnArena(['bot', 'add', 'threaded', '--cmd', cmd, '--cwd', folder, '--db', db], {}).done;
+    expect(add.code, add.stderr).toBe(0);
+    const r = await spawnArena(['match', 'threaded', '--puzzle', 'sliding', '--size', '2', '--count', '1', '--json', '--db', db, '--no-sandbox'], {}).done;
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as Report;
+    // Two threads wanted, and the cores besides the referee's are as many as there are free.
+    const given = support.cpus.slice(1, 3);
+    expect(report.results.map((x) => x.note)).toEqual([`cpus ${formatCpuList(given)}`]);
+    expect(report.match.cores?.deal).toMatchObject({ pinned: true, players: [given], bots: { threaded: given.length } });
+    // The snapshot is what plays, so a broken manifest is registered anew to be seen.
+    const broken = mkdtempSync(join(dir, 'broken-'));
+    writeFileSync(join(broken, 'arena-bot.json'), JSON.stringify({ name: 'broken', run: 'node main.js', transport: 'websocket', threads: 0 }));
+    expect((await spawnArena(['bot', 'add', 'broken', '--cmd', cmd, '--cwd', broken, '--db', db], {}).done).code).toBe(0);
+    const bad = await spawnArena(['match', 'broken', '--puzzle', 'sliding', '--size', '2', '--count', '1', '--db', db, '--no-sandbox'], {}).done;
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/bot broken: arena-bot.json: "threads" must be at least 1/);
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+  }, 180_000);
+
+  it('cli: without taskset nothing is pinned and the report says why', async () => {
     if (!support.ok) return;
     const db = await withReporter('affinity-unpinned.db');
-    const r = await spawnArena(['match', 'reporter', '--puzzle', 'sliding', '--size', '2', '--count', '1', '--affinity', '--json', '--db', db], { PATH: '/nonexistent' }).done;
+    const r = await spawnArena(['match', 'reporter', '--puzzle', 'sliding', '--size', '2', '--count', '1', '--json', '--db', db], { PATH: '/nonexistent' }).done;
     expect(r.code, r.stderr).toBe(0);
-    const said = r.stderr.split('\n').filter((l) => /--affinity/.test(l));
-    expect(said).toEqual(['warning: --affinity ignored, bots run unpinned: CPU pinning needs taskset (util-linux) on PATH, and it is not there']);
-    const report = JSON.parse(r.stdout) as { results: Array<{ verdict: string; note?: string }> };
+    const report = JSON.parse(r.stdout) as Report;
     expect(report.results.map((x) => [x.verdict, x.note])).toEqual([['solved', `cpus ${formatCpuList(support.cpus)}`]]);
+    expect(report.match.cores?.text).toBe('not pinned: CPU pinning needs taskset (util-linux) on PATH, and it is not there');
   }, 180_000);
 });

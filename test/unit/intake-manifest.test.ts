@@ -20,7 +20,7 @@ describe('intake - the manifest arena-bot.json', () => {
   });
 
   it('intake - unknown keys are refused by name', () => {
-    expect(reason({ ...good, biuld: 'make' })).toBe('arena-bot.json: unknown key "biuld" (known: name, run, build, transport, exclude)');
+    expect(reason({ ...good, biuld: 'make' })).toBe('arena-bot.json: unknown key "biuld" (known: name, run, build, transport, exclude, threads)');
     expect(reason({ ...good, a: 1, b: 2 })).toMatch(/unknown keys "a", "b"/);
   });
 
@@ -36,6 +36,10 @@ describe('intake - the manifest arena-bot.json', () => {
     expect(reason({ ...good, name: '/astar' })).toMatch(/"name": a bot name cannot be empty/);
     expect(reason('{"name": ')).toMatch(/^arena-bot.json is not valid JSON: /);
     expect(reason('[]')).toBe('arena-bot.json must be a JSON object');
+    expect(reason({ ...good, threads: 0 })).toBe('arena-bot.json: "threads" must be at least 1');
+    expect(reason({ ...good, threads: 2.5 })).toBe('arena-bot.json: "threads" must be a whole number');
+    expect(reason({ ...good, threads: 1e9 })).toBe('arena-bot.json: "threads" must be at most 1024');
+    expect(parse({ ...good, threads: 4 })).toMatchObject({ ok: true, value: { threads: 4 } });
     expect(reason(JSON.stringify({ ...good, run: 'x'.repeat(70_000) }))).toBe('arena-bot.json is larger than 64 KiB');
   });
 

@@ -45,9 +45,11 @@ describe('stored config compatibility', () => {
     expect(parseMatchConfig(JSON.parse(json))).toEqual({ ok: true, value: JSON.parse(json) });
   });
 
-  it('prepareMatch - stores the same JSON, byte for byte, as the code before the settings schema, plus the disk budget', () => {
-    // The one setting added since (--disk-budget, default 256m) is stored after the memory limit.
-    const withDisk = (json: string) => json.replace(/("memoryLimitBytes":\d+,)/, '$1"diskBudgetBytes":268435456,');
+  it('prepareMatch - stores the same JSON, byte for byte, as the code before the settings schema, plus the disk budget and pinning', () => {
+    // The settings added or turned since: --disk-budget (default 256m) is stored after the memory limit, and
+    // pinning, on by default since --no-affinity, after it (where the match did not ask for it already).
+    const withDisk = (json: string) =>
+      json.replace(/("memoryLimitBytes":\d+,)/, json.includes('"affinity"') ? '$1"diskBudgetBytes":268435456,' : '$1"diskBudgetBytes":268435456,"affinity":true,');
     STARTED.forEach((o, i) => {
       const prepared = prepareMatch(o);
       expect(prepared.ok && JSON.stringify(prepared.value.config)).toBe(withDisk(STORED[i]![1]));

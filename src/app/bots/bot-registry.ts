@@ -15,6 +15,7 @@ import { checkBotName, lookAlike, nearestName } from './bot-names.ts';
 import { playedSnapshot, rivalFolders, takeBotSnapshot, type PlayedSnapshot } from './bot-snapshot.ts';
 import { checkRegisteredFolder } from './registered-folder.ts';
 import type { AppContext } from '../context.ts';
+import { declaredThreads } from './bot-threads.ts';
 import { splitCommand } from './split-command.ts';
 
 /** What `bot add` is given. Exactly one of `cmd` and `remote`. */
@@ -181,6 +182,8 @@ export interface ResolvedBot {
   readonly entry?: string;
   /** Registered command bots with a folder: the read-only snapshot they play and their registered runtime. */
   readonly snapshot?: PlayedSnapshot;
+  /** The threads it declares it solves with (its folder's arena-bot.json, bot-threads.ts); absent: one. */
+  readonly threads?: number;
 }
 
 /**
@@ -205,10 +208,10 @@ export async function resolveBot(ctx: AppContext, arg: string): Promise<Result<R
     if (!command) return reject('bad-bot', `bot ${base} has an empty command line`);
     const snapshot = await playedSnapshot(ctx, reg);
     if (!snapshot.ok) return reject('bad-bot', `bot ${base}: ${snapshot.reason}`);
-    return {
-      ok: true,
-      value: { name, source: 'command', command, args: [...args, ...extra], ...(reg.cwd ? { cwd: reg.cwd } : {}), ...(reg.stdio ? { stdio: true } : {}), ...(snapshot.value ? { snapshot: snapshot.value } : {}) },
-    };
+    const bot: ResolvedBot = { name, source: 'command', command, args: [...args, ...extra], ...(reg.cwd ? { cwd: reg.cwd } : {}), ...(reg.stdio ? { stdio: true } : {}), ...(snapshot.value ? { snapshot: snapshot.value } : {}) };
+    const threads = declaredThreads(base, bot.snapshot?.path ?? bot.cwd);
+    if (!threads.ok) return reject('bad-bot', threads.reason);
+    return { ok: true, value: threads.value > 1 ? { ...bot, threads: threads.value } : bot };
   }
   const builtin = builtinBotCommand(base, ctx.projectRoot);
   if (builtin) {

@@ -10,7 +10,7 @@ import { createRemoteLauncher } from '../../transport/remote-launcher.ts';
 import type { ArenaServer } from '../../transport/ws-server.ts';
 import type { ResolvedBot } from '../bots/bot-registry.ts';
 import type { AppContext } from '../context.ts';
-import type { CorePins } from './cores.ts';
+import { botCores, type CorePins } from './cores.ts';
 import { confinementFor } from './sandbox-policy.ts';
 import type { LaunchPlan } from './launch-plan.ts';
 
@@ -18,7 +18,7 @@ import type { LaunchPlan } from './launch-plan.ts';
 export interface LaunchSite {
   readonly server: ArenaServer;
   readonly ctx: Pick<AppContext, 'projectRoot' | 'dbLocation'>;
-  /** Each parallel player's cores, when the plan asks for pinning and this machine can pin. */
+  /** Each parallel player's cores, when the plan asks for pinning and this machine deals them (cores.ts). */
   readonly pins?: CorePins;
   /** A confinement readied (and checked) before play (sandbox-policy.ts's sandboxOfMatch); else one is made here. */
   readonly prepared?: (bot: ResolvedBot) => Confinement | undefined;
@@ -30,7 +30,7 @@ export interface LaunchSite {
  */
 export function launchBot(bot: ResolvedBot, plan: LaunchPlan, site: LaunchSite, player = 0): BotLauncher {
   if (bot.source === 'remote') return createRemoteLauncher(bot.name, site.server, plan.startTimeoutMs);
-  const cpus = plan.affinity ? site.pins?.plan[player] : undefined;
+  const cpus = plan.affinity && site.pins ? botCores(site.pins.deal, player, bot.name, bot.threads) : undefined;
   const confine = plan.unconfined ? undefined : (site.prepared?.(bot) ?? confinementFor(bot, site.ctx));
   return createProcessLauncher({
     name: bot.name,

@@ -29,10 +29,9 @@ import { SlidingOracle } from '../../solvers/sliding/oracle.ts';
 import { databaseFailure, writeRemedy } from '../../store/failure.ts';
 import { defaultMemoryLimit, RLIMITS_ENFORCED, RLIMITS_NOTE } from '../../transport/process/bot-limits.ts';
 import { CPU_TIME_MEASURED } from '../../transport/process/cpu-meter.ts';
-import { allowedCpus, formatCpuList, pinTask } from '../../transport/process/cpu-affinity.ts';
 import { startArenaServer } from '../../transport/ws-server.ts';
 import { admitRemoteBots } from '../launch/admission.ts';
-import { concurrencyWarning, corePins } from '../launch/cores.ts';
+import { concurrencyWarning, corePins, pinReferee } from '../launch/cores.ts';
 import { resolveBot, type ResolvedBot } from '../bots/bot-registry.ts';
 import type { AppContext } from '../context.ts';
 import { readScrambleFile } from './inputs.ts';
@@ -186,15 +185,12 @@ async function withBots(
     if (notice) io.notice?.(notice);
     if (!RLIMITS_ENFORCED) io.notice?.(RLIMITS_NOTE);
     if (sandbox.value.notice) io.notice?.(sandbox.value.notice);
-    // Pinned bots leave the referee a core when there are more cores than players; the exact oracle
-    // works there while bots are timed (a bot on this machine that dials in could be anywhere: not then).
-    // The referee's own thread goes there too (until the match ends), so that it takes nothing from a bot.
-    const pins = config.affinity ? corePins(config.concurrency, io.notice, true) : undefined;
-    if (pins && pins.spare.length > 0) {
-      const before = allowedCpus();
-      if (before && pinTask(process.pid, pins.spare, pins.taskset)) unpinReferee = () => void pinTask(process.pid, before, pins.taskset);
-      if (remote.length === 0) oracle.runOn?.(formatCpuList(pins.spare), (tid) => pinTask(tid, pins.spare, pins.taskset));
-    }
+    // Where there are more cores than players, each player's bots get cores of their own and the referee
+    // the rest (cores.ts); the exact oracle works there while bots are timed (a bot on this machine that
+    // dials in could be anywhere: not then). The referee's own thread goes there too (until the match
+    // ends), so that it takes nothing from a bot. A new match stores the deal, which its report shows.
+    const { deal, pins } = corePins(config.concurrency, config.affinity === true, threadsOf(resolved.values()));
+    if (pins) unpinReferee = pinReferee(pins, remote.length === 0 ? oracle : undefined);
     for (const name of remote) io.notice?.(`waiting for remote bot ${name} to dial ${server.url} with its token`);
     const run = await play({
       store: ctx.store,
@@ -209,7 +205,7 @@ async function withBots(
       ...(io.signal ? { signal: io.signal } : {}),
       ...(io.onResult ? { onResult: io.onResult } : {}),
       ...(io.onBound ? { onBound: io.onBound } : {}),
-    }, config);
+    }, 'new' in how ? { ...config, cores: deal } : config);
     if (!run.ok) return run;
     const report = await reportOf(ctx, run.value.match);
     return { ok: true, value: { run: run.value, report } };
@@ -224,6 +220,14 @@ async function withBots(
     await oracle.close();
     await server.close();
   }
+}
+
+/**
+ * The threads each bot this machine starts declares, by the name it plays under (one for those that declare
+ * none); a remote bot runs elsewhere, on no core of the deal.
+ */
+function threadsOf(bots: Iterable<ResolvedBot>): Record<string, number> {
+  return Object.fromEntries([...bots].filter((b) => b.source !== 'remote').map((b) => [b.name, b.threads ?? 1]));
 }
 
 /**

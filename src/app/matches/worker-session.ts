@@ -18,7 +18,7 @@ import type { WorkQueue } from '../../store/work-queue.ts';
 import { startArenaServer, type ArenaServer } from '../../transport/ws-server.ts';
 import { resolveBot, type ResolvedBot } from '../bots/bot-registry.ts';
 import type { AppContext } from '../context.ts';
-import { corePins, type CorePins } from '../launch/cores.ts';
+import { corePins, pinReferee, type CorePins } from '../launch/cores.ts';
 import { launchBot } from '../launch/launch-bot.ts';
 import { launchPlanOf } from '../launch/launch-plan.ts';
 import { QueueJobSource, type SourceEvent } from '../../referee/queue-job-source.ts';
@@ -96,7 +96,12 @@ export async function openWorkerSession(ctx: AppContext, s: WorkerSettings, onEv
   // Cores of each player, worked out when the first match that asks for pinning is played here.
   let pins: CorePins | undefined | null = null;
   const pinsOf = (opts: LaunchOptions): { pins?: CorePins } => {
-    if (opts.affinity && pins === null) pins = corePins(s.concurrency, (message) => onEvent({ type: 'notice', message }));
+    // The bots are not known beforehand: each player gets an equal share, each bot as much of it as it declares.
+    // The worker is the referee of its jobs and runs its oracle: both move to the referee's cores for good.
+    if (opts.affinity && pins === null) {
+      pins = corePins(s.concurrency, true, undefined, (message) => onEvent({ type: 'notice', message })).pins;
+      if (pins) pinReferee(pins, oracle);
+    }
     return pins ? { pins } : {};
   };
   const resolved = new Map<string, Promise<Result<ResolvedBot>>>();

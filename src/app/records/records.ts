@@ -12,6 +12,7 @@ import type { MatchFilter, MatchRecord, MatchStatus, ResultSummary } from '../..
 
 export type { MatchStatus } from '../../store/types.ts';
 import type { AppContext } from '../context.ts';
+import { coreDealText } from '../launch/cores.ts';
 
 /** Every match status, in the order a match passes through them. */
 export const MATCH_STATUSES: readonly MatchStatus[] = ['running', 'interrupted', 'finished'];
@@ -27,9 +28,14 @@ export async function reportOf(ctx: AppContext, match: MatchRecord): Promise<Mat
     config.ok ? config.value.sprt : undefined,
   );
   if (!config.ok) return report;
-  // Every reader of a match (show, --json, the web page) learns its settings and that its bots ran unconfined.
+  // Every reader of a match (show, --json, the web page) learns its settings, that its bots ran unconfined
+  // and how its cores were dealt.
   const settings = presetOfConfig(config.value);
-  return { ...report, match: { ...report.match, ...(config.value.unconfined ? { unconfined: true as const } : {}), settings } };
+  const { unconfined, cores } = config.value;
+  return {
+    ...report,
+    match: { ...report.match, ...(unconfined ? { unconfined: true as const } : {}), ...(cores ? { cores: { text: coreDealText(cores), deal: cores } } : {}), settings },
+  };
 }
 
 /** The report of a stored match (running, interrupted or finished): the document `arena match --json` prints. */

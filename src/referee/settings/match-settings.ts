@@ -186,14 +186,16 @@ export const MATCH_SETTINGS = {
     example: '64m',
   }),
   affinity: setting({
-    flag: 'affinity',
+    flag: 'no-affinity',
     key: 'affinity',
     part: 'play',
-    value: onOff(true),
-    help: "Linux: pin each parallel player's bots to cores of their own (through taskset), so jobs do not share a core; a core left over goes to the referee and the exact oracle, which then works while bots are timed",
-    omitted: false,
-    absent: 'off',
-    example: true,
+    value: onOff(false),
+    help: "Linux: do not pin bots to cores; by default, where the machine has more cores than parallel players, each player's bots get cores of their own (through taskset) and the referee and the exact oracle the rest",
+    default: true,
+    formerFlag: 'affinity',
+    // Matches from before pinning was the default ran pinned only when asked, so a resumed one stays unpinned.
+    absent: 'off (the match predates pinning by default)',
+    example: false,
   }),
   unconfined: setting({
     flag: 'no-sandbox',

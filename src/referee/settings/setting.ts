@@ -31,6 +31,11 @@ export interface Setting<V = unknown, K extends string = string> {
   readonly required?: boolean;
   /** Not stored when it has this value: absent means the same (the stored format predates the setting). */
   readonly omitted?: V;
+  /**
+   * A switch's spelling before its default turned (`--affinity`, now the default): still accepted, hidden
+   * from the help, and it asks for the default.
+   */
+  readonly formerFlag?: string;
   /** What a stored config without it means, as the web view says it (e.g. older matches). */
   readonly absent?: string;
   /** Why a preset may not set it, when it may not (said when a preset tries). */

@@ -102,6 +102,7 @@ export function matchPage(report: MatchReport, config: unknown, distributed?: Di
   const body = h`<h1>Match ${m.id} <span class="status ${m.status}" id="status">${m.status}</span></h1>
 <p class="meta">${m.puzzleClasses.join(', ')} · seed <code>${m.seed}</code> · generator ${m.generatorVersion} · <a href="/api/matches/${m.id}">JSON</a></p>
 ${m.unconfined ? h`<p class="warning" id="unconfined"><b>Unconfined:</b> the bots the arena started ran outside the sandbox (--no-sandbox, or a machine that could not confine them).</p>` : ''}
+${m.cores ? h`<p class="meta" id="cores">cores: ${m.cores.text}</p>` : ''}
 <p><progress id="progress" max="${total}" value="${done}"></progress> <span id="progress-text">${done} / ${total} results</span>${early}</p>
 ${distributed ? workersSection(m.id, distributed) : ''}
 ${configurationSection(config, settings)}
