@@ -16,6 +16,7 @@ import { playedSnapshot, rivalFolders, takeBotSnapshot, type PlayedSnapshot } fr
 import { checkRegisteredFolder } from './registered-folder.ts';
 import type { AppContext } from '../context.ts';
 import { splitCommand } from './split-command.ts';
+import { localBuildOf } from './submitted-bot.ts';
 
 /** What `bot add` is given. Exactly one of `cmd` and `remote`. */
 export interface AddBotOptions {
@@ -203,11 +204,15 @@ export async function resolveBot(ctx: AppContext, arg: string): Promise<Result<R
     if (!argv.ok) return reject('bad-bot', `bot ${base}: ${argv.reason}`);
     const [command, ...args] = argv.value;
     if (!command) return reject('bad-bot', `bot ${base} has an empty command line`);
-    const snapshot = await playedSnapshot(ctx, reg);
+    // A submitted bot whose build folder is not on this machine is built here from its stored version.
+    const local = await localBuildOf(ctx, reg);
+    if (!local.ok) return reject('bad-bot', `bot ${base}: ${local.reason}`);
+    const snapshot = local.value ? ok(local.value.snapshot) : await playedSnapshot(ctx, reg);
     if (!snapshot.ok) return reject('bad-bot', `bot ${base}: ${snapshot.reason}`);
+    const cwd = local.value?.cwd ?? reg.cwd;
     return {
       ok: true,
-      value: { name, source: 'command', command, args: [...args, ...extra], ...(reg.cwd ? { cwd: reg.cwd } : {}), ...(reg.stdio ? { stdio: true } : {}), ...(snapshot.value ? { snapshot: snapshot.value } : {}) },
+      value: { name, source: 'command', command, args: [...args, ...extra], ...(cwd ? { cwd } : {}), ...(reg.stdio ? { stdio: true } : {}), ...(snapshot.value ? { snapshot: snapshot.value } : {}) },
     };
   }
   const builtin = builtinBotCommand(base, ctx.projectRoot);

@@ -1,0 +1,61 @@
+/**
+ * How a submission's version is built: an injectable function with the shape of the sandboxed builder
+ * (src/sandbox/build/run-build.ts, written in parallel). Until it is merged, the default is a stand-in
+ * that builds only what needs no building — it copies the folder when the manifest has no `build` command
+ * and refuses a version that has one — so nothing here runs a participant's command outside a sandbox.
+ */
+import { cpSync } from 'node:fs';
+import type { Rejection, Result } from '../../core/types.ts';
+import { ok, reject } from '../../core/types.ts';
+
+/** One build: the unpacked version `source`, built into the new folder `dest` with `command` (absent: nothing to run). */
+export interface BuildRequest {
+  readonly source: string;
+  readonly dest: string;
+  readonly command?: string;
+  readonly signal?: AbortSignal;
+}
+
+/** A finished build: the folder the bot plays from, its output (at most 64 KiB kept) and how long it took. */
+export interface BuildOutcome {
+  readonly folder: string;
+  readonly log: string;
+  readonly seconds: number;
+}
+
+/** A failed build may carry its log beside its reason. */
+export type BuildResult = Result<BuildOutcome> | (Rejection & { readonly log?: string });
+
+/** The builder a submission uses: the sandboxed runBuild at merge, the stand-in until then, a fake in unit tests. */
+export type BuildRunner = (r: BuildRequest) => Promise<BuildResult>;
+
+/** The stand-in: copies a version without a build command; refuses one with a command (no sandboxed builder yet). */
+export const copyOnlyBuilder: BuildRunner = async (r) => {
+  if (r.command !== undefined) {
+    return reject('build', 'this arena has no sandboxed builder yet, so a manifest with "build" cannot be built; submit the bot built, without "build"');
+  }
+  const started = Date.now();
+  try {
+    cpSync(r.source, r.dest, { recursive: true, errorOnExist: true, force: false, preserveTimestamps: false });
+  } catch (e) {
+    return reject('build', `cannot copy the version into ${r.dest}: ${(e as NodeJS.ErrnoException).code ?? e}`);
+  }
+  return ok({ folder: r.dest, log: '(no build command: the files are played as submitted)\n', seconds: (Date.now() - started) / 1000 });
+};
+
+/** At most this many bytes of a build log are kept (issue 32: 64 KiB). */
+export const LOG_MAX_BYTES = 64 * 1024;
+
+/** `log` cut to at most LOG_MAX_BYTES of UTF-8, on a character boundary, saying that it was cut. */
+export function keptLog(log: string): string {
+  const bytes = Buffer.from(log, 'utf8');
+  if (bytes.length <= LOG_MAX_BYTES) return log;
+  const mark = '\n[… log cut at 64 KiB]\n';
+  let end = LOG_MAX_BYTES - Buffer.byteLength(mark);
+  // Back up to the start of a UTF-8 character (a continuation byte is 10xxxxxx).
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+  return bytes.subarray(0, end).toString('utf8') + mark;
+}
+
+/** The builder used when none is given. At merge: the sandboxed runBuild (src/sandbox/build/run-build.ts). */
+export const DEFAULT_BUILDER: BuildRunner = copyOnlyBuilder;
