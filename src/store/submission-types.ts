@@ -3,7 +3,6 @@
  * build log, and the versions they name, stored content-addressed (sha256 of the canonical archive) in
  * blocks of at most 1 MiB, once per hash, so every machine of a PostgreSQL arena can read any version.
  */
-import type { BotRecord } from './types.ts';
 
 /** Where a submission is; the ladder's part (checking → placed) is read from its version at each look. */
 export type StoredSubmissionStatus = 'received' | 'building' | 'checking' | 'placing' | 'placed' | 'failed';
@@ -43,6 +42,21 @@ export interface SubmissionPatch {
   readonly ladderHash?: string | null;
 }
 
+/** A submitted bot as registered: a command bot in its built folder, with its owner and source version. */
+export interface SubmittedBot {
+  readonly name: string;
+  readonly kind: 'command';
+  readonly cmd: string;
+  readonly cwd: string;
+  readonly stdio?: boolean;
+  readonly snapshot?: string;
+  readonly runtime?: { readonly program: string; readonly binds: readonly string[]; readonly pathDirs: readonly string[] };
+  readonly owner: string;
+  /** The version (sha256 of its canonical archive) it was built from. */
+  readonly source: string;
+  readonly tokenHash?: undefined;
+}
+
 /** The submissions' and versions' tables of one store. */
 export interface SubmissionStore {
   /** Records a submission, status `received`, at `now` (ISO). */
@@ -69,5 +83,5 @@ export interface SubmissionStore {
   /** One block of a version (0-based), undefined past its end. */
   versionBlock(hash: string, seq: number): Promise<Uint8Array | undefined>;
   /** Registers a submitted bot, replacing a registration of that name in the same transaction. */
-  putBot(bot: Omit<BotRecord, 'createdAt'>, now: string): Promise<void>;
+  putBot(bot: SubmittedBot, now: string): Promise<void>;
 }

@@ -9,7 +9,7 @@ import { ok, reject } from '../../core/types.ts';
 import { botVersions } from '../ladder/ladder-status.ts';
 import type { AppContext } from '../context.ts';
 import { mayActOn, ownerOf } from './submission-names.ts';
-import type { Caller } from './submissions.ts';
+import type { Caller } from './submission-shapes.ts';
 
 /** One version of a participant's bot. */
 export interface ParticipantBotVersion {

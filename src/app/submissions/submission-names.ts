@@ -10,7 +10,7 @@ import type { Manifest } from '../../intake/manifest.ts';
 import { listBuiltinBots } from '../../transport/process/builtin-bots.ts';
 import { lookAlike } from '../bots/bot-names.ts';
 import type { AppContext } from '../context.ts';
-import type { Caller } from './submissions.ts';
+import type { Caller } from './submission-shapes.ts';
 
 /** The owner of a submitted bot's name: the part before '/' (undefined for a name without one). */
 export function ownerOf(name: string): string | undefined {

@@ -9,7 +9,7 @@ import { ok, reject } from '../../core/types.ts';
 import type { BotVersion } from '../../store/ladder-types.ts';
 import type { SubmissionRecord } from '../../store/submission-types.ts';
 import type { AppContext } from '../context.ts';
-import type { Caller, SubmissionStatus, SubmissionView } from './submissions.ts';
+import type { Caller, SubmissionStatus, SubmissionView } from './submission-shapes.ts';
 
 const LADDER_STATUS: Record<BotVersion['status'], SubmissionStatus> = { new: 'checking', checking: 'checking', placing: 'placing', placed: 'placed', failed: 'failed' };
 

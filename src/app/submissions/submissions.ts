@@ -10,6 +10,7 @@
 import type { Result } from '../../core/types.ts';
 import { ok } from '../../core/types.ts';
 import type { AppContext } from '../context.ts';
+import type { Caller, SubmissionView } from './submission-shapes.ts';
 import { buildLoop } from './submission-builds.ts';
 import { submissionSettings, type SubmissionSettings } from './submission-settings.ts';
 import { showBuildLog, showSubmission, showSubmissions, viewOf } from './submission-views.ts';
@@ -20,31 +21,7 @@ import { withdraw } from './participant-bots.ts';
 export { participantBots, type ParticipantBot, type ParticipantBotVersion } from './participant-bots.ts';
 export { submissionSettings, type SubmissionSettings } from './submission-settings.ts';
 
-/** Where a submission is: received → building → checking → placing → placed, or failed (with a reason). */
-export type SubmissionStatus = 'received' | 'building' | 'checking' | 'placing' | 'placed' | 'failed';
-
-/** Who is asking: a signed-in participant (or an admin, who may see and act on everyone's). */
-export interface Caller {
-  readonly name: string;
-  readonly admin: boolean;
-}
-
-/** One submission as its owner (or an admin) sees it. */
-export interface SubmissionView {
-  readonly id: number;
-  readonly participant: string;
-  /** The owned bot name, `alice/astar`. */
-  readonly bot: string;
-  /** The version: sha256 hex of the canonical file list and contents (src/intake/pack.ts). */
-  readonly version?: string;
-  readonly status: SubmissionStatus;
-  /** Why it failed (one line), or what it waits for. */
-  readonly reason?: string;
-  /** Its number on the ladder ("alice/astar v3") once the ladder has seen it. */
-  readonly ladderVersion?: number;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
+export type { Caller, SubmissionStatus, SubmissionView } from './submission-shapes.ts';
 
 /**
  * Receives the archive file at `archive` (the door has already capped its length) from `caller`: unpacks it

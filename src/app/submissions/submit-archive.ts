@@ -18,7 +18,7 @@ import { packVersion, storeVersion } from '../bots/version-store.ts';
 import type { AppContext } from '../context.ts';
 import { ownedName } from './submission-names.ts';
 import { submissionsRoot, type SubmissionSettings } from './submission-settings.ts';
-import type { Caller } from './submissions.ts';
+import type { Caller } from './submission-shapes.ts';
 
 const HOUR_MS = 3600_000;
 
