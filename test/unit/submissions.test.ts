@@ -14,6 +14,8 @@ import { submissionSettings } from '../../src/app/submissions/submission-setting
 import { buildLogOf, listSubmissions, participantBots, submissionOf, submitArchive, withdrawBot, type Caller } from '../../src/app/submissions/submissions.ts';
 import { keptLog, LOG_MAX_BYTES, type BuildRunner } from '../../src/app/bots/build-runner.ts';
 import { fetchVersion } from '../../src/app/bots/version-store.ts';
+import { viewOf } from '../../src/app/submissions/submission-views.ts';
+import type { BotVersion } from '../../src/store/ladder-types.ts';
 import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import { VERSION_BLOCK_BYTES } from '../../src/store/steps/submission-schema.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
@@ -192,5 +194,19 @@ describe('submissions', () => {
     expect(await withdrawBot(ctx, alice, 'alice/astar')).toEqual({ ok: true, value: { bot: 'alice/astar' } });
     expect(await ctx.store.getBot('alice/astar')).toBeUndefined();
     expect(await participantBots(ctx, undefined, 'nobody')).toMatchObject({ ok: false, code: 'not-found' });
+  });
+
+  it('viewOf - a registered submission reads its status from the ladder version of its bot and build', () => {
+    const sub = { id: 1, participant: 'alice', bot: 'alice/astar', version: 'a'.repeat(64), status: 'checking' as const, bytes: 10, ladderHash: 'h1', createdAt: 'T0', updatedAt: 'T0' };
+    const version = (status: BotVersion['status'], note?: string): BotVersion => ({ id: 7, bot: 'alice/astar', number: 3, hash: 'h1', command: 'x', status, classes: [], current: true, createdAt: 'T1', updatedAt: 'T2', ...(note ? { note } : {}) });
+    expect(viewOf(sub, [])).toMatchObject({ status: 'checking', reason: expect.stringContaining('waiting for the running ladder') });
+    expect(viewOf(sub, [version('new')])).toMatchObject({ status: 'checking', ladderVersion: 3 });
+    expect(viewOf(sub, [version('checking')])).toMatchObject({ status: 'checking', ladderVersion: 3 });
+    expect(viewOf(sub, [version('placing', 'placing: 2 of 4 games')])).toMatchObject({ status: 'placing', reason: 'placing: 2 of 4 games' });
+    expect(viewOf(sub, [version('placed')])).toMatchObject({ status: 'placed', ladderVersion: 3, updatedAt: 'T2' });
+    expect(viewOf(sub, [version('failed', 'bot check: it crashed')])).toMatchObject({ status: 'failed', reason: 'bot check: it crashed' });
+    // Another bot's version with the same hash, or another build of this bot, is not this submission's.
+    expect(viewOf(sub, [{ ...version('placed'), bot: 'bob/astar' }, { ...version('failed'), hash: 'h2' }]).status).toBe('checking');
+    expect(viewOf({ ...sub, status: 'failed', reason: 'the build failed: exit 2' }, [version('placed')])).toMatchObject({ status: 'failed', reason: 'the build failed: exit 2' });
   });
 });
