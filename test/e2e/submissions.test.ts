@@ -43,7 +43,10 @@ describe('submissions e2e - sqlite', () => {
     try {
       await addParticipant(ctx, { name: 'alice', admin: false });
       await addParticipant(ctx, { name: 'bob', admin: false });
-      const sub = await submitArchive(ctx, alice, await archiveOf(astarSubmission()));
+      const archive = await archiveOf(astarSubmission());
+      const t0 = performance.now();
+      const sub = await submitArchive(ctx, alice, archive);
+      const receiveMs = performance.now() - t0;
       if (!sub.ok) throw new Error(sub.reason);
       expect(sub.value).toMatchObject({ bot: 'alice/astar', status: 'received' });
 
@@ -57,6 +60,7 @@ describe('submissions e2e - sqlite', () => {
       stop.abort();
       await builds;
       expect(built).toBe(true);
+      const buildMs = performance.now() - t0 - receiveMs;
       const registered = await submissionOf(ctx, alice, sub.value.id);
       expect(registered).toMatchObject({ ok: true, value: { status: 'checking' } });
       const reg = await ctx.store.getBot('alice/astar');
@@ -72,14 +76,17 @@ describe('submissions e2e - sqlite', () => {
 
       // The running ladder checks and places it; the submission's status is the ladder's.
       const ladder = startLadder(db, FLAGS, children);
+      const t1 = performance.now();
       const seen = new Set<string>();
       const placed = await waitFor(async () => {
         const s = await submissionOf(ctx, alice, sub.value.id);
         if (s.ok) seen.add(s.value.status);
         return s.ok && (s.value.status === 'placed' || s.value.status === 'failed');
       }, 600_000);
+      const placeMs = performance.now() - t1;
       ladder.child.kill('SIGINT');
       await ladder.done;
+      console.log(`received in ${receiveMs.toFixed(0)} ms, built and registered in ${buildMs.toFixed(0)} ms, checked and placed ${(placeMs / 1000).toFixed(1)} s after the ladder started`);
       expect(placed, ladder.log()).toBe(true);
       const final = await submissionOf(ctx, alice, sub.value.id);
       expect(final, ladder.log()).toMatchObject({ ok: true, value: { status: 'placed', ladderVersion: 1 } });
@@ -100,7 +107,9 @@ describe('submissions e2e - sqlite', () => {
       rmSync(reg!.cwd!, { recursive: true });
       rmSync(`${reg!.cwd!}.json`);
       const elsewhere = { ...ctx, dbLocation: join(mkdtempSync(join(tmpdir(), 'arena-sub-worker-')), 'worker.db') };
+      const t2 = performance.now();
       const there = await resolveBot(elsewhere, 'alice/astar');
+      console.log(`fetched, checked and built from the database in ${(performance.now() - t2).toFixed(0)} ms`);
       if (!there.ok) throw new Error(there.reason);
       expect(there.value.cwd).toBe(join(`${elsewhere.dbLocation}.submissions`, 'built', sub.value.version!));
       expect(there.value.snapshot?.hash).toBe(reg!.snapshot);

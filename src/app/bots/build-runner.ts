@@ -14,6 +14,8 @@ export interface BuildRequest {
   readonly dest: string;
   readonly command?: string;
   readonly signal?: AbortSignal;
+  /** Paths no runtime the build's sandbox shows may lie in (the database, the checkout: guarded-paths.ts). */
+  readonly guarded?: readonly string[];
 }
 
 /** A finished build: the folder the bot plays from, its output (at most 64 KiB kept) and how long it took. */
@@ -57,5 +59,8 @@ export function keptLog(log: string): string {
   return bytes.subarray(0, end).toString('utf8') + mark;
 }
 
-/** The builder used when none is given. At merge: the sandboxed runBuild (src/sandbox/build/run-build.ts). */
+/**
+ * The builder used when none is given. At merge: `runBuild` of src/sandbox/build/run-build.ts, whose request
+ * and result this type is a part of (its failures carry their log), so it is assigned as it is.
+ */
 export const DEFAULT_BUILDER: BuildRunner = copyOnlyBuilder;

@@ -17,6 +17,7 @@ import type { Manifest } from '../../intake/manifest.ts';
 import { unpackArchive } from '../../intake/unpack.ts';
 import type { AppContext } from '../context.ts';
 import { DEFAULT_BUILDER, keptLog, type BuildRunner } from './build-runner.ts';
+import { guardedPaths } from './guarded-paths.ts';
 import { fetchVersion } from './version-store.ts';
 
 const HASH = /^[0-9a-f]{64}$/;
@@ -66,7 +67,8 @@ export async function materializeVersion(ctx: AppContext, hash: string, o: Mater
   const cached = readCached(hash, built);
   if (cached) return ok(cached);
   const work = join(root, 'work');
-  mkdirSync(work, { recursive: true, mode: 0o700 });
+  // Open to others: the build's sandbox reads the unpacked version as a uid of its own.
+  mkdirSync(work, { recursive: true, mode: 0o755 });
   mkdirSync(join(root, 'built'), { recursive: true, mode: 0o755 });
   const archive = fresh(work, `${hash}.tar.gz`);
   const unpacked = fresh(work, `${hash}.src`);
@@ -78,7 +80,13 @@ export async function materializeVersion(ctx: AppContext, hash: string, o: Mater
     const bot = readBotFolder(opened.value.folder);
     if (!bot.ok) return bot;
     const dest = fresh(join(root, 'built'), `${hash}.tmp`);
-    const made = await (o.builder ?? DEFAULT_BUILDER)({ source: bot.value.folder, dest, ...(bot.value.manifest.build !== undefined ? { command: bot.value.manifest.build } : {}), ...(o.signal ? { signal: o.signal } : {}) });
+    const made = await (o.builder ?? DEFAULT_BUILDER)({
+      source: bot.value.folder,
+      dest,
+      guarded: guardedPaths(ctx),
+      ...(bot.value.manifest.build !== undefined ? { command: bot.value.manifest.build } : {}),
+      ...(o.signal ? { signal: o.signal } : {}),
+    });
     if (!made.ok) {
       rmSync(dest, { recursive: true, force: true });
       return { ...reject(made.code, `the build failed: ${made.reason}`), ...('log' in made && made.log !== undefined ? { log: keptLog(made.log) } : {}) };
