@@ -33,6 +33,19 @@ export interface NewSubmission {
   readonly bytes: number;
 }
 
+/** A participant's usage: submissions since a time, those received or building, stored bytes (each version once). */
+export interface SubmissionUsage {
+  readonly recent: number;
+  readonly pending: number;
+  readonly bytes: number;
+}
+
+/** The limit check an insert is made under. */
+export interface Admission {
+  readonly since: string;
+  readonly ok: (u: SubmissionUsage) => boolean;
+}
+
 /** What may change of a submission; `null` clears a field. */
 export interface SubmissionPatch {
   readonly status?: StoredSubmissionStatus;
@@ -59,8 +72,12 @@ export interface SubmittedBot {
 
 /** The submissions' and versions' tables of one store. */
 export interface SubmissionStore {
-  /** Records a submission, status `received`, at `now` (ISO). */
-  add(s: NewSubmission, now: string): Promise<SubmissionRecord>;
+  /**
+   * Records a submission, status `received`, at `now` (ISO). With `admit`, the participant's usage since
+   * `admit.since` is read under a lock held until the insert, and nothing is written (undefined) unless
+   * `admit.ok(usage)`: two submissions at once cannot both pass a limit.
+   */
+  add(s: NewSubmission, now: string, admit?: Admission): Promise<SubmissionRecord | undefined>;
   get(id: number): Promise<SubmissionRecord | undefined>;
   /** A participant's submissions (every one without `participant`), newest first. */
   list(participant?: string): Promise<SubmissionRecord[]>;
@@ -75,7 +92,7 @@ export interface SubmissionStore {
    */
   claimNext(now: string): Promise<SubmissionRecord | undefined>;
   /** Counts of a participant: submissions since `since` (ISO), those received or building, and stored bytes (each version once). */
-  usage(participant: string, since: string): Promise<{ readonly recent: number; readonly pending: number; readonly bytes: number }>;
+  usage(participant: string, since: string): Promise<SubmissionUsage>;
   /** Stores a version's canonical bytes in blocks, once: false (nothing written) when the hash is stored. */
   putVersion(hash: string, blocks: readonly Uint8Array[], now: string): Promise<boolean>;
   /** The stored length and block count of a version, undefined when it is not stored. */

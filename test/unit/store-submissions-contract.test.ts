@@ -22,8 +22,8 @@ describeEachStore('Store submissions contract', (b) => {
   it('submissions - recorded received, updated with a log, listed newest first per participant', async () => {
     const s = store.submissions();
     await s.putVersion(V1, [new Uint8Array([1, 2, 3])], T0);
-    const a = await s.add({ participant: 'alice', bot: 'alice/astar', version: V1, bytes: 3 }, T0);
-    const c = await s.add({ participant: 'bob', bot: 'bob/x', version: V1, bytes: 3 }, T1);
+    const a = (await s.add({ participant: 'alice', bot: 'alice/astar', version: V1, bytes: 3 }, T0))!;
+    const c = (await s.add({ participant: 'bob', bot: 'bob/x', version: V1, bytes: 3 }, T1))!;
     expect(a).toMatchObject({ participant: 'alice', bot: 'alice/astar', version: V1, status: 'received', bytes: 3, createdAt: T0, updatedAt: T0 });
     await s.update(a.id, { status: 'failed', reason: 'the build failed', log: 'error: <script>' }, T2);
     expect(await s.get(a.id)).toMatchObject({ status: 'failed', reason: 'the build failed', updatedAt: T2 });
@@ -41,8 +41,8 @@ describeEachStore('Store submissions contract', (b) => {
   it('submissions - the next build is the oldest received, taken once', async () => {
     const s = store.submissions();
     await s.putVersion(V1, [new Uint8Array([1])], T0);
-    const first = await s.add({ participant: 'alice', bot: 'alice/a', version: V1, bytes: 1 }, T0);
-    const second = await s.add({ participant: 'bob', bot: 'bob/b', version: V1, bytes: 1 }, T1);
+    const first = (await s.add({ participant: 'alice', bot: 'alice/a', version: V1, bytes: 1 }, T0))!;
+    const second = (await s.add({ participant: 'bob', bot: 'bob/b', version: V1, bytes: 1 }, T1))!;
     expect((await s.claimNext(T2))?.id).toBe(first.id);
     expect((await s.get(first.id))?.status).toBe('building');
     expect((await s.claimNext(T2))?.id).toBe(second.id);
@@ -53,7 +53,7 @@ describeEachStore('Store submissions contract', (b) => {
     const s = store.submissions();
     await s.putVersion(V1, [new Uint8Array(10)], T0);
     await s.putVersion(V2, [new Uint8Array(5)], T0);
-    const a = await s.add({ participant: 'alice', bot: 'alice/a', version: V1, bytes: 10 }, T0);
+    const a = (await s.add({ participant: 'alice', bot: 'alice/a', version: V1, bytes: 10 }, T0))!;
     await s.add({ participant: 'alice', bot: 'alice/a', version: V1, bytes: 10 }, T1);
     await s.add({ participant: 'alice', bot: 'alice/b', version: V2, bytes: 5 }, T2);
     await s.update(a.id, { status: 'failed' }, T2);
@@ -82,5 +82,15 @@ describeEachStore('Store submissions contract', (b) => {
     expect(bots.filter((x) => x.name === 'alice/astar')).toHaveLength(1);
     expect(await store.getBot('alice/astar')).toMatchObject({ cwd: '/y', source: V2 });
     expect((await store.getBot('alice/astar'))?.stdio).toBeUndefined();
+  });
+
+  it('submissions - an insert under an admission is made only when the usage read with it passes; concurrent ones cannot both pass', async () => {
+    const s = store.submissions();
+    await s.putVersion(V1, [new Uint8Array(4)], T0);
+    const one = { since: T0, ok: (u: { pending: number }) => u.pending === 0 };
+    const tries = await Promise.all([1, 2, 3, 4].map(() => s.add({ participant: 'alice', bot: 'alice/a', version: V1, bytes: 4 }, T1, one)));
+    expect(tries.filter((t) => t !== undefined)).toHaveLength(1);
+    expect((await s.list('alice')).length).toBe(1);
+    expect(await s.add({ participant: 'bob', bot: 'bob/a', version: V1, bytes: 4 }, T1, one)).toBeDefined();
   });
 });

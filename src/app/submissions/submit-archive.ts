@@ -13,7 +13,7 @@ import { ok, reject } from '../../core/types.ts';
 import { readBotFolder } from '../../intake/bot-folder.ts';
 import { bytesText } from '../../intake/limits.ts';
 import { unpackArchive } from '../../intake/unpack.ts';
-import type { SubmissionRecord } from '../../store/submission-types.ts';
+import type { SubmissionRecord, SubmissionUsage } from '../../store/submission-types.ts';
 import { packVersion, storeVersion } from '../bots/version-store.ts';
 import type { AppContext } from '../context.ts';
 import { ownedName } from './submission-names.ts';
@@ -22,16 +22,22 @@ import type { Caller } from './submission-shapes.ts';
 
 const HOUR_MS = 3600_000;
 
-/** Refuses `caller` when over a limit: submissions this hour, a build still pending, stored bytes. */
-export async function checkLimits(ctx: AppContext, caller: Caller, settings: SubmissionSettings, adding = 0): Promise<Result<void>> {
-  const since = new Date(Date.now() - HOUR_MS).toISOString();
-  const u = await ctx.store.submissions().usage(caller.name, since);
-  if (u.recent >= settings.perHour) return reject('limit', `${caller.name} made ${u.recent} submissions in the last hour; at most ${settings.perHour} an hour: try again later`);
-  if (u.pending > 0) return reject('limit', `one build at a time: a submission of ${caller.name} is still waiting or building; submit again when it is done`);
+/** Why `participant` with usage `u` may not add `adding` bytes more, or undefined when within every limit. */
+export function overLimit(participant: string, u: SubmissionUsage, settings: SubmissionSettings, adding = 0): string | undefined {
+  if (u.recent >= settings.perHour) return `${participant} made ${u.recent} submissions in the last hour; at most ${settings.perHour} an hour: try again later`;
+  if (u.pending > 0) return `one build at a time: a submission of ${participant} is still waiting or building; submit again when it is done`;
   if (u.bytes + adding > settings.storedBytes) {
-    return reject('limit', `${caller.name} stores ${bytesText(u.bytes)} of versions; this one (${bytesText(adding)}) would pass the ${bytesText(settings.storedBytes)} allowed`);
+    return `${participant} stores ${bytesText(u.bytes)} of versions; this one (${bytesText(adding)}) would pass the ${bytesText(settings.storedBytes)} allowed`;
   }
-  return ok(undefined);
+  return undefined;
+}
+
+const hourAgo = (): string => new Date(Date.now() - HOUR_MS).toISOString();
+
+/** Refuses `caller` (`limit`, HTTP 429) when over a limit: submissions this hour, a build still pending, stored bytes. */
+export async function checkLimits(ctx: AppContext, caller: Caller, settings: SubmissionSettings): Promise<Result<void>> {
+  const why = overLimit(caller.name, await ctx.store.submissions().usage(caller.name, hourAgo()), settings);
+  return why === undefined ? ok(undefined) : reject('limit', why);
 }
 
 /** Unpacks, names, stores and records one archive (see the module comment). */
@@ -54,12 +60,19 @@ export async function receiveArchive(ctx: AppContext, caller: Caller, archive: s
     const version = await packVersion(bot.value.folder, packed, bot.value.manifest.exclude, settings.intake);
     if (!version.ok) return version;
     // A version the participant stores already costs nothing more.
-    const has = (await ctx.store.submissions().list(caller.name)).some((x) => x.version === version.value.hash);
-    const roomy = await checkLimits(ctx, caller, settings, has ? 0 : version.value.data.length);
-    if (!roomy.ok) return roomy;
+    const store = ctx.store.submissions();
+    const adding = (await store.list(caller.name)).some((x) => x.version === version.value.hash) ? 0 : version.value.data.length;
+    const since = hourAgo();
+    const early = overLimit(caller.name, await store.usage(caller.name, since), settings, adding);
+    if (early !== undefined) return reject('limit', early);
     await storeVersion(ctx, version.value.hash, version.value.data);
-    const now = new Date().toISOString();
-    return ok(await ctx.store.submissions().add({ participant: caller.name, bot: named.value.name, version: version.value.hash, bytes: version.value.data.length }, now));
+    // Checked again under the store's lock with the insert: two uploads at once cannot both pass.
+    let why: string | undefined;
+    const added = await store.add({ participant: caller.name, bot: named.value.name, version: version.value.hash, bytes: version.value.data.length }, new Date().toISOString(), {
+      since,
+      ok: (u) => (why = overLimit(caller.name, u, settings, adding)) === undefined,
+    });
+    return added ? ok(added) : reject('limit', why ?? 'over a limit');
   } finally {
     rmSync(folder, { recursive: true, force: true });
     rmSync(packed, { force: true });

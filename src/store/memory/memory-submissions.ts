@@ -1,6 +1,6 @@
 /** The in-memory store's submissions and stored versions, for unit tests: the SQL stores' behaviour in maps. */
 import type { BotRecord } from '../types.ts';
-import type { SubmissionRecord, SubmissionStore } from '../submission-types.ts';
+import type { SubmissionRecord, SubmissionStore, SubmissionUsage } from '../submission-types.ts';
 
 /** Submissions and versions held in maps; `putBot` replaces a registration in the store's own bot map. */
 export function memorySubmissions(putBot: (bot: BotRecord) => void): SubmissionStore {
@@ -8,9 +8,19 @@ export function memorySubmissions(putBot: (bot: BotRecord) => void): SubmissionS
   const versions = new Map<string, Uint8Array[]>();
   let nextId = 1;
   const plain = ({ log: _log, ...s }: SubmissionRecord & { log?: string }): SubmissionRecord => ({ ...s });
+  const usageOf = (participant: string, since: string): SubmissionUsage => {
+    const own = [...rows.values()].filter((s) => s.participant === participant);
+    const distinct = new Map(own.map((s) => [s.version, s.bytes]));
+    return {
+      recent: own.filter((s) => s.createdAt > since).length,
+      pending: own.filter((s) => s.status === 'received' || s.status === 'building').length,
+      bytes: [...distinct.values()].reduce((n, b) => n + b, 0),
+    };
+  };
   const newestFirst = (pick: (s: SubmissionRecord) => boolean) => [...rows.values()].filter(pick).sort((a, b) => b.id - a.id).map(plain);
   return {
-    async add(s, now) {
+    async add(s, now, admit) {
+      if (admit && !admit.ok(usageOf(s.participant, admit.since))) return undefined;
       const row: SubmissionRecord = { id: nextId++, participant: s.participant, bot: s.bot, version: s.version, status: 'received', bytes: s.bytes, createdAt: now, updatedAt: now };
       rows.set(row.id, row);
       return { ...row };
@@ -45,13 +55,7 @@ export function memorySubmissions(putBot: (bot: BotRecord) => void): SubmissionS
       return plain(rows.get(row.id)!);
     },
     async usage(participant, since) {
-      const own = [...rows.values()].filter((s) => s.participant === participant);
-      const distinct = new Map(own.map((s) => [s.version, s.bytes]));
-      return {
-        recent: own.filter((s) => s.createdAt > since).length,
-        pending: own.filter((s) => s.status === 'received' || s.status === 'building').length,
-        bytes: [...distinct.values()].reduce((n, b) => n + b, 0),
-      };
+      return usageOf(participant, since);
     },
     async putVersion(hash, blocks) {
       if (versions.has(hash)) return false;

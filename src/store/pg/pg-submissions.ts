@@ -9,7 +9,10 @@ import { withReconnect, withTransaction } from './pg-connect.ts';
 import { POSTGRES, runtimeText } from '../sql-rows.ts';
 import { sharedSql } from '../sql-text.ts';
 import { patchSql, SUBMISSION_COLUMNS, submissionSql, toSubmission, type SubmissionRow } from '../submission-rows.ts';
-import type { SubmissionStore } from '../submission-types.ts';
+import type { SubmissionStore, SubmissionUsage } from '../submission-types.ts';
+
+type UsageRow = { recent: string; pending: string; bytes: string };
+const usageOf = (u: UsageRow): SubmissionUsage => ({ recent: Number(u.recent), pending: Number(u.pending), bytes: Number(u.bytes) });
 
 /** The submissions' tables of a PostgreSQL pool. */
 export function pgSubmissions(pool: pg.Pool): SubmissionStore {
@@ -17,8 +20,15 @@ export function pgSubmissions(pool: pg.Pool): SubmissionStore {
   const addBot = sharedSql(POSTGRES).addBot;
   const read = <R extends pg.QueryResultRow>(text: string, params: unknown[]) => withReconnect(() => pool.query<R>(text, params), true);
   return {
-    async add(s, now) {
-      return toSubmission((await pool.query<SubmissionRow>(sql.add, [s.participant, s.bot, s.version, s.bytes, now])).rows[0]!);
+    async add(s, now, admit) {
+      return withTransaction(pool, async (c) => {
+        if (admit) {
+          // One participant's submissions are admitted one at a time, by a lock held to the commit.
+          await c.query(`SELECT pg_advisory_xact_lock(hashtext('submission:' || $1))`, [s.participant]);
+          if (!admit.ok(usageOf((await c.query<UsageRow>(sql.usage, [s.participant, admit.since])).rows[0]!))) return undefined;
+        }
+        return toSubmission((await c.query<SubmissionRow>(sql.add, [s.participant, s.bot, s.version, s.bytes, now])).rows[0]!);
+      });
     },
     async get(id) {
       const row = (await read<SubmissionRow>(sql.get, [id])).rows[0];
@@ -48,8 +58,7 @@ export function pgSubmissions(pool: pg.Pool): SubmissionStore {
       return rows[0] && toSubmission(rows[0]);
     },
     async usage(participant, since) {
-      const u = (await read<{ recent: string; pending: string; bytes: string }>(sql.usage, [participant, since])).rows[0]!;
-      return { recent: Number(u.recent), pending: Number(u.pending), bytes: Number(u.bytes) };
+      return usageOf((await read<UsageRow>(sql.usage, [participant, since])).rows[0]!);
     },
     async putVersion(hash, blocks, now) {
       const bytes = blocks.reduce((n, b) => n + b.length, 0);

@@ -28,10 +28,23 @@ export function sqliteSubmissions(db: Database.Database): SubmissionStore {
   const block = p<{ block: Buffer }>(sql.block);
   const dropBot = p(sql.dropBot);
   const addBot = p(sharedSql(SQLITE).addBot);
+  const usageOf = (participant: string, since: string) => {
+    const u = usage.get(sqliteArgs(participant, since))!;
+    return { recent: Number(u.recent), pending: Number(u.pending), bytes: Number(u.bytes) };
+  };
   const next = p<SubmissionRow>(`SELECT id FROM submissions WHERE status = 'received' ORDER BY id LIMIT 1`);
   return {
-    async add(s, now) {
-      return toSubmission((await retryBusy(() => db.transaction(() => add.get(sqliteArgs(s.participant, s.bot, s.version, s.bytes, now))).immediate()))!);
+    async add(s, now, admit) {
+      const row = await retryBusy(() =>
+        db
+          .transaction(() => {
+            // IMMEDIATE: the write lock is held from this read to the insert.
+            if (admit && !admit.ok(usageOf(s.participant, admit.since))) return undefined;
+            return add.get(sqliteArgs(s.participant, s.bot, s.version, s.bytes, now));
+          })
+          .immediate(),
+      );
+      return row && toSubmission(row);
     },
     async get(id) {
       const row = get.get(sqliteArgs(id));
@@ -64,8 +77,7 @@ export function sqliteSubmissions(db: Database.Database): SubmissionStore {
       );
     },
     async usage(participant, since) {
-      const u = usage.get(sqliteArgs(participant, since))!;
-      return { recent: Number(u.recent), pending: Number(u.pending), bytes: Number(u.bytes) };
+      return usageOf(participant, since);
     },
     async putVersion(hash, blocks, now) {
       const bytes = blocks.reduce((n, b) => n + b.length, 0);
