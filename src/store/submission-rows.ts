@@ -69,5 +69,6 @@ export function submissionSql(table: (name: string) => string) {
     addBlock: `INSERT INTO ${table('version_blocks')} (hash, seq, block) VALUES ($1, $2, $3)`,
     block: `SELECT block FROM ${table('version_blocks')} WHERE hash = $1 AND seq = $2`,
     dropBot: `DELETE FROM ${table('bots')} WHERE name = $1`,
+    requeue: `UPDATE ${s} SET status = 'received', reason = 'its builder stopped; built again', updated_at = $2 WHERE status = 'building' AND updated_at < $1`,
   };
 }

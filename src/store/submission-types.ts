@@ -91,6 +91,11 @@ export interface SubmissionStore {
    * of one PostgreSQL database) never take the same one.
    */
   claimNext(now: string): Promise<SubmissionRecord | undefined>;
+  /**
+   * Puts back in the queue (`received`) every submission `building` since before `before` (ISO): a builder
+   * that died (a killed server) leaves its build there, and its participant would wait for ever. Returns how many.
+   */
+  requeueStale(before: string, now: string): Promise<number>;
   /** Counts of a participant: submissions since `since` (ISO), those received or building, and stored bytes (each version once). */
   usage(participant: string, since: string): Promise<SubmissionUsage>;
   /** Stores a version's canonical bytes in blocks, once: false (nothing written) when the hash is stored. */

@@ -93,4 +93,17 @@ describeEachStore('Store submissions contract', (b) => {
     expect((await s.list('alice')).length).toBe(1);
     expect(await s.add({ participant: 'bob', bot: 'bob/a', version: V1, bytes: 4 }, T1, one)).toBeDefined();
   });
+
+  it('submissions - a build left building by a builder that died is queued again, a recent one is not', async () => {
+    const s = store.submissions();
+    await s.putVersion(V1, [new Uint8Array(1)], T0);
+    const old = (await s.add({ participant: 'alice', bot: 'alice/a', version: V1, bytes: 1 }, T0))!;
+    await s.claimNext(T0);
+    const fresh = (await s.add({ participant: 'bob', bot: 'bob/a', version: V1, bytes: 1 }, T1))!;
+    await s.claimNext(T2);
+    expect(await s.requeueStale(T1, T2)).toBe(1);
+    expect((await s.get(old.id))?.status).toBe('received');
+    expect((await s.get(fresh.id))?.status).toBe('building');
+    expect((await s.claimNext(T2))?.id).toBe(old.id);
+  });
 });

@@ -20,6 +20,12 @@ import type { SubmissionSettings } from './submission-settings.ts';
 const now = (): string => new Date().toISOString();
 
 /**
+ * A build `building` for longer than this lost its builder (a build is stopped at its time limit, 120 s by
+ * default, long before): it is queued again.
+ */
+const STALE_MS = 15 * 60_000;
+
+/**
  * Builds one claimed submission and registers its bot. Its status afterwards: `checking` (registered; the
  * ladder takes it from here), `failed` with the reason and the build log, or `received` again when
  * `signal` stopped the build (it is built again by the next run).
@@ -73,7 +79,12 @@ async function register(ctx: AppContext, sub: SubmissionRecord, folder: string, 
 
 /** Builds received submissions one after another until `signal` aborts, polling every `pollMs` (default 1 s) when idle. */
 export async function buildLoop(ctx: AppContext, settings: SubmissionSettings, o: { readonly signal: AbortSignal; readonly pollMs?: number }): Promise<void> {
+  let lastSweep = 0;
   while (!o.signal.aborted) {
+    if (Date.now() - lastSweep > STALE_MS / 4) {
+      lastSweep = Date.now();
+      await ctx.store.submissions().requeueStale(new Date(Date.now() - STALE_MS).toISOString(), now());
+    }
     const next = await ctx.store.submissions().claimNext(now());
     if (next) {
       try {

@@ -54,6 +54,11 @@ export function memorySubmissions(putBot: (bot: BotRecord) => void): SubmissionS
       rows.set(row.id, { ...row, status: 'building', updatedAt: now });
       return plain(rows.get(row.id)!);
     },
+    async requeueStale(before, now) {
+      const stale = [...rows.values()].filter((s) => s.status === 'building' && s.updatedAt < before);
+      for (const s of stale) rows.set(s.id, { ...s, status: 'received', reason: 'its builder stopped; built again', updatedAt: now });
+      return stale.length;
+    },
     async usage(participant, since) {
       return usageOf(participant, since);
     },

@@ -57,6 +57,9 @@ export function pgSubmissions(pool: pg.Pool): SubmissionStore {
       );
       return rows[0] && toSubmission(rows[0]);
     },
+    async requeueStale(before, now) {
+      return (await pool.query(sql.requeue, [before, now])).rowCount ?? 0;
+    },
     async usage(participant, since) {
       return usageOf((await read<UsageRow>(sql.usage, [participant, since])).rows[0]!);
     },

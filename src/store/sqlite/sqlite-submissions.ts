@@ -27,6 +27,7 @@ export function sqliteSubmissions(db: Database.Database): SubmissionStore {
   const addBlock = p(sql.addBlock);
   const block = p<{ block: Buffer }>(sql.block);
   const dropBot = p(sql.dropBot);
+  const requeue = p(sql.requeue);
   const addBot = p(sharedSql(SQLITE).addBot);
   const usageOf = (participant: string, since: string) => {
     const u = usage.get(sqliteArgs(participant, since))!;
@@ -75,6 +76,9 @@ export function sqliteSubmissions(db: Database.Database): SubmissionStore {
           })
           .immediate(),
       );
+    },
+    async requeueStale(before, now) {
+      return (await retryBusy(() => requeue.run(sqliteArgs(before, now)))).changes;
     },
     async usage(participant, since) {
       return usageOf(participant, since);
