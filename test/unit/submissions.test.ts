@@ -4,7 +4,8 @@
  * (canonical bytes, once, in blocks), a failed build with its log, and a withdrawal.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/context.ts';
@@ -91,8 +92,21 @@ describe('submissions', () => {
     expect(await submitArchive(ctx, alice, await botArchive({ name: 'astar', ...PY, colour: 'red' }))).toMatchObject({ ok: false, code: 'manifest', reason: expect.stringContaining('"colour"') });
     expect(await submitArchive(ctx, alice, await botArchive({ name: 'a/b/c', ...PY }))).toMatchObject({ ok: false, code: 'manifest' });
     const text = join(scratch('sub-text'), 'x.tar.gz');
-    await import('node:fs').then((fs) => fs.writeFileSync(text, 'hello'));
+    writeFileSync(text, 'hello');
     expect(await submitArchive(ctx, alice, text)).toMatchObject({ ok: false, code: 'archive', reason: expect.stringContaining('not an archive') });
+    expect(await ctx.store.submissions().list()).toEqual([]);
+  });
+
+  it('submitArchive - an archive holding a symlink to /etc/passwd is refused, and nothing of it stays in the intake folder', async () => {
+    const ctx = await context();
+    const dir = scratch('sub-link');
+    writeFileSync(join(dir, 'arena-bot.json'), JSON.stringify({ name: 'astar', ...PY }));
+    symlinkSync('/etc/passwd', join(dir, 'bot.py'));
+    const archive = join(scratch('sub-link-archive'), 'x.tar.gz');
+    execFileSync('tar', ['czf', archive, '-C', dir, '.']);
+    const r = await submitArchive(ctx, alice, archive);
+    expect(r).toMatchObject({ ok: false, code: 'archive', reason: expect.stringContaining('symbolic link') });
+    expect(readdirSync(join(`${ctx.dbLocation}.submissions`, 'intake'))).toEqual([]);
     expect(await ctx.store.submissions().list()).toEqual([]);
   });
 
