@@ -175,6 +175,29 @@ describe('submissions', () => {
     expect(existsSync('/tmp/pwned-by-build')).toBe(false);
   });
 
+  it('builds - a second version of alice/astar replaces the first registration: new source, new build folder, new ladder hash', async () => {
+    const ctx = await context();
+    const settings = submissionSettings();
+    const registered = [];
+    for (const body of ['print(1)\n', 'print(2)\n']) {
+      const r = await submitArchive(ctx, alice, await botArchive({ name: 'astar', ...PY }, { 'bot.py': body }));
+      if (!r.ok) throw new Error(r.reason);
+      const claimed = await ctx.store.submissions().claimNext(new Date().toISOString());
+      const built = await buildSubmission(ctx, claimed!, settings);
+      if (!built.ok) throw new Error(built.reason);
+      const view = await submissionOf(ctx, alice, r.value.id);
+      expect(view).toMatchObject({ ok: true, value: { status: 'checking' } });
+      registered.push({ bot: await ctx.store.getBot('alice/astar'), sub: await ctx.store.submissions().get(r.value.id) });
+    }
+    const [first, second] = registered;
+    expect(second!.bot).toMatchObject({ owner: 'alice', cmd: 'python3 bot.py', stdio: true, source: second!.sub!.version });
+    expect(second!.bot!.source).not.toBe(first!.bot!.source);
+    expect(second!.bot!.cwd).toBe(join(`${ctx.dbLocation}.submissions`, 'built', second!.sub!.version));
+    expect(readFileSync(join(second!.bot!.cwd!, 'bot.py'), 'utf8')).toBe('print(2)\n');
+    expect(second!.sub!.ladderHash).not.toBe(first!.sub!.ladderHash);
+    expect((await ctx.store.listBots()).filter((b) => b.name === 'alice/astar')).toHaveLength(1);
+  });
+
   it('keptLog - cuts on a character boundary and says so', () => {
     const log = keptLog('é'.repeat(LOG_MAX_BYTES));
     expect(Buffer.byteLength(log)).toBeLessThanOrEqual(LOG_MAX_BYTES);
