@@ -102,10 +102,8 @@ describe('submissions e2e - sqlite', () => {
       expect(lb.code, lb.stderr).toBe(0);
       expect(lb.stdout).toContain('alice/astar');
 
-      // A machine that never saw the version (another submissions folder), and this one once its build
-      // folder is gone: each builds it from the stored bytes, checked by hash, and plays the same snapshot.
-      rmSync(reg!.cwd!, { recursive: true });
-      rmSync(`${reg!.cwd!}.json`);
+      // A machine that never saw the version (its own submissions folder: another worker), and this one
+      // once its build folder is gone: each builds it from the stored bytes, checked by hash, and plays it.
       const elsewhere = { ...ctx, dbLocation: join(mkdtempSync(join(tmpdir(), 'arena-sub-worker-')), 'worker.db') };
       const t2 = performance.now();
       const there = await resolveBot(elsewhere, 'alice/astar');
@@ -113,7 +111,12 @@ describe('submissions e2e - sqlite', () => {
       if (!there.ok) throw new Error(there.reason);
       expect(there.value.cwd).toBe(join(`${elsewhere.dbLocation}.submissions`, 'built', sub.value.version!));
       expect(there.value.snapshot?.hash).toBe(reg!.snapshot);
-      expect(existsSync(reg!.cwd!)).toBe(false);
+      const worker = mkdtempSync(join(tmpdir(), 'arena-sub-dir-'));
+      const remote = await spawnArena(['match', 'alice/astar', 'constructive', '--size', '3', '--count', '1', '--seed', 'u', '--db', db, '--json'], { ARENA_SUBMISSIONS_DIR: worker }).done;
+      expect(remote.code, remote.stderr).toBe(0);
+      expect(existsSync(join(worker, 'built', sub.value.version!, 'bot.mjs'))).toBe(true);
+      rmSync(reg!.cwd!, { recursive: true });
+      rmSync(`${reg!.cwd!}.json`);
       const again = await spawnArena(['match', 'alice/astar', 'constructive', '--size', '3', '--count', '1', '--seed', 't', '--db', db, '--json'], {}).done;
       expect(again.code, again.stderr).toBe(0);
       expect(existsSync(reg!.cwd!)).toBe(true);

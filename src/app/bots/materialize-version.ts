@@ -23,15 +23,21 @@ import { fetchVersion } from './version-store.ts';
 const HASH = /^[0-9a-f]{64}$/;
 
 /**
- * Where this database's submissions live on this machine: beside a database file (`<db>.submissions/`, as
- * its snapshots are), else (PostgreSQL, memory) in the user's cache folder. It holds `intake/` (uploads
- * being unpacked), `work/` (a version being fetched, unpacked and built) and `built/<hash>/` (each version
- * built once: the folder a submitted bot plays) with `built/<hash>.json` (its manifest and build log).
+ * Where this database's submissions live on this machine: `$ARENA_SUBMISSIONS_DIR` when set, else beside a
+ * database file (`<db>.submissions/`, as its snapshots are), else (PostgreSQL, memory) in the user's cache
+ * folder. It holds `intake/` (uploads being unpacked), `work/` (a version being fetched, unpacked and built)
+ * and `built/<hash>/` (each version built once: the folder a submitted bot plays) with `built/<hash>.json`
+ * (its manifest and build log). Versions are content-addressed, so databases may share one.
  */
-export function submissionsRoot(ctx: Pick<AppContext, 'dbLocation'>): string {
+export function submissionsRoot(ctx: Pick<AppContext, 'dbLocation'>, env: NodeJS.ProcessEnv = process.env): string {
+  const given = env.ARENA_SUBMISSIONS_DIR;
+  if (given !== undefined && isAbsolute(given)) return given;
   if (isAbsolute(ctx.dbLocation)) return `${ctx.dbLocation}.submissions`;
   return join(homedir(), '.cache', 'puzzle-arena', 'submissions');
 }
+
+/** The folder version `hash` is built into on this machine. */
+export const builtFolderOf = (ctx: Pick<AppContext, 'dbLocation'>, hash: string): string => join(submissionsRoot(ctx), 'built', hash);
 
 /** A version built on this machine. */
 export interface BuiltVersion {
@@ -63,7 +69,7 @@ const fresh = (dir: string, base: string): string => join(dir, `${base}.${proces
 export async function materializeVersion(ctx: AppContext, hash: string, o: MaterializeOptions = {}): Promise<MaterializeResult> {
   if (!HASH.test(hash)) return reject('bad-version', `"${hash}" is not a version (a sha256)`);
   const root = submissionsRoot(ctx);
-  const built = join(root, 'built', hash);
+  const built = builtFolderOf(ctx, hash);
   const cached = readCached(hash, built);
   if (cached) return ok(cached);
   const work = join(root, 'work');
