@@ -91,6 +91,7 @@ describe('submissions', () => {
     const ctx = await context();
     expect(await submitArchive(ctx, alice, await botArchive({ name: 'astar', ...PY, colour: 'red' }))).toMatchObject({ ok: false, code: 'manifest', reason: expect.stringContaining('"colour"') });
     expect(await submitArchive(ctx, alice, await botArchive({ name: 'a/b/c', ...PY }))).toMatchObject({ ok: false, code: 'manifest' });
+    expect(await submitArchive(ctx, alice, await botArchive({ name: 'astar', ...PY, exclude: ['*.json'] }))).toMatchObject({ ok: false, code: 'manifest', reason: expect.stringContaining('leaves out arena-bot.json') });
     const text = join(scratch('sub-text'), 'x.tar.gz');
     writeFileSync(text, 'hello');
     expect(await submitArchive(ctx, alice, text)).toMatchObject({ ok: false, code: 'archive', reason: expect.stringContaining('not an archive') });

@@ -9,6 +9,7 @@ import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import type { Result } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
 import type { IntakeLimits } from '../../intake/limits.ts';
+import { MANIFEST_FILE } from '../../intake/manifest.ts';
 import { packFolder } from '../../intake/pack.ts';
 import { VERSION_BLOCK_BYTES } from '../../store/steps/submission-schema.ts';
 import type { AppContext } from '../context.ts';
@@ -27,6 +28,8 @@ export interface StoredVersion {
 export async function packVersion(folder: string, archive: string, exclude: readonly string[], limits: IntakeLimits): Promise<Result<{ hash: string; data: Buffer }>> {
   const packed = await packFolder(folder, archive, { exclude, limits });
   if (!packed.ok) return packed;
+  // Every machine reads the manifest from the version itself, so `exclude` must leave it in.
+  if (!packed.value.paths.includes(MANIFEST_FILE)) return reject('manifest', `"exclude" leaves out ${MANIFEST_FILE} itself; the version must hold it`);
   const data = readFileSync(archive);
   return ok({ hash: createHash('sha256').update(data).digest('hex'), data });
 }
