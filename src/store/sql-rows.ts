@@ -52,6 +52,8 @@ export interface BotRow {
   created_at: string | Date;
   snapshot?: string | null;
   runtime?: string | null;
+  owner?: string | null;
+  source?: string | null;
 }
 
 /** A `matches` row (the columns the stores read). */
@@ -125,6 +127,8 @@ export function toBot(row: BotRow): BotRecord {
     tokenHash: row.token_hash,
     snapshot: row.snapshot ?? undefined,
     runtime: row.runtime ? (JSON.parse(row.runtime) as StoredRuntime) : undefined,
+    owner: row.owner ?? undefined,
+    source: row.source ?? undefined,
     createdAt: isoOf(row.created_at),
   });
 }

@@ -25,7 +25,7 @@ export function sharedSql(d: SqlDialect) {
   const all = 'ORDER BY s.match_id, s.idx, r.id';
   const byClass = `WHERE s.puzzle_class = $1 ${all}`;
   return {
-    addBot: `INSERT INTO ${t('bots')} (name, kind, cmd, cwd, stdio, token_hash, created_at, snapshot, runtime) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    addBot: `INSERT INTO ${t('bots')} (name, kind, cmd, cwd, stdio, token_hash, created_at, snapshot, runtime, owner, source) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     setBotSnapshot: `UPDATE ${t('bots')} SET snapshot = $2, runtime = $3 WHERE name = $1 AND kind = 'command'`,
     getBot: `SELECT * FROM ${t('bots')} WHERE name = $1`,
     listBots: `SELECT * FROM ${t('bots')} ORDER BY name${d.bytewise}`,

@@ -4,6 +4,7 @@ import type { RecordedMoves } from '../puzzles/move-pieces.ts';
 import type { SummaryColumns } from '../core/summary-columns.ts';
 import type { BotVersion, LadderGame, LadderStore } from './ladder-types.ts';
 import type { ParticipantStore } from './participant-types.ts';
+import type { SubmissionStore } from './submission-types.ts';
 
 /** How a registered bot is started. Built-in bots (bots/<name>/) are known without a row here. */
 export interface BotRecord {
@@ -20,6 +21,10 @@ export interface BotRecord {
   readonly snapshot?: string;
   /** Command bots: the runtime resolved when registered (src/sandbox/runtime.ts), checked again at each start. */
   readonly runtime?: StoredRuntime;
+  /** Submitted bots (issue 32): the participant who owns it, the part of `alice/astar` before the '/'. */
+  readonly owner?: string;
+  /** Submitted bots: the version (sha256 of its canonical archive) it was built from. */
+  readonly source?: string;
   readonly createdAt: string;
 }
 
@@ -371,6 +376,9 @@ export interface Store {
 
   /** Participants (token hashes) and their web sessions (src/store/participant-types.ts). */
   participants(): ParticipantStore;
+
+  /** Submissions and their stored versions (src/store/submission-types.ts). */
+  submissions(): SubmissionStore;
 
   close(): Promise<void>;
 }

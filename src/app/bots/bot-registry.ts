@@ -17,6 +17,7 @@ import { checkRegisteredFolder } from './registered-folder.ts';
 import type { AppContext } from '../context.ts';
 import { declaredThreads } from './bot-threads.ts';
 import { splitCommand } from './split-command.ts';
+import { localBuildOf } from './submitted-bot.ts';
 
 /** What `bot add` is given. Exactly one of `cmd` and `remote`. */
 export interface AddBotOptions {
@@ -206,9 +207,13 @@ export async function resolveBot(ctx: AppContext, arg: string): Promise<Result<R
     if (!argv.ok) return reject('bad-bot', `bot ${base}: ${argv.reason}`);
     const [command, ...args] = argv.value;
     if (!command) return reject('bad-bot', `bot ${base} has an empty command line`);
-    const snapshot = await playedSnapshot(ctx, reg);
+    // A submitted bot whose build folder is not on this machine is built here from its stored version.
+    const local = await localBuildOf(ctx, reg);
+    if (!local.ok) return reject('bad-bot', `bot ${base}: ${local.reason}`);
+    const snapshot = local.value ? ok(local.value.snapshot) : await playedSnapshot(ctx, reg);
     if (!snapshot.ok) return reject('bad-bot', `bot ${base}: ${snapshot.reason}`);
-    const bot: ResolvedBot = { name, source: 'command', command, args: [...args, ...extra], ...(reg.cwd ? { cwd: reg.cwd } : {}), ...(reg.stdio ? { stdio: true } : {}), ...(snapshot.value ? { snapshot: snapshot.value } : {}) };
+    const cwd = local.value?.cwd ?? reg.cwd;
+    const bot: ResolvedBot = { name, source: 'command', command, args: [...args, ...extra], ...(cwd ? { cwd } : {}), ...(reg.stdio ? { stdio: true } : {}), ...(snapshot.value ? { snapshot: snapshot.value } : {}) };
     const threads = declaredThreads(base, bot.snapshot?.path ?? bot.cwd);
     if (!threads.ok) return reject('bad-bot', threads.reason);
     return { ok: true, value: threads.value > 1 ? { ...bot, threads: threads.value } : bot };

@@ -8,65 +8,59 @@
  * `too-large` (413), anything else (400).
  */
 import type { Result } from '../../core/types.ts';
-import { reject } from '../../core/types.ts';
+import { ok } from '../../core/types.ts';
 import type { AppContext } from '../context.ts';
+import type { Caller, SubmissionView } from './submission-shapes.ts';
+import { buildLoop } from './submission-builds.ts';
+import { submissionSettings, type SubmissionSettings } from './submission-settings.ts';
+import { showBuildLog, showSubmission, showSubmissions, viewOf } from './submission-views.ts';
+import { receiveArchive } from './submit-archive.ts';
 
-/** Where a submission is: received → building → checking → placing → placed, or failed (with a reason). */
-export type SubmissionStatus = 'received' | 'building' | 'checking' | 'placing' | 'placed' | 'failed';
+import { withdraw } from './participant-bots.ts';
 
-/** Who is asking: a signed-in participant (or an admin, who may see and act on everyone's). */
-export interface Caller {
-  readonly name: string;
-  readonly admin: boolean;
-}
+export { participantBots, type ParticipantBot, type ParticipantBotVersion } from './participant-bots.ts';
+export { submissionSettings, type SubmissionSettings } from './submission-settings.ts';
 
-/** One submission as its owner (or an admin) sees it. */
-export interface SubmissionView {
-  readonly id: number;
-  readonly participant: string;
-  /** The owned bot name, `alice/astar`. */
-  readonly bot: string;
-  /** The version: sha256 hex of the canonical file list and contents (src/intake/pack.ts). */
-  readonly version?: string;
-  readonly status: SubmissionStatus;
-  /** Why it failed (one line), or what it waits for. */
-  readonly reason?: string;
-  /** Its number on the ladder ("alice/astar v3") once the ladder has seen it. */
-  readonly ladderVersion?: number;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
-
-const TODO = () => reject('not-built', 'submissions are not built yet');
+export type { Caller, SubmissionStatus, SubmissionView } from './submission-shapes.ts';
 
 /**
  * Receives the archive file at `archive` (the door has already capped its length) from `caller`: unpacks it
  * into a new intake folder, reads the manifest, applies the ownership rules and the participant's limits,
  * stores the version and queues its build. Resolves once the submission is recorded (status `received`).
+ * Refusals: `limit` (429: over the submissions per hour, a build still pending, or the stored bytes),
+ * `forbidden` (403: another participant's bot), `too-large` (413: the archive over its cap), else 400.
+ * `settings` (optional) overrides the limits and the builder (submission-settings.ts).
  */
-export async function submitArchive(_ctx: AppContext, _caller: Caller, _archive: string): Promise<Result<SubmissionView>> {
-  return TODO();
+export async function submitArchive(ctx: AppContext, caller: Caller, archive: string, settings?: Partial<SubmissionSettings>): Promise<Result<SubmissionView>> {
+  const received = await receiveArchive(ctx, caller, archive, submissionSettings(settings));
+  return received.ok ? ok(viewOf(received.value, [])) : received;
 }
 
 /** One submission: its owner and admins only (`forbidden` for anyone else). */
-export async function submissionOf(_ctx: AppContext, _caller: Caller, _id: number): Promise<Result<SubmissionView>> {
-  return TODO();
+export async function submissionOf(ctx: AppContext, caller: Caller, id: number): Promise<Result<SubmissionView>> {
+  return showSubmission(ctx, caller, id);
 }
 
 /** A submission's build log (at most 64 KiB kept): its owner and admins only. */
-export async function buildLogOf(_ctx: AppContext, _caller: Caller, _id: number): Promise<Result<string>> {
-  return TODO();
+export async function buildLogOf(ctx: AppContext, caller: Caller, id: number): Promise<Result<string>> {
+  return showBuildLog(ctx, caller, id);
 }
 
 /** The submissions of `participant` (default the caller's own), newest first: their owner and admins only. */
-export async function listSubmissions(_ctx: AppContext, _caller: Caller, _participant?: string): Promise<Result<SubmissionView[]>> {
-  return TODO();
+export async function listSubmissions(ctx: AppContext, caller: Caller, participant?: string): Promise<Result<SubmissionView[]>> {
+  return showSubmissions(ctx, caller, participant);
 }
 
 /**
  * Builds received submissions one after another until `signal` aborts (`arena serve` runs this beside the web
  * server): each is built in the sandbox and registered, after which the ladder checks and places it.
+ * `settings` (optional) overrides the builder.
  */
-export async function runSubmissionBuilds(_ctx: AppContext, _o: { readonly signal: AbortSignal; readonly pollMs?: number }): Promise<void> {
-  return;
+export async function runSubmissionBuilds(ctx: AppContext, o: { readonly signal: AbortSignal; readonly pollMs?: number; readonly settings?: Partial<SubmissionSettings> }): Promise<void> {
+  await buildLoop(ctx, submissionSettings(o.settings), o);
+}
+
+/** Unregisters a submitted bot (`alice/astar`): its owner and admins only; its versions, games and results stay. */
+export async function withdrawBot(ctx: AppContext, caller: Caller, bot: string): Promise<Result<{ readonly bot: string }>> {
+  return withdraw(ctx, caller, bot);
 }

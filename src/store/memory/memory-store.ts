@@ -30,6 +30,8 @@ import type {
 import { MemorySeals } from './memory-seals.ts';
 import { memoryLadder, type MemoryLadder } from './memory-ladder.ts';
 import { memoryParticipants } from './memory-participants.ts';
+import { memorySubmissions } from './memory-submissions.ts';
+import type { SubmissionStore } from '../submission-types.ts';
 import type { ParticipantStore } from '../participant-types.ts';
 import { optimumSeal } from '../seal.ts';
 import type { LadderStore } from '../ladder-types.ts';
@@ -73,6 +75,7 @@ class MemoryStore implements Store {
     () => this.sealKey,
   );
   private readonly participantTables = memoryParticipants();
+  private readonly submissionTables = memorySubmissions((bot) => void this.bots.set(bot.name, dropEmpty<BotRecord>({ ...bot })));
   private nextMatchId = 1;
   private nextScrambleId = 1;
   /** Counts writes that change what the leaderboard reads (see changeMarker). */
@@ -311,6 +314,10 @@ class MemoryStore implements Store {
 
   participants(): ParticipantStore {
     return this.participantTables;
+  }
+
+  submissions(): SubmissionStore {
+    return this.submissionTables;
   }
 
   async close(): Promise<void> {

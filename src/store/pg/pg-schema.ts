@@ -14,6 +14,7 @@ import { PG_LADDER_STEP } from '../steps/ladder-schema.ts';
 import { PG_REWRITES_STEP } from '../steps/rewrites-schema.ts';
 import { PG_BOT_SNAPSHOT_STEP } from '../steps/bot-snapshot-schema.ts';
 import { PG_PARTICIPANT_STEP } from '../steps/participant-schema.ts';
+import { PG_SUBMISSION_STEP } from '../steps/submission-schema.ts';
 
 /** One schema step. `version` is the schema version after it ran; versions are 1, 2, 3… in order. */
 export interface PgMigration {
@@ -238,6 +239,8 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   { version: 12, ...PG_BOT_SNAPSHOT_STEP },
   // Participants and web sessions (issue 32); one line to renumber at a merge.
   { version: 13, ...PG_PARTICIPANT_STEP },
+  // Submissions, their versions in blocks, bots' owner and source (issue 32); one line to renumber at a merge.
+  { version: 14, ...PG_SUBMISSION_STEP },
 ];
 
 /** The schema version this code writes and understands. */

@@ -16,6 +16,8 @@ import { PG_HEAD_VERSION } from '../steps/seal-schema.ts';
 import { pgAddOptima, pgKnownOptima } from './pg-optima.ts';
 import { pgLadder } from './pg-ladder.ts';
 import { pgParticipants } from './pg-participants.ts';
+import { pgSubmissions } from './pg-submissions.ts';
+import type { SubmissionStore } from '../submission-types.ts';
 import type { ParticipantStore } from '../participant-types.ts';
 import { pgColumnsSince } from '../columns-since.ts';
 import { pgChangeMarker } from './pg-changes.ts';
@@ -85,6 +87,7 @@ class PostgresStore implements PgStore {
   private sealKey: SealKey | undefined;
   private ladderTables: LadderStore | undefined;
   private participantTables: ParticipantStore | undefined;
+  private submissionTables: SubmissionStore | undefined;
 
   /** @param mayStartHead this process migrated the database across the head's step (see Store.sealHead). */
   constructor(pool: pg.Pool, url: string, private mayStartHead: boolean) {
@@ -103,7 +106,7 @@ class PostgresStore implements PgStore {
 
   async addBot(bot: Omit<T.BotRecord, 'createdAt'>): Promise<void> {
     try {
-      await this.q(sql.addBot, [bot.name, bot.kind, bot.cmd ?? null, bot.cwd ?? null, bot.stdio ?? null, bot.tokenHash ?? null, nowIso(), bot.snapshot ?? null, runtimeText(bot.runtime)], false);
+      await this.q(sql.addBot, [bot.name, bot.kind, bot.cmd ?? null, bot.cwd ?? null, bot.stdio ?? null, bot.tokenHash ?? null, nowIso(), bot.snapshot ?? null, runtimeText(bot.runtime), bot.owner ?? null, bot.source ?? null], false);
     } catch (err) {
       if (pgCode(err) === UNIQUE_VIOLATION) throw new Error(`bot "${bot.name}" is already registered`);
       throw err;
@@ -330,6 +333,10 @@ class PostgresStore implements PgStore {
 
   participants(): ParticipantStore {
     return (this.participantTables ??= pgParticipants(this.pool));
+  }
+
+  submissions(): SubmissionStore {
+    return (this.submissionTables ??= pgSubmissions(this.pool));
   }
 
   async close(): Promise<void> {

@@ -18,6 +18,8 @@ import { changeMarkerReader, summaryColumnsReader } from './sqlite-columns.ts';
 import { sqliteColumnsSince } from '../columns-since.ts';
 import { sqliteLadder } from './sqlite-ladder.ts';
 import { sqliteParticipants } from './sqlite-participants.ts';
+import { sqliteSubmissions } from './sqlite-submissions.ts';
+import type { SubmissionStore } from '../submission-types.ts';
 import type { ParticipantStore } from '../participant-types.ts';
 import type { LadderStore } from '../ladder-types.ts';
 import { sha256Hex, type SealKey } from '../seal.ts';
@@ -107,6 +109,7 @@ class SqliteStore implements T.Store {
   private readonly optima: SqliteOptima;
   private ladderTables: LadderStore | undefined;
   private participantTables: ParticipantStore | undefined;
+  private submissionTables: SubmissionStore | undefined;
   private readonly results: SqliteResultWrites;
 
   private readonly readColumns: () => SummaryColumns;
@@ -131,7 +134,7 @@ class SqliteStore implements T.Store {
 
   async addBot(bot: Omit<T.BotRecord, 'createdAt'>): Promise<void> {
     try {
-      await retryBusy(() => this.stmts.addBot.run(sqliteArgs(bot.name, bot.kind, bot.cmd ?? null, bot.cwd ?? null, SQLITE.bool(bot.stdio), bot.tokenHash ?? null, nowIso(), bot.snapshot ?? null, runtimeText(bot.runtime))));
+      await retryBusy(() => this.stmts.addBot.run(sqliteArgs(bot.name, bot.kind, bot.cmd ?? null, bot.cwd ?? null, SQLITE.bool(bot.stdio), bot.tokenHash ?? null, nowIso(), bot.snapshot ?? null, runtimeText(bot.runtime), bot.owner ?? null, bot.source ?? null)));
     } catch (err) {
       if (isUniqueViolation(err)) throw new Error(`bot "${bot.name}" is already registered`);
       throw err;
@@ -336,6 +339,10 @@ class SqliteStore implements T.Store {
 
   participants(): ParticipantStore {
     return (this.participantTables ??= sqliteParticipants(this.db));
+  }
+
+  submissions(): SubmissionStore {
+    return (this.submissionTables ??= sqliteSubmissions(this.db));
   }
 
   async close(): Promise<void> {
