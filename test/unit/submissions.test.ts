@@ -166,13 +166,16 @@ describe('submissions', () => {
     expect(await ctx.store.getBot('alice/astar')).toBeUndefined();
   });
 
-  it('builds - the stand-in builder refuses a manifest with a build command (nothing unsandboxed runs)', async () => {
+  it('builds - the default builder runs the build command in the sandbox: what it writes to /tmp stays there', async () => {
     const ctx = await context();
-    const r = await submitArchive(ctx, alice, await botArchive({ name: 'astar', ...PY, build: 'touch /tmp/pwned-by-build' }));
+    const r = await submitArchive(ctx, alice, await botArchive({ name: 'astar', ...PY, build: 'touch /tmp/pwned-by-build && echo built > made.txt' }));
     if (!r.ok) throw new Error(r.reason);
     const claimed = await ctx.store.submissions().claimNext(new Date().toISOString());
-    await buildSubmission(ctx, claimed!, submissionSettings());
-    expect(await submissionOf(ctx, alice, r.value.id)).toMatchObject({ ok: true, value: { status: 'failed', reason: expect.stringContaining('no sandboxed builder') } });
+    const built = await buildSubmission(ctx, claimed!, submissionSettings());
+    expect(built.ok, built.ok ? '' : built.reason).toBe(true);
+    expect(await submissionOf(ctx, alice, r.value.id)).toMatchObject({ ok: true, value: { status: 'checking' } });
+    const bot = await ctx.store.getBot('alice/astar');
+    expect(readFileSync(join(bot!.cwd!, 'made.txt'), 'utf8')).toBe('built\n');
     expect(existsSync('/tmp/pwned-by-build')).toBe(false);
   });
 
