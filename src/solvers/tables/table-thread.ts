@@ -1,0 +1,50 @@
+/**
+ * The body of a table build thread (build-on-thread.ts): builds one pattern database, says how far it has
+ * got about every quarter second, writes it into the store (temporary file, then rename) and reports done.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { buildPatternDbSteps } from '../sliding/pdb-build.ts';
+import { savePdb } from '../sliding/pdb-cache.ts';
+
+/** What to build, and where. */
+export interface TableJob {
+  readonly rows: number;
+  readonly cols: number;
+  readonly tiles: readonly number[];
+  readonly dir: string;
+}
+
+/** Progress (placements known of the table's length), then done or failed. */
+export type TableReply =
+  | { readonly type: 'progress'; readonly done: number; readonly total: number }
+  | { readonly type: 'done' }
+  | { readonly type: 'failed'; readonly error: string };
+
+const PROGRESS_EVERY_MS = 250;
+
+const port = parentPort;
+if (port) {
+  const job = workerData as TableJob;
+  const say = (m: TableReply): void => port.postMessage(m);
+  try {
+    const steps = buildPatternDbSteps(job.rows, job.cols, job.tiles);
+    let last = 0;
+    let table: Uint8Array;
+    for (;;) {
+      const r = steps.next();
+      if (r.done) {
+        table = r.value;
+        break;
+      }
+      const now = Date.now();
+      if (now - last >= PROGRESS_EVERY_MS) {
+        last = now;
+        say({ type: 'progress', done: r.value.done, total: r.value.total });
+      }
+    }
+    savePdb(job.dir, job.rows, job.cols, job.tiles, table);
+    say({ type: 'done' });
+  } catch (e) {
+    say({ type: 'failed', error: e instanceof Error ? e.message : String(e) });
+  }
+}
