@@ -9,8 +9,10 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import type { Result } from '../../core/types.ts';
+import type { PuzzleState, Result, ScrambleSpec } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
+import { specSamples, stateSamples } from '../../referee/preflight.ts';
+import { defaultCacheDir } from '../../solvers/sliding/pdb-cache.ts';
 import { partPresent, partsOf, type TablePart } from '../../solvers/tables/table-parts.ts';
 import { listBuiltinBots } from '../../transport/process/builtin-bots.ts';
 
@@ -121,15 +123,12 @@ export function missingAssetLine(a: BotAsset): string {
 
 /**
  * One line per built-in bot of a match whose declared asset for one of the match's classes is not in the
- * store `dir` (see {@link missingAssetLine}). Registered and remote bots declare nothing here.
+ * store `dir` (see {@link missingAssetLine}). Bots are named as a match names them; a registered bot never
+ * has a built-in bot's name, so only built-in bots' declarations are read.
  */
-export function missingAssetNotices(projectRoot: string, dir: string, bots: readonly { readonly name: string; readonly source: string }[], classes: readonly string[]): string[] {
+export function missingAssetNotices(projectRoot: string, dir: string, bots: readonly string[], classes: readonly string[]): string[] {
   const lines: string[] = [];
-  const seen = new Set<string>();
-  for (const b of bots) {
-    const name = baseName(b.name);
-    if (b.source !== 'builtin' || seen.has(name)) continue;
-    seen.add(name);
+  for (const name of new Set(bots.map(baseName))) {
     const declared = declaredAssets(projectRoot, name);
     // A broken declaration is the bot author's to fix: named, and the match plays on.
     if (!declared.ok) {
@@ -141,4 +140,12 @@ export function missingAssetNotices(projectRoot: string, dir: string, bots: read
     }
   }
   return lines;
+}
+
+/** {@link missingAssetNotices} for a match of generated scrambles (`spec`) or of given ones (`states`), in the default store. */
+export function matchAssetNotices(projectRoot: string, bots: readonly string[], scrambles: { readonly spec?: ScrambleSpec<string>; readonly states?: readonly PuzzleState[] }): string[] {
+  const samples = scrambles.states ? ok(stateSamples(scrambles.states)) : scrambles.spec ? specSamples(scrambles.spec) : ok([]);
+  // A spec that does not parse is refused by the match itself, with its reason.
+  if (!samples.ok) return [];
+  return missingAssetNotices(projectRoot, defaultCacheDir(), bots, samples.value.map((s) => s.puzzleClass));
 }
