@@ -22,12 +22,21 @@ export type TableReply =
 
 const PROGRESS_EVERY_MS = 250;
 
+/**
+ * The build of one table, in slices that say how far it has got. Patterns of up to 7 tiles: pdb-build.ts.
+ * A builder for bigger patterns (the 8-tile pattern of the 4×4's 7-8 partition) goes here, chosen by the
+ * pattern's size, with the same progress; bot-assets.ts's schema then allows 8 tiles.
+ */
+function stepsOf(job: TableJob): Generator<{ readonly done: number; readonly total: number }, Uint8Array, void> {
+  return buildPatternDbSteps(job.rows, job.cols, job.tiles);
+}
+
 const port = parentPort;
 if (port) {
   const job = workerData as TableJob;
   const say = (m: TableReply): void => port.postMessage(m);
   try {
-    const steps = buildPatternDbSteps(job.rows, job.cols, job.tiles);
+    const steps = stepsOf(job);
     let last = 0;
     let table: Uint8Array;
     for (;;) {
