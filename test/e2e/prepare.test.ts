@@ -47,8 +47,11 @@ interface Ran {
 }
 
 /** Runs the copy's `arena` with the asset store `store`; `onStderr` sees stderr as it comes (and may stop it). */
-function arena(args: string[], store: string, onStderr?: (all: string, child: ReturnType<typeof spawn>) => void): Promise<Ran> {
-  const child = spawn(process.execPath, [join(root, 'bin', 'arena.js'), ...args], {
+function arena(args: string[], store: string, onStderr?: (all: string, child: ReturnType<typeof spawn>) => void, umask?: string): Promise<Ran> {
+  const argv = [process.execPath, join(root, 'bin', 'arena.js'), ...args];
+  // A umask is set by a shell that then becomes the arena (exec), so signals still reach the arena itself.
+  const [cmd, ...rest] = umask ? ['/bin/sh', '-c', `umask ${umask} && exec "$0" "$@"`, ...argv] : argv;
+  const child = spawn(cmd!, rest, {
     cwd: work,
     env: { ...process.env, ARENA_CACHE_DIR: store },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -144,7 +147,8 @@ describe('arena prepare', () => {
 
   it.runIf(CAN_SANDBOX)('prepare - a confined bot reads the tables prepare built, and every write to the store is refused', async () => {
     const store = join(work, 'store-confined');
-    expect((await arena(['prepare', 'tiny-tables'], store)).code).toBe(0);
+    // Under a umask that would hide files from other users: the bot runs as a uid of its own, and must still read them.
+    expect((await arena(['prepare', 'tiny-tables'], store, undefined, '077')).code).toBe(0);
     const before = tables(store).map((f) => identity(join(store, f)));
     const r = await arena(['match', 'tiny-tables', '--puzzle', 'sliding', '--size', '4', '--walk', '16', '--count', '2', '--json', '--db', join(work, 'confined.db')], store);
     expect(r.code, r.stderr).toBe(0);

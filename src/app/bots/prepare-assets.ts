@@ -5,7 +5,7 @@
  * and the next run builds only the rest; a table already there is kept when its checksum holds, and built
  * again when it does not.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import type { Result } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
 import { defaultCacheDir } from '../../solvers/sliding/pdb-cache.ts';
@@ -95,6 +95,8 @@ export async function prepareAssets(options: PrepareOptions): Promise<Result<Pre
   if (!chosen.ok) return chosen;
   try {
     mkdirSync(o.dir, { recursive: true, mode: 0o755 });
+    // Confined bots (uids of their own) must be able to enter it whatever the umask made of it.
+    if ((statSync(o.dir).mode & 0o005) !== 0o005) chmodSync(o.dir, 0o755);
   } catch (e) {
     return reject('io', `cannot make the asset store ${o.dir}: ${(e as Error).message}`);
   }

@@ -2,9 +2,11 @@
  * The body of a table build thread (build-on-thread.ts): builds one pattern database, says how far it has
  * got about every quarter second, writes it into the store (temporary file, then rename) and reports done.
  */
+import { chmodSync } from 'node:fs';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildPatternDbSteps } from '../sliding/pdb-build.ts';
-import { savePdb } from '../sliding/pdb-cache.ts';
+import { pdbFileName, savePdb } from '../sliding/pdb-cache.ts';
 
 /** What to build, and where. */
 export interface TableJob {
@@ -52,6 +54,8 @@ if (port) {
       }
     }
     savePdb(job.dir, job.rows, job.cols, job.tiles, table);
+    // Readable by every bot's uid whatever the umask: confined bots run as uids of their own.
+    chmodSync(join(job.dir, pdbFileName(job.rows, job.cols, job.tiles)), 0o644);
     say({ type: 'done' });
   } catch (e) {
     say({ type: 'failed', error: e instanceof Error ? e.message : String(e) });
