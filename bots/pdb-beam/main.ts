@@ -2,8 +2,9 @@
  * pdb-beam: near-optimal answers for sliding boards of up to 25 cells, made for 5×5. An anytime beam search over
  * whole states (widths doubling until the time is up, each run pruned by the best answer so far) ranked by
  * the additive 6-6-6-6 pattern databases of the 24-puzzle with the reflection, 255 MB built once into
- * .cache/pdb/ (a few minutes of CPU; `node --import tsx bots/pdb-beam/prepare.ts` builds them ahead, or the
- * bot starts building them on a thread at its first 5×5 and uses Manhattan + linear conflict meanwhile).
+ * .cache/pdb/ (a few minutes of CPU; `arena prepare pdb-beam` builds them ahead, as bots/pdb-beam/assets.json
+ * declares; unconfined, the bot starts building them on a thread at its first 5×5 and uses Manhattan + linear
+ * conflict meanwhile; confined, the store is read-only and it plays on Manhattan + linear conflict).
  * 4×4 uses ida-star's 6-6-3 tables when present. `--no-build`: never build tables, use only what the cache
  * holds (a build takes a core for minutes, which would slow the opponent of a match too). Logs only to stderr.
  */

@@ -1,14 +1,28 @@
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { PatternTable } from '../../src/solvers/sliding/pdb-heuristic.ts';
 import { loadPdbSet, PARTITION_4X4 } from '../../src/solvers/sliding/pdb-set.ts';
 import type { BuildRequest, BuildReply } from './pdb-build-worker.ts';
+
+/** True when tables can be saved into `dir` (made if missing): false in a sandbox, where it is read-only. */
+function writable(dir: string): boolean {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * A bot's lazy handle on one board shape's pattern databases (4×4 by default). The first request reads them
  * from the disk cache (milliseconds for 4×4, about a second for the 255 MB of 5×5); when they are missing it
  * starts building them on a worker thread, which caches them, and answers null until they are ready, so
  * that solve uses its fallback heuristic instead of missing its deadline while the main thread stays free
- * for the referee. The build happens once per cache directory.
+ * for the referee. The build happens once per cache directory, and only where the bot may write it: a
+ * confined bot sees the store read-only (`arena prepare` fills it), so it plays without the tables instead
+ * of building them for nothing.
  */
 export class PdbLoader {
   private tables: PatternTable[] | null = null;
@@ -30,8 +44,12 @@ export class PdbLoader {
     if (!this.started) {
       this.started = true;
       this.tables = loadPdbSet(this.rows, this.cols, this.partition, this.dir);
-      if (!this.tables && this.build) this.building = this.startBuild();
-      else if (!this.tables) this.log(`no ${this.rows}x${this.cols} pattern databases in ${this.dir}; not building them (--no-build)`);
+      const shape = `${this.rows}x${this.cols}`;
+      if (this.tables) return this.tables;
+      if (!this.build) this.log(`no ${shape} pattern databases in ${this.dir}; not building them (--no-build)`);
+      // Confined, the store is read-only: a build could not be kept, so it would only cost the match a core.
+      else if (!writable(this.dir)) this.log(`no ${shape} pattern databases in ${this.dir}, which this bot cannot write (confined); playing without them: arena prepare builds them`);
+      else this.building = this.startBuild();
     }
     return this.tables;
   }

@@ -33,6 +33,11 @@ export const COMMANDS: readonly CommandSummary[] = [
     summary: 're-check stored results: scrambles regenerated, every answer replayed, every pair present, seals checked with the key',
   },
   { name: 'bot', usage: '', summary: 'register, list, remove and check solver bots' },
+  {
+    name: 'prepare',
+    usage: '[options] [bots...]',
+    summary: 'build what built-in bots need at full strength (pattern databases) into the store they read confined; resumes after Ctrl-C',
+  },
   { name: 'leaderboard', usage: '[options]', summary: 'Bradley–Terry ratings per puzzle class from every head-to-head scramble in the database' },
   {
     name: 'ladder',

@@ -31,6 +31,7 @@ const LOADERS: Record<string, Loader> = {
   user: async (p, io) => (await import('./commands/user.ts')).registerUser(p, io.print),
   serve: async (p, io) => (await import('./commands/serve.ts')).registerServe(p, io.print, io.info),
   backup: async (p, io) => (await import('./commands/backup.ts')).registerBackup(p, io.print),
+  prepare: async (p, io) => (await import('./commands/prepare.ts')).registerPrepare(p, io.print, io.setExit, io.info),
   worker: async (p, io) => (await import('./commands/worker.ts')).registerWorker(p, io.print, io.info),
 };
 LOADERS.show = LOADERS.matches!;

@@ -32,6 +32,7 @@ import { CPU_TIME_MEASURED } from '../../transport/process/cpu-meter.ts';
 import { startArenaServer } from '../../transport/ws-server.ts';
 import { admitRemoteBots } from '../launch/admission.ts';
 import { concurrencyWarning, corePins, pinReferee } from '../launch/cores.ts';
+import { matchAssetNotices } from '../bots/bot-assets.ts';
 import { resolveBot, type ResolvedBot } from '../bots/bot-registry.ts';
 import type { AppContext } from '../context.ts';
 import { readScrambleFile } from './inputs.ts';
@@ -101,6 +102,8 @@ export async function startMatch(ctx: AppContext, o: StartMatchOptions, io: Matc
   const { config, states } = prepared.value;
   const crowded = concurrencyWarning(config.concurrency);
   if (crowded) io.notice?.(crowded);
+  // Before any bot starts: a bot that would play weakened for want of its prepared tables, and the fix.
+  for (const line of matchAssetNotices(ctx.projectRoot, config.bots, { ...(config.spec ? { spec: config.spec } : {}), ...(states ? { states } : {}) })) io.notice?.(line);
   return withBots(ctx, config, o.listen, io, { new: true }, (deps, played) => playIfPlayable(played, states, deps, io));
 }
 
@@ -147,6 +150,8 @@ export function prepareMatch(o: StartMatchOptions): Result<{ config: MatchConfig
 export async function resumeMatch(ctx: AppContext, id: number, io: MatchIo & { listen?: ListenAddress; unconfined?: boolean } = {}): Promise<Result<MatchOutcome>> {
   const found = await resumable(ctx.store, id);
   if (!found.ok) return found;
+  const spec = found.value.config.spec;
+  if (spec) for (const line of matchAssetNotices(ctx.projectRoot, found.value.config.bots, { spec })) io.notice?.(line);
   return withBots(ctx, found.value.config, io.listen, io, { resume: id, unconfined: io.unconfined === true }, (deps) => resumeRun(id, deps));
 }
 

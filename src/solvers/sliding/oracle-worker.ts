@@ -109,13 +109,13 @@ function answer(req: OracleRequest): OracleReply {
   const tables = tablesFor(rows, cols);
   if (rows === 4 && cols === 4 && !tables) {
     // Without the tables a random 15-puzzle takes IDA* minutes: keep the bound and say how to get them.
-    return { id: req.id, status: 'bound', note: `no 4x4 pattern databases in ${data.cacheDir} (npm install builds them)`, ms: 0 };
+    return { id: req.id, status: 'bound', note: `no 4x4 pattern databases in ${data.cacheDir} (arena prepare ida-star builds them)`, ms: 0 };
   }
   if (boundBySearch(rows, cols) && !tables) {
     return {
       id: req.id,
       status: 'bound',
-      note: `Manhattan + linear conflict: no ${rows}x${cols} pattern databases in ${data.cacheDir} (node --import tsx bots/pdb-beam/prepare.ts builds them)`,
+      note: `Manhattan + linear conflict: no ${rows}x${cols} pattern databases in ${data.cacheDir} (arena prepare pdb-beam builds them)`,
       ms: 0,
     };
   }

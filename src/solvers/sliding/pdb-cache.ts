@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { projectRootOf } from '../../runtime/source-tree.ts';
+import { placements } from './pdb-rank.ts';
 
 /** Bump when the table layout or the builder's semantics change: old files are then rebuilt. */
 export const PDB_FORMAT_VERSION = 1;
@@ -18,6 +19,11 @@ export function defaultCacheDir(): string {
 /** File name of one pattern's table, e.g. `sliding-4x4-1-5-6-9-10-13.pdb`. */
 export function pdbFileName(rows: number, cols: number, tiles: readonly number[]): string {
   return `sliding-${rows}x${cols}-${tiles.join('-')}.pdb`;
+}
+
+/** Bytes of the cached file of a pattern of `k` tiles on a board of `cells` cells: the header and the table. */
+export function pdbFileBytes(cells: number, k: number): number {
+  return HEADER + MAX_TILES + placements(cells, k);
 }
 
 /** FNV-1a over the bytes: catches truncation and most corruption, cheap next to the build. */
