@@ -1,0 +1,66 @@
+/**
+ * An uploaded archive written to a temporary file as it arrives, never held whole in memory, and cut off
+ * at the cap: a declared Content-Length beyond it is refused before a byte is read, and a body that grows
+ * beyond it (chunked, or lying about its length) is refused as soon as the cap is crossed.
+ */
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { Result } from '../core/types.ts';
+import { ok, reject } from '../core/types.ts';
+
+/** The largest archive a participant may upload: 10 MiB (issue 32's intake cap). */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+/** A received upload: the file, and a function that removes it and its folder. */
+export interface Upload {
+  readonly file: string;
+  readonly bytes: number;
+  discard(): void;
+}
+
+class TooLarge extends Error {}
+
+/** `10 MiB`-style text of a byte cap, for messages. */
+export const capText = (bytes: number): string => (bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`);
+
+/**
+ * Streams `body` into a new temporary file of at most `max` bytes. `declared` is the request's
+ * Content-Length, when it sent one. Refusals: `too-large` (HTTP 413), `empty`, `upload` (the client went away).
+ */
+export async function receiveUpload(body: WebReadableStream<Uint8Array> | ReadableStream<Uint8Array> | null, declared: string | undefined, max = UPLOAD_MAX_BYTES): Promise<Result<Upload>> {
+  const tooLarge = reject('too-large', `the archive is larger than ${capText(max)}`);
+  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > max) return tooLarge;
+  if (body === null) return reject('empty', 'the request has no body: send the archive as it is (curl --data-binary @bot.tar.gz)');
+  const dir = mkdtempSync(join(tmpdir(), 'arena-upload-'));
+  const file = join(dir, 'archive');
+  const discard = () => rmSync(dir, { recursive: true, force: true });
+  let bytes = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      bytes += chunk.length;
+      if (bytes > max) return done(new TooLarge());
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(Readable.fromWeb(body as WebReadableStream<Uint8Array>), meter, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+  } catch (e) {
+    discard();
+    return e instanceof TooLarge ? tooLarge : reject('upload', `the upload did not arrive whole: ${(e as Error).message}`);
+  }
+  if (bytes === 0) {
+    discard();
+    return reject('empty', 'the archive is empty');
+  }
+  return ok({ file, bytes, discard });
+}
+
+/** Writes bytes already in memory (a form's file field, itself capped) to a temporary file as {@link receiveUpload} does. */
+export async function uploadOfBlob(blob: Blob, max = UPLOAD_MAX_BYTES): Promise<Result<Upload>> {
+  if (blob.size > max) return reject('too-large', `the archive is larger than ${capText(max)}`);
+  return receiveUpload(blob.stream(), String(blob.size), max);
+}
