@@ -30,6 +30,8 @@ const LOADERS: Record<string, Loader> = {
   ladder: async (p, io) => (await import('./commands/ladder.ts')).registerLadder(p, io.print, io.info),
   user: async (p, io) => (await import('./commands/user.ts')).registerUser(p, io.print),
   serve: async (p, io) => (await import('./commands/serve.ts')).registerServe(p, io.print, io.info),
+  submit: async (p, io) => (await import('./commands/submit.ts')).registerSubmit(p, io.print, io.info, io.setExit),
+  login: async (p, io) => (await import('./commands/login.ts')).registerLogin(p, io.print, io.info),
   backup: async (p, io) => (await import('./commands/backup.ts')).registerBackup(p, io.print),
   worker: async (p, io) => (await import('./commands/worker.ts')).registerWorker(p, io.print, io.info),
 };

@@ -11,9 +11,10 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Result } from '../core/types.ts';
 import { ok, reject } from '../core/types.ts';
+import { ARCHIVE_MAX_BYTES } from '../app/submissions/pack-bot.ts';
 
-/** The largest archive a participant may upload: 10 MiB (issue 32's intake cap). */
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** The largest archive a participant may upload: the intake's cap (10 MiB). */
+export const UPLOAD_MAX_BYTES = ARCHIVE_MAX_BYTES;
 
 /** A received upload: the file, and a function that removes it and its folder. */
 export interface Upload {
