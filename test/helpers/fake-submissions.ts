@@ -8,7 +8,7 @@ import { ok, reject, type Result } from '../../src/core/types.ts';
 import type { SubmissionServices } from '../../src/web/submission-services.ts';
 
 /** An in-memory submission service: ownership as the contract says, and a refusal chosen per archive text. */
-export function fakeSubmissions(): SubmissionServices & { archives: { path: string; bytes: Buffer }[]; views: SubmissionView[]; logs: Map<number, string> } {
+export function fakeSubmissions(o: { botOf?: (caller: Caller) => string } = {}): SubmissionServices & { archives: { path: string; bytes: Buffer }[]; views: SubmissionView[]; logs: Map<number, string> } {
   const views: SubmissionView[] = [];
   const archives: { path: string; bytes: Buffer }[] = [];
   const logs = new Map<number, string>();
@@ -29,7 +29,7 @@ export function fakeSubmissions(): SubmissionServices & { archives: { path: stri
       // The archive's text says which refusal to answer with, so each code's status can be seen.
       for (const code of ['forbidden', 'not-found', 'limit', 'too-large', 'manifest']) if (text === `refuse:${code}`) return reject(code, `refused with ${code}`);
       const at = new Date().toISOString();
-      const v: SubmissionView = { id: views.length + 1, participant: caller.name, bot: `${caller.name}/astar`, status: 'received', createdAt: at, updatedAt: at };
+      const v: SubmissionView = { id: views.length + 1, participant: caller.name, bot: o.botOf?.(caller) ?? `${caller.name}/astar`, status: 'received', createdAt: at, updatedAt: at };
       views.push(v);
       return ok(v);
     },
