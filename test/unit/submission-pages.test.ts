@@ -2,10 +2,10 @@
  * The submissions' web pages over an in-memory stand-in of the submission service: who may see what, the
  * status page reloading until final, the upload form's answers, escaping of what participants wrote.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/context.ts';
 import { addParticipant } from '../../src/app/participants/participants.ts';
 import { startSession } from '../../src/app/participants/sessions.ts';
@@ -35,9 +35,12 @@ describe('submission pages - over a stand-in service', () => {
     await fake.submitArchive({ name: 'alice', admin: false }, archiveFile());
   });
 
+  const dir = mkdtempSync(join(tmpdir(), 'arena-pages-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
   /** A file for the stand-in to read (it takes any bytes). */
   function archiveFile(): string {
-    const file = join(mkdtempSync(join(tmpdir(), 'arena-pages-')), 'a.tar.gz');
+    const file = join(dir, 'a.tar.gz');
     writeFileSync(file, 'archive');
     return file;
   }
