@@ -41,6 +41,8 @@ function fakeArena(seen: Seen): Server {
       seen.uploads.push(b);
       if (b.toString() === 'refuse') return json(res, 403, { error: 'bob/astar is not yours' });
       const failing = b.toString() === 'fail';
+      // Each upload starts its submission's walk from the beginning.
+      looks.delete(failing ? 8 : 7);
       return json(res, 202, { submission: failing ? 8 : 7, bot: 'alice/astar', status: 'received' });
     }
     const m = /^\/api\/submissions\/(\d+)(\/log)?$/.exec(url);
@@ -59,10 +61,10 @@ function fakeArena(seen: Seen): Server {
   });
 }
 
-/** Runs the CLI with `env` (no ARENA_TOKEN unless given) and `input` on stdin. */
-function run(args: string[], env: Record<string, string>, input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs the CLI (or `command`) with `env` (no ARENA_TOKEN unless given) and `input` on stdin. */
+function run(args: string[], env: Record<string, string>, input = '', command = [process.execPath, join(ROOT, 'bin/arena.js')]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const { ARENA_TOKEN: _, ...rest } = process.env;
-  const child = spawn(process.execPath, [join(ROOT, 'bin/arena.js'), ...args], { cwd: ROOT, env: { ...rest, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(command[0]!, [...command.slice(1), ...args], { cwd: ROOT, env: { ...rest, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -158,6 +160,17 @@ describe('arena submit - against a real HTTP server speaking the submissions API
     const unpackable = await run(['submit', bad, '--server', url, '--token', GOOD], env);
     expect(unpackable.code).toBe(1);
     expect(unpackable.stderr).toMatch(/^arena: cannot pack .*biuld/);
+  }, 120_000);
+
+  it('submit - on a terminal, the status is one line redrawn in place (a pty made by script(1))', async () => {
+    const cmd = [process.execPath, join(ROOT, 'bin/arena.js'), 'submit', bot, '--server', url, '--poll', '100ms'].map((a) => `'${a}'`).join(' ');
+    const r = await run([], { ...env, ARENA_TOKEN: GOOD, COLUMNS: '100' }, '', ['script', '-qec', cmd, '/dev/null']);
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toMatch(/\rsubmission 7 alice\/astar: building · \d+s/);
+    expect(r.stdout).toMatch(/\rsubmission 7 alice\/astar: placed · \d+s/);
+    // The plain per-status lines are for pipes and logs only.
+    expect(r.stdout).not.toContain('submission 7: building');
+    expect(r.stdout).toContain(`submission 7: alice/astar v3 placed (version ${'ab'.repeat(6)})`);
   }, 120_000);
 
   it('submit --no-wait - stops once received', async () => {
