@@ -73,7 +73,8 @@ function listOptions(f: MatchFilter): ListMatchesOptions {
 }
 
 /**
- * The read-only web view over the application services: every page has a JSON twin under /api returning
+ * The web view over the application services (read-only but for the participants' submissions: submission-
+ * api.ts and submission-pages.ts): every page has a JSON twin under /api returning
  * the documents the CLI's --json prints. Unknown ids are 404 pages, bad query values 400, and no error
  * shows a stack trace.
  */

@@ -34,7 +34,7 @@ function tlsFiles(f: ServeFlags): TlsFiles | undefined {
   return { cert: read('--tls-cert', f.tlsCert), key: read('--tls-key', f.tlsKey) };
 }
 
-/** Registers `arena serve`: the read-only web view until Ctrl-C. */
+/** Registers `arena serve`: the web view, the submissions' doors and their builds until Ctrl-C. */
 export function registerServe(program: Command, print: (text: string) => void, info: (text: string) => void): void {
   program
     .command('serve')
@@ -69,7 +69,7 @@ export function registerServe(program: Command, print: (text: string) => void, i
         // Submitted bots are built beside the pages, one after another, until the server stops.
         if (f.builds) builds = runSubmissionBuilds(ctx, { signal: stopBuilds.signal }).catch((e: Error) => info(`arena serve: the builds stopped: ${e.message}`));
         if (!isLoopback(f.host) && !f.private) {
-          info(`warning: serving on ${f.host}, reachable from other machines: anyone who can reach port ${port} can read every result, bot name and command in ${ctx.dbLocation} (the view is read-only; --private requires sign-in)`);
+          info(`warning: serving on ${f.host}, reachable from other machines: anyone who can reach port ${port} can read every result, bot name and command in ${ctx.dbLocation} (only participants with a token can change anything: sign in, submit bots; --private requires sign-in for everything)`);
         }
         print(`serving ${ctx.dbLocation} at ${server.url}  (Ctrl-C to stop)`);
         await new Promise<void>((resolve) => {
