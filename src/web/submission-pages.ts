@@ -29,7 +29,14 @@ export function addSubmissionPages(app: Hono, ctx: AppContext, services: Submiss
 
   app.post(
     '/submit',
-    bodyLimit({ maxSize: maxBytes + FORM_OVERHEAD_BYTES, onError: (c) => form(c, `the archive is larger than ${capText(maxBytes)}`, 413) }),
+    bodyLimit({
+      maxSize: maxBytes + FORM_OVERHEAD_BYTES,
+      onError: (c) => {
+        // The rest of the body is not read: the connection is closed after the answer instead.
+        c.header('Connection', 'close');
+        return form(c, `the archive is larger than ${capText(maxBytes)}`, 413);
+      },
+    }),
     async (c) => {
       const who = callerOf(c);
       if (!who) return signInFirst(c);

@@ -70,6 +70,11 @@ describe('submission pages - over a stand-in service', () => {
     expect(refused.status).toBe(429);
     expect(await refused.text()).toContain('<p class="problem" id="submit-problem">refused with limit</p>');
     expect((await post('archive', 'http://evil.example')).status).toBe(403);
+    const big = await post('x'.repeat(10 * 1024 * 1024 + 100 * 1024));
+    expect(big.status).toBe(413);
+    expect(big.headers.get('connection')).toBe('close');
+    expect(await big.text()).toContain('the archive is larger than 10 MiB');
+    expect(fake.archives).toHaveLength(3);
   });
 
   it('/submissions/:id - its owner and admins see it, reloading until final; others get 403, strangers sign in', async () => {
