@@ -154,6 +154,9 @@ describe('arena submit - against a real HTTP server speaking the submissions API
     expect(noToken.code).toBe(2);
     expect(noToken.stderr).toMatch(/no token for .*arena login/);
     expect((await run(['submit', bot, '--server', 'ftp://x', '--token', GOOD], env)).code).toBe(2);
+    expect((await run(['submit', bot, '--bogus'], env)).code).toBe(2);
+    expect((await run(['login'], env)).code).toBe(2);
+    expect((await run(['submit', '--help'], env)).code).toBe(0);
     const bad = join(dir, 'bad');
     mkdirSync(bad);
     writeFileSync(join(bad, 'arena-bot.json'), '{"name":"astar","run":"x","transport":"stdio","biuld":"make"}');

@@ -3,6 +3,7 @@ import { summaryOf } from '../catalog.ts';
 import { credentialsPath, serverUrl, writeCredentials } from '../../app/submissions/credentials.ts';
 import { whoAmI } from '../../app/submissions/submit-client.ts';
 import { CliError, must } from '../errors.ts';
+import { usageExitsWith2 } from '../parse-flags.ts';
 
 /** Reads the token: typed at a terminal without echo, else the first line of stdin (`arena login … < token.txt`). */
 async function readToken(info: (text: string) => void): Promise<string> {
@@ -37,8 +38,7 @@ async function readToken(info: (text: string) => void): Promise<string> {
 
 /** Registers `arena login`: checks a token against a server and stores both for `arena submit`. */
 export function registerLogin(program: Command, print: (text: string) => void, info: (text: string) => void): void {
-  program
-    .command('login')
+  usageExitsWith2(program.command('login'))
     .description(summaryOf('login'))
     .requiredOption('--server <url>', 'the arena, e.g. https://arena.example.org')
     .action(async (f: { server: string }) => {

@@ -7,7 +7,7 @@ import { fetchBuildLog, followSubmission, uploadArchive, type ApiTarget } from '
 import type { SubmissionView } from '../../app/submissions/submissions.ts';
 import { CliError } from '../errors.ts';
 import { withInterrupt } from '../interrupt.ts';
-import { durationFlag } from '../parse-flags.ts';
+import { durationFlag, usageExitsWith2 } from '../parse-flags.ts';
 import { duration, liveLine } from '../progress.ts';
 
 /** `arena submit`'s flags. */
@@ -30,8 +30,7 @@ const refused = (r: { code: string; reason: string }, what: string) => new CliEr
 
 /** Registers `arena submit`: pack a bot folder (or take an archive), upload it, follow it until placed or failed. */
 export function registerSubmit(program: Command, print: (text: string) => void, info: (text: string) => void, setExit: (code: number) => void): void {
-  program
-    .command('submit')
+  usageExitsWith2(program.command('submit'))
     .description(summaryOf('submit'))
     .argument('[dir]', 'the bot folder, with arena-bot.json at its top (default: the current folder)')
     .option('--archive <file>', 'upload this .tar.gz, .tar or .zip as it is instead of packing a folder')
