@@ -81,6 +81,16 @@ describe('submission API - routes over a stand-in service', () => {
     expect(fake.archives).toHaveLength(0);
   });
 
+  it('POST /api/submissions - after 5 wrong tokens from one address, even the right one waits (429 with Retry-After)', async () => {
+    const wrong = auth(`arena_${'w'.repeat(43)}`);
+    for (let i = 0; i < 5; i++) expect((await app.request('/api/submissions', { method: 'POST', headers: wrong, body: 'x' })).status).toBe(401);
+    const limited = await app.request('/api/submissions', { method: 'POST', headers: auth(alice), body: 'x' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await limited.json()).error).toMatch(/too many failed sign-ins/);
+    expect(fake.archives).toHaveLength(0);
+  });
+
   it('GET /api/submissions/:id and /log - the owner and admins read them, another participant gets 403, an unknown id 404', async () => {
     await app.request('/api/submissions', { method: 'POST', headers: auth(alice), body: 'archive' });
     fake.logs.set(1, 'gcc: <script>alert(1)</script>\n');
