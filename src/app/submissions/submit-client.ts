@@ -87,6 +87,8 @@ export function fetchBuildLog(t: ApiTarget, id: number): Promise<Result<string>>
 export interface FollowOptions {
   /** Each status as it is first seen (and the first answer). */
   onStatus?(s: SubmissionView): void;
+  /** Every answer, changed or not (a live display redraws its clock). */
+  onLook?(s: SubmissionView): void;
   /** Between two looks (default 1 s). */
   readonly pollMs?: number;
   /** Looks in a row that may fail (the server restarting, a network hiccup) before it gives up (default 10). */
@@ -109,6 +111,7 @@ export async function followSubmission(t: ApiTarget, id: number, o: FollowOption
       if (r.code !== 'unreachable' || ++failed > allowed) return r;
     } else {
       failed = 0;
+      o.onLook?.(r.value);
       if (r.value.status !== last) {
         last = r.value.status;
         o.onStatus?.(r.value);

@@ -28,6 +28,19 @@ function finalJson(s: SubmissionView): string {
 /** A refusal of the server as one line: usage mistakes exit 2, the rest 1. */
 const refused = (r: { code: string; reason: string }, what: string) => new CliError(`${what}: ${r.reason}`, r.code === 'usage' ? 2 : 1);
 
+/** The archive to upload: `--archive` as it is, or the folder packed into a temporary one (`discard` removes it). */
+async function archiveToSend(dir: string | undefined, f: SubmitFlags, info: (text: string) => void): Promise<{ archive: string; discard: () => void }> {
+  if (f.archive !== undefined) {
+    if (!existsSync(f.archive) || !statSync(f.archive).isFile()) throw new CliError(`--archive ${f.archive}: no such file`, 2);
+    return { archive: f.archive, discard: () => {} };
+  }
+  const folder = dir ?? '.';
+  const packed = await packBot(folder);
+  if (!packed.ok) throw new CliError(`cannot pack ${folder}: ${packed.reason}`);
+  if (!f.json) info(`packed ${folder} (${packed.value.name}): ${packed.value.files} file(s), ${packed.value.bytes} bytes`);
+  return packed.value;
+}
+
 /** Registers `arena submit`: pack a bot folder (or take an archive), upload it, follow it until placed or failed. */
 export function registerSubmit(program: Command, print: (text: string) => void, info: (text: string) => void, setExit: (code: number) => void): void {
   usageExitsWith2(program.command('submit'))
@@ -45,20 +58,8 @@ export function registerSubmit(program: Command, print: (text: string) => void, 
       const target = resolveTarget({ server: f.server, token: f.token });
       if (!target.ok) throw refused(target, 'arena submit');
       const t: ApiTarget = target.value;
-      const say = (text: string) => (f.json ? info(text) : print(text));
 
-      let archive: string;
-      let discard = () => {};
-      if (f.archive !== undefined) {
-        if (!existsSync(f.archive) || !statSync(f.archive).isFile()) throw new CliError(`--archive ${f.archive}: no such file`, 2);
-        archive = f.archive;
-      } else {
-        const folder = dir ?? '.';
-        const packed = await packBot(folder);
-        if (!packed.ok) throw new CliError(`cannot pack ${folder}: ${packed.reason}`);
-        ({ archive, discard } = packed.value);
-        if (!f.json) info(`packed ${folder} (${packed.value.name}): ${packed.value.files} file(s), ${packed.value.bytes} bytes`);
-      }
+      const { archive, discard } = await archiveToSend(dir, f, info);
       let received;
       try {
         received = await uploadArchive(t, archive);
@@ -81,10 +82,11 @@ export function registerSubmit(program: Command, print: (text: string) => void, 
           followSubmission(t, id, {
             pollMs,
             signal,
+            // On a terminal one line, redrawn at every look (the time runs on); elsewhere a line per new status.
+            onLook: (s) => line?.show(`submission ${id} ${s.bot}: ${s.status} · ${duration(Date.now() - t0)}`),
             onStatus: (s) => {
-              if (s.status === 'received' || f.json) return;
-              if (line?.live) line.show(`submission ${id} ${s.bot}: ${s.status} · ${duration(Date.now() - t0)}`);
-              else say(`submission ${id}: ${s.status}${s.reason && s.status !== 'failed' ? ` (${s.reason})` : ''}`);
+              if (s.status === 'received' || f.json || line?.live) return;
+              print(`submission ${id}: ${s.status}${s.reason && s.status !== 'failed' ? ` (${s.reason})` : ''}`);
             },
           }),
       );
