@@ -28,6 +28,7 @@ import { addAuth, type WebAuthOptions } from './auth.ts';
 import { addSubmissionApi } from './submission-api.ts';
 import { addSubmissionPages } from './submission-pages.ts';
 import { submissionServices, type SubmissionServices } from './submission-services.ts';
+import { uploadGate } from './upload-body.ts';
 
 /** Scripts, styles, images and requests only from this server; no inline script; no framing. */
 const CSP =
@@ -206,8 +207,12 @@ export function createWebApp(
   });
 
   addLadderRoutes(app, ctx, idParam, (c, message) => fail(c, 404, message));
-  addSubmissionApi(app, submissions, idParam);
-  addSubmissionPages(app, ctx, submissions, idParam);
+  // One cap on uploads received at once, whichever door they come through.
+  const uploads = uploadGate((c) =>
+    wantsJson(c) ? c.json({ error: 'too many uploads at once: try again in a few seconds' }, 503) : c.html(problemPage('Busy', 'Too many uploads at once: try again in a few seconds.'), 503),
+  );
+  addSubmissionApi(app, submissions, idParam, uploads);
+  addSubmissionPages(app, ctx, submissions, idParam, uploads);
 
   app.get('/static/:file', (c) => {
     const a = asset(c.req.param('file'));

@@ -8,7 +8,7 @@
  *   GET  /api/toolchains           the compilers and runtimes a build may use
  *   GET  /api/whoami               who the token belongs to (`arena login` checks a token with it)
  */
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { Caller } from '../app/submissions/submissions.ts';
 import { statusOfRefusal, type SubmissionServices } from './submission-services.ts';
 import { receiveUpload, UPLOAD_MAX_BYTES } from './upload-body.ts';
@@ -27,8 +27,17 @@ function unauthorized(c: Context): Response {
   return c.json({ error: 'sign in first: send "Authorization: Bearer <token>" (arena user add prints a token)' }, 401);
 }
 
-/** Adds the API's routes; `idParam` reads a path number as the other routes do (a 400 when bad). */
-export function addSubmissionApi(app: Hono, services: SubmissionServices, idParam: (text: string | undefined, what: string) => number, maxBytes = UPLOAD_MAX_BYTES): void {
+/**
+ * Adds the API's routes; `idParam` reads a path number as the other routes do (a 400 when bad), `gate` caps
+ * the uploads received at once (upload-body.ts's uploadGate, shared with the upload form).
+ */
+export function addSubmissionApi(
+  app: Hono,
+  services: SubmissionServices,
+  idParam: (text: string | undefined, what: string) => number,
+  gate: MiddlewareHandler,
+  maxBytes = UPLOAD_MAX_BYTES,
+): void {
   const refused = (c: Context, r: { code: string; reason: string }) => c.json({ error: r.reason }, statusOfRefusal(r.code));
 
   app.get('/api/whoami', (c) => {
@@ -38,7 +47,7 @@ export function addSubmissionApi(app: Hono, services: SubmissionServices, idPara
 
   app.get('/api/toolchains', async (c) => c.json(await services.toolchains()));
 
-  app.post('/api/submissions', async (c) => {
+  app.post('/api/submissions', gate, async (c) => {
     const who = callerOf(c);
     if (!who) return unauthorized(c);
     const upload = await receiveUpload(c.req.raw.body, c.req.header('content-length'), maxBytes);

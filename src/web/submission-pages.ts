@@ -4,7 +4,7 @@
  * /participants/:name (their bots on the ladder; their submissions to themselves and admins) and
  * /toolchains. The form's POST passes the same cross-site check as every form (auth.ts).
  */
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppContext } from '../app/context.ts';
 import { ladderView } from '../app/ladder/ladder-status.ts';
@@ -20,8 +20,18 @@ import { capText, uploadOfBlob, UPLOAD_MAX_BYTES } from './upload-body.ts';
 /** Room in a form's body beside the archive: the multipart boundaries and headers. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-/** Adds the pages; `idParam` reads a path number as the other routes do (a 400 when bad). */
-export function addSubmissionPages(app: Hono, ctx: AppContext, services: SubmissionServices, idParam: (text: string | undefined, what: string) => number, maxBytes = UPLOAD_MAX_BYTES): void {
+/**
+ * Adds the pages; `idParam` reads a path number as the other routes do (a 400 when bad), `gate` caps the
+ * uploads received at once (shared with the API).
+ */
+export function addSubmissionPages(
+  app: Hono,
+  ctx: AppContext,
+  services: SubmissionServices,
+  idParam: (text: string | undefined, what: string) => number,
+  gate: MiddlewareHandler,
+  maxBytes = UPLOAD_MAX_BYTES,
+): void {
   const form = (c: Context, problem: string, status: 400 | 403 | 404 | 413 | 429) => c.html(submitPage(capText(maxBytes), problem), status);
   const signInFirst = (c: Context) => c.redirect('/sign-in', 303);
 
@@ -29,6 +39,7 @@ export function addSubmissionPages(app: Hono, ctx: AppContext, services: Submiss
 
   app.post(
     '/submit',
+    gate,
     bodyLimit({
       maxSize: maxBytes + FORM_OVERHEAD_BYTES,
       onError: (c) => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Result } from '../core/types.ts';
 import { ok, reject } from '../core/types.ts';
 import { ARCHIVE_MAX_BYTES } from '../app/submissions/pack-bot.ts';
@@ -64,4 +65,29 @@ export async function receiveUpload(body: WebReadableStream<Uint8Array> | Readab
 export async function uploadOfBlob(blob: Blob, max = UPLOAD_MAX_BYTES): Promise<Result<Upload>> {
   if (blob.size > max) return reject('too-large', `the archive is larger than ${capText(max)}`);
   return receiveUpload(blob.stream(), String(blob.size), max);
+}
+
+/** Uploads received at once, at most (each may hold up to the cap in a temporary file while it arrives). */
+export const UPLOADS_AT_ONCE = 8;
+
+/**
+ * A route middleware letting at most `max` uploads in at once, across every route it guards; beyond that
+ * the answer is `busy`'s, with Retry-After, before a byte of the body is read. Keeps many slow uploads from
+ * filling the temporary folder or (for the form's parsed body) the memory.
+ */
+export function uploadGate(busy: (c: Context) => Response, max = UPLOADS_AT_ONCE): MiddlewareHandler {
+  let open = 0;
+  return async (c, next) => {
+    if (open >= max) {
+      c.header('Retry-After', '5');
+      c.header('Connection', 'close');
+      return busy(c);
+    }
+    open++;
+    try {
+      await next();
+    } finally {
+      open--;
+    }
+  };
 }

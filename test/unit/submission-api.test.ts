@@ -91,6 +91,39 @@ describe('submission API - routes over a stand-in service', () => {
     expect(fake.archives).toHaveLength(0);
   });
 
+  it('POST /api/submissions - at most 8 uploads arrive at once; the 9th is 503 with Retry-After before its body is read', async () => {
+    const ends: (() => void)[] = [];
+    const slow = () =>
+      new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(new Uint8Array([1, 2, 3]));
+          ends.push(() => c.close());
+        },
+      });
+    const pending = Array.from({ length: 8 }, () => app.request('/api/submissions', { method: 'POST', headers: auth(alice), body: slow(), duplex: 'half' } as RequestInit));
+    await new Promise((r) => setTimeout(r, 200));
+    let read = false;
+    const ninth = new ReadableStream<Uint8Array>(
+      {
+        pull(c) {
+          read = true;
+          c.close();
+        },
+      },
+      // Nothing is pulled before someone reads.
+      { highWaterMark: 0 },
+    );
+    const busy = await app.request('/api/submissions', { method: 'POST', headers: auth(alice), body: ninth, duplex: 'half' } as RequestInit);
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('5');
+    expect((await busy.json()).error).toMatch(/too many uploads at once/);
+    expect(read).toBe(false);
+    for (const end of ends) end();
+    expect((await Promise.all(pending)).map((r) => r.status)).toEqual(Array(8).fill(202));
+    // The slots are free again.
+    expect((await app.request('/api/submissions', { method: 'POST', headers: auth(alice), body: 'x' })).status).toBe(202);
+  });
+
   it('GET /api/submissions/:id and /log - the owner and admins read them, another participant gets 403, an unknown id 404', async () => {
     await app.request('/api/submissions', { method: 'POST', headers: auth(alice), body: 'archive' });
     fake.logs.set(1, 'gcc: <script>alert(1)</script>\n');
