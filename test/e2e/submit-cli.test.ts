@@ -176,6 +176,40 @@ describe('arena submit - against a real HTTP server speaking the submissions API
     expect(r.stdout).toContain(`submission 7: alice/astar v3 placed (version ${'ab'.repeat(6)})`);
   }, 120_000);
 
+  it('login - at a terminal the token is typed without echo (a pty whose master Python holds)', async () => {
+    const cfg = { XDG_CONFIG_HOME: join(dir, 'tty-config') };
+    // A new pty echoes what is typed (its default); the token, typed once the prompt shows, may only be seen
+    // on the master side if the CLI left echo on. Everything the master reads comes back on stdout.
+    const driver = [
+      'import os, pty, sys, time',
+      'pid, fd = pty.fork()',
+      'if pid == 0:',
+      '    os.execv(sys.argv[1], sys.argv[1:])',
+      'out = b""',
+      'def read():',
+      '    global out',
+      '    try:',
+      '        chunk = os.read(fd, 4096)',
+      '    except OSError:',
+      '        return False',
+      '    out += chunk',
+      '    return bool(chunk)',
+      'while b"token: " not in out and read(): pass',
+      'time.sleep(0.3)',
+      'os.write(fd, sys.stdin.buffer.read())',
+      'while read(): pass',
+      'code = os.waitpid(pid, 0)[1]',
+      'sys.stdout.write(out.decode("utf-8", "replace"))',
+      'sys.exit(os.waitstatus_to_exitcode(code))',
+    ].join('\n');
+    const r = await run([], cfg, `${GOOD}\r`, ['python3', '-c', driver, process.execPath, join(ROOT, 'bin/arena.js'), 'login', '--server', url]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('token: ');
+    expect(r.stdout).toMatch(/logged in to .* as alice/);
+    expect(r.stdout).not.toContain(GOOD);
+    expect(JSON.parse(readFileSync(join(dir, 'tty-config', 'arena', 'credentials.json'), 'utf8'))).toEqual({ server: url, token: GOOD });
+  }, 60_000);
+
   it('submit --no-wait - stops once received', async () => {
     const looked = seen.tokens.length;
     const r = await run(['submit', bot, '--server', url, '--token', GOOD, '--no-wait', '--json'], env);
