@@ -1,4 +1,4 @@
-import { Option, type Command } from 'commander';
+import { CommanderError, Option, type Command } from 'commander';
 import {
   COMMAND_SETTINGS,
   duration,
@@ -67,4 +67,14 @@ export function secondsFlag(name: string, value: string | undefined, range: Rang
 /** A seed: any non-empty text up to the stored limit (the match setting's reader). */
 export function seedFlag(value: string | undefined): string | undefined {
   return value === undefined ? undefined : must(SEED.read(value), '--seed');
+}
+
+/**
+ * Makes commander's own usage refusals of `cmd` (an unknown option, a missing value or required option) exit
+ * with 2, as the command's other usage mistakes do; help and version still exit 0.
+ */
+export function usageExitsWith2(cmd: Command): Command {
+  return cmd.exitOverride((e) => {
+    throw e.exitCode === 0 ? e : new CommanderError(2, e.code, e.message);
+  });
 }

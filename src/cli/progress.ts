@@ -86,3 +86,29 @@ export function progressBar(stream: NodeJS.WriteStream = process.stderr, now: ()
     },
   };
 }
+
+/** One line redrawn in place on a terminal (a status that changes); nothing at all elsewhere. */
+export interface LiveLine {
+  /** Whether the line is drawn (the stream is a terminal): callers print plain lines otherwise. */
+  readonly live: boolean;
+  show(text: string): void;
+  end(): void;
+}
+
+/** A {@link LiveLine} on `stream` (stderr by default). */
+export function liveLine(stream: NodeJS.WriteStream = process.stderr): LiveLine {
+  let drawn = false;
+  return {
+    live: Boolean(stream.isTTY),
+    show(text) {
+      if (!stream.isTTY) return;
+      const cols = (stream.columns || 80) - 1;
+      stream.write(`\r${terminalText(text).slice(0, cols).padEnd(cols)}`);
+      drawn = true;
+    },
+    end() {
+      if (drawn) stream.write('\n');
+      drawn = false;
+    },
+  };
+}

@@ -16,6 +16,7 @@ const FILES: Record<string, { path: string; type: string }> = {
   'charts.js': { path: join(here, 'static', 'charts.js'), type: 'text/javascript; charset=utf-8' },
   'local-time.js': { path: join(here, 'static', 'local-time.js'), type: 'text/javascript; charset=utf-8' },
   'live.js': { path: join(here, 'static', 'live.js'), type: 'text/javascript; charset=utf-8' },
+  'submit-folder.js': { path: join(here, 'static', 'submit-folder.js'), type: 'text/javascript; charset=utf-8' },
   // The tab's icon: without it every page load costs the browser a 404 for /favicon.ico.
   'favicon.svg': { path: join(here, 'static', 'favicon.svg'), type: 'image/svg+xml' },
   'uplot.iife.min.js': { path: join(uplotDir, 'uPlot.iife.min.js'), type: 'text/javascript; charset=utf-8' },

@@ -15,7 +15,7 @@ export interface PageParts {
 function whoPart(): Markup {
   const who = currentParticipant();
   if (!who) return h`<a class="who" href="/sign-in">Sign in</a>`;
-  return h`<form class="who" method="post" action="/sign-out"><span id="who">${who.name}</span> <button type="submit">Sign out</button></form>`;
+  return h`<form class="who" method="post" action="/sign-out"><a href="/submit">Submit</a> <a href="/participants/${encodeURIComponent(who.name)}"><span id="who">${who.name}</span></a> <button type="submit">Sign out</button></form>`;
 }
 
 /** The page shell: header, navigation, the body, scripts from /static only (every page shows times in the reader's zone). */

@@ -1,3 +1,4 @@
+import { createServer as createHttpsServer } from 'node:https';
 import { serve } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -24,6 +25,10 @@ import { addLadderRoutes } from './ladder-routes.ts';
 import { cachedListMatches } from '../app/records/match-list-cache.ts';
 import { HTTPException } from 'hono/http-exception';
 import { addAuth, type WebAuthOptions } from './auth.ts';
+import { addSubmissionApi } from './submission-api.ts';
+import { addSubmissionPages } from './submission-pages.ts';
+import { submissionServices, type SubmissionServices } from './submission-services.ts';
+import { uploadGate } from './upload-body.ts';
 
 /** Scripts, styles, images and requests only from this server; no inline script; no framing. */
 const CSP =
@@ -69,11 +74,17 @@ function listOptions(f: MatchFilter): ListMatchesOptions {
 }
 
 /**
- * The read-only web view over the application services: every page has a JSON twin under /api returning
+ * The web view over the application services (read-only but for the participants' submissions: submission-
+ * api.ts and submission-pages.ts): every page has a JSON twin under /api returning
  * the documents the CLI's --json prints. Unknown ids are 404 pages, bad query values 400, and no error
  * shows a stack trace.
  */
-export function createWebApp(ctx: AppContext, log: (line: string) => void = () => {}, auth: WebAuthOptions = {}): Hono {
+export function createWebApp(
+  ctx: AppContext,
+  log: (line: string) => void = () => {},
+  auth: WebAuthOptions = {},
+  submissions: SubmissionServices = submissionServices(ctx),
+): Hono {
   const app = new Hono();
   const replays = new ReplayCache();
   const wantsJson = (c: Context) => c.req.path.startsWith('/api/');
@@ -196,6 +207,12 @@ export function createWebApp(ctx: AppContext, log: (line: string) => void = () =
   });
 
   addLadderRoutes(app, ctx, idParam, (c, message) => fail(c, 404, message));
+  // One cap on uploads received at once, whichever door they come through.
+  const uploads = uploadGate((c) =>
+    wantsJson(c) ? c.json({ error: 'too many uploads at once: try again in a few seconds' }, 503) : c.html(problemPage('Busy', 'Too many uploads at once: try again in a few seconds.'), 503),
+  );
+  addSubmissionApi(app, submissions, idParam, uploads);
+  addSubmissionPages(app, ctx, submissions, idParam, uploads);
 
   app.get('/static/:file', (c) => {
     const a = asset(c.req.param('file'));
@@ -211,17 +228,24 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-/** Serves the web view on host:port (port 0 = a free one). */
+/** A certificate and its private key (PEM files) for serving HTTPS. */
+export interface TlsFiles {
+  readonly cert: Buffer;
+  readonly key: Buffer;
+}
+
+/** Serves the web view on host:port (port 0 = a free one), over HTTPS when `tls` is given. */
 export function startWebServer(
   ctx: AppContext,
-  o: { host: string; port: number; log?: (line: string) => void; auth?: WebAuthOptions },
+  o: { host: string; port: number; log?: (line: string) => void; auth?: WebAuthOptions; tls?: TlsFiles; submissions?: SubmissionServices },
 ): Promise<WebServer> {
-  const app = createWebApp(ctx, o.log, o.auth);
+  const app = createWebApp(ctx, o.log, o.auth, o.submissions ?? submissionServices(ctx));
+  const secure = o.tls ? { createServer: createHttpsServer, serverOptions: { cert: o.tls.cert, key: o.tls.key } } : {};
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, hostname: o.host, port: o.port }, (info) => {
+    const server = serve({ fetch: app.fetch, hostname: o.host, port: o.port, ...secure }, (info) => {
       const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       resolve({
-        url: `http://${host}:${info.port}`,
+        url: `${o.tls ? 'https' : 'http'}://${host}:${info.port}`,
         close: () =>
           new Promise<void>((done) => {
             (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

@@ -22,6 +22,8 @@ export { participantBots, type ParticipantBot, type ParticipantBotVersion } from
 export { submissionSettings, type SubmissionSettings } from './submission-settings.ts';
 
 export type { Caller, SubmissionStatus, SubmissionView } from './submission-shapes.ts';
+/** The compilers and runtimes a build may use on this server (for the doors' toolchains page). */
+export { installedToolchains, type Toolchain } from '../../sandbox/build/toolchains.ts';
 
 /**
  * Receives the archive file at `archive` (the door has already capped its length) from `caller`: unpacks it
