@@ -4,6 +4,7 @@ import type { RecordedMoves } from '../puzzles/move-pieces.ts';
 import type { SummaryColumns } from '../core/summary-columns.ts';
 import type { BotVersion, LadderGame, LadderStore } from './ladder-types.ts';
 import type { ParticipantStore } from './participant-types.ts';
+import type { StderrStore } from './stderr-types.ts';
 
 /** How a registered bot is started. Built-in bots (bots/<name>/) are known without a row here. */
 export interface BotRecord {
@@ -371,6 +372,9 @@ export interface Store {
 
   /** Participants (token hashes) and their web sessions (src/store/participant-types.ts). */
   participants(): ParticipantStore;
+
+  /** Each bot's stderr of each match, capped (src/store/stderr-types.ts). */
+  stderrs(): StderrStore;
 
   close(): Promise<void>;
 }

@@ -72,6 +72,10 @@ export function processLink(inner: BotLink, proc: BotProcess, settleMs = SETTLE_
     },
     onEvent: (listener) => events.subscribe(listener),
     cpuMs: () => (events.closed ? undefined : proc.cpuMs()),
+    takeStderr: async () => {
+      if (events.closed || inner.closed) await proc.stderrClosed;
+      return proc.takeStderr();
+    },
     close(reason = 'closed by referee') {
       closing ??= (async () => {
         if (finished) return;

@@ -31,6 +31,8 @@ import { MemorySeals } from './memory-seals.ts';
 import { memoryLadder, type MemoryLadder } from './memory-ladder.ts';
 import { memoryParticipants } from './memory-participants.ts';
 import type { ParticipantStore } from '../participant-types.ts';
+import { memoryStderr } from './memory-stderr.ts';
+import type { StderrStore } from '../stderr-types.ts';
 import { optimumSeal } from '../seal.ts';
 import type { LadderStore } from '../ladder-types.ts';
 import { recordedMovesDigest } from '../moves-digest.ts';
@@ -73,6 +75,7 @@ class MemoryStore implements Store {
     () => this.sealKey,
   );
   private readonly participantTables = memoryParticipants();
+  private readonly stderrTable = memoryStderr();
   private nextMatchId = 1;
   private nextScrambleId = 1;
   /** Counts writes that change what the leaderboard reads (see changeMarker). */
@@ -311,6 +314,10 @@ class MemoryStore implements Store {
 
   participants(): ParticipantStore {
     return this.participantTables;
+  }
+
+  stderrs(): StderrStore {
+    return this.stderrTable;
   }
 
   async close(): Promise<void> {

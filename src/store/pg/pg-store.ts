@@ -17,6 +17,8 @@ import { pgAddOptima, pgKnownOptima } from './pg-optima.ts';
 import { pgLadder } from './pg-ladder.ts';
 import { pgParticipants } from './pg-participants.ts';
 import type { ParticipantStore } from '../participant-types.ts';
+import { pgStderr } from './pg-stderr.ts';
+import type { StderrStore } from '../stderr-types.ts';
 import { pgColumnsSince } from '../columns-since.ts';
 import { pgChangeMarker } from './pg-changes.ts';
 import type { LadderStore } from '../ladder-types.ts';
@@ -85,6 +87,7 @@ class PostgresStore implements PgStore {
   private sealKey: SealKey | undefined;
   private ladderTables: LadderStore | undefined;
   private participantTables: ParticipantStore | undefined;
+  private stderrTable: StderrStore | undefined;
 
   /** @param mayStartHead this process migrated the database across the head's step (see Store.sealHead). */
   constructor(pool: pg.Pool, url: string, private mayStartHead: boolean) {
@@ -330,6 +333,10 @@ class PostgresStore implements PgStore {
 
   participants(): ParticipantStore {
     return (this.participantTables ??= pgParticipants(this.pool));
+  }
+
+  stderrs(): StderrStore {
+    return (this.stderrTable ??= pgStderr(this.pool));
   }
 
   async close(): Promise<void> {

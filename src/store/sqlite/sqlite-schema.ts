@@ -10,6 +10,7 @@ import { SQLITE_LADDER_STEP } from '../steps/ladder-schema.ts';
 import { SQLITE_REWRITES_STEP } from '../steps/rewrites-schema.ts';
 import { SQLITE_BOT_SNAPSHOT_STEP } from '../steps/bot-snapshot-schema.ts';
 import { SQLITE_PARTICIPANT_STEP } from '../steps/participant-schema.ts';
+import { SQLITE_STDERR_STEP, STDERR_STEP_VERSION } from '../steps/stderr-schema.ts';
 
 /** One schema step. `version` is the user_version after it ran; versions are 1, 2, 3… in order. */
 export interface Migration {
@@ -181,6 +182,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 12, ...SQLITE_BOT_SNAPSHOT_STEP },
   // Participants and web sessions (issue 32); one line to renumber at a merge.
   { version: 13, ...SQLITE_PARTICIPANT_STEP },
+  // Each bot's stderr of each match (issue 32); its version is one constant to renumber at a merge.
+  { version: STDERR_STEP_VERSION, ...SQLITE_STDERR_STEP },
 ];
 
 /** The schema version this code writes and understands. */

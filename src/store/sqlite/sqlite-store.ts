@@ -19,6 +19,8 @@ import { sqliteColumnsSince } from '../columns-since.ts';
 import { sqliteLadder } from './sqlite-ladder.ts';
 import { sqliteParticipants } from './sqlite-participants.ts';
 import type { ParticipantStore } from '../participant-types.ts';
+import { sqliteStderr } from './sqlite-stderr.ts';
+import type { StderrStore } from '../stderr-types.ts';
 import type { LadderStore } from '../ladder-types.ts';
 import { sha256Hex, type SealKey } from '../seal.ts';
 import { SqliteSeals } from './sqlite-seals.ts';
@@ -107,6 +109,7 @@ class SqliteStore implements T.Store {
   private readonly optima: SqliteOptima;
   private ladderTables: LadderStore | undefined;
   private participantTables: ParticipantStore | undefined;
+  private stderrTable: StderrStore | undefined;
   private readonly results: SqliteResultWrites;
 
   private readonly readColumns: () => SummaryColumns;
@@ -336,6 +339,10 @@ class SqliteStore implements T.Store {
 
   participants(): ParticipantStore {
     return (this.participantTables ??= sqliteParticipants(this.db));
+  }
+
+  stderrs(): StderrStore {
+    return (this.stderrTable ??= sqliteStderr(this.db));
   }
 
   async close(): Promise<void> {
