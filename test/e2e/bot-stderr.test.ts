@@ -1,0 +1,215 @@
+/**
+ * A bot's stderr of a match, end to end: real bot processes (in the sandbox where the machine allows it,
+ * always under CI) over both transports write to stderr; the referee keeps it with the match in a real
+ * SQLite file, capped (1 MiB written: the first 48 KiB and the last 16 KiB kept, the rest counted); a real
+ * `arena serve` shows it over real HTTP to the bot's owner and admins only (another participant 403, nobody
+ * signed in 401), on the match and replay pages as escaped text (checked in Chromium), and never on the
+ * public pages; `arena show --stderr` prints it to the shell holder.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openContext } from '../../src/app/context.ts';
+import { addParticipant } from '../../src/app/participants/participants.ts';
+import { utf8Bytes } from '../../src/core/capped-text.ts';
+import { createRng } from '../../src/core/rng.ts';
+import type { SlidingState } from '../../src/core/types.ts';
+import { puzzles } from '../../src/puzzles/index.ts';
+import type { MatchConfig } from '../../src/referee/match-config.ts';
+import { runNewMatch } from '../../src/referee/run-match.ts';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
+import { tsxLoaderPath } from '../../src/transport/process/builtin-bots.ts';
+import { createProcessLauncher } from '../../src/transport/process/process-launcher.ts';
+import { systemClock } from '../../src/transport/system-clock.ts';
+import { startArenaServer } from '../../src/transport/ws-server.ts';
+import { confinedIfAble, fixtureEntry } from '../helpers/sandbox.ts';
+import { ROOT, spawnArena, waitFor } from './helpers.ts';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+const CHROMIUM = process.env.ARENA_CHROMIUM ?? '/usr/bin/chromium';
+// Under CI the browser must be there; elsewhere a missing browser skips that test.
+const haveBrowser = existsSync(CHROMIUM) || process.env.CI === 'true';
+
+/** The match's bots: alice's over WebSocket (1 MiB), carol's over stdio, one with no owner. */
+const BOTS: Record<string, { bytes: number; stdio: boolean }> = {
+  'alice/noisy': { bytes: MiB, stdio: false },
+  'carol/quiet': { bytes: 2000, stdio: true },
+  noisy: { bytes: 3000, stdio: false },
+};
+const FIRST = '<script>alert("stderr")</script> first line of stderr';
+
+const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+
+describe('bot stderr e2e - kept capped with its match, shown to its owner only', () => {
+  let dir: string;
+  let db: string;
+  let matchId: number;
+  const tokens: Record<string, string> = {};
+  let serve: ReturnType<typeof spawnArena> | undefined;
+  let url: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'arena-stderr-'));
+    db = join(dir, 'arena.db');
+    const server = await startArenaServer({ authenticate: () => undefined });
+    const store = openSqliteStore(db);
+    try {
+      const rng = createRng('bot-stderr');
+      const states = [0, 1].map(() => puzzles.sliding.scramble({ kind: 'sliding', rows: 2, cols: 2 }, rng)) as SlidingState[];
+      const config: MatchConfig = { bots: Object.keys(BOTS), count: states.length, seed: 'stderr', timeLimitMs: 60_000, maxMoves: 1_000, concurrency: 1 };
+      const run = await runNewMatch(config, states, {
+        store,
+        clock: systemClock,
+        makeLauncher: (bot) =>
+          createProcessLauncher({
+            name: bot,
+            command: process.execPath,
+            args: ['--import', pathToFileURL(tsxLoaderPath(ROOT)!).href, fixtureEntry('stderr-writer'), '--bytes', String(BOTS[bot]!.bytes)],
+            server,
+            stdio: BOTS[bot]!.stdio,
+            startTimeoutMs: 60_000,
+            ...confinedIfAble(fixtureEntry('stderr-writer'), { guarded: [dir] }),
+          }),
+      });
+      expect(run.status).toBe('finished');
+      matchId = run.match.id;
+    } finally {
+      await store.close();
+      await server.close();
+    }
+    const opened = await openContext({ db });
+    if (!opened.ok) throw new Error(opened.reason);
+    try {
+      for (const [name, admin] of [['alice', false], ['bob', false], ['root', true]] as const) {
+        const added = await addParticipant(opened.value, { name, admin });
+        if (!added.ok) throw new Error(added.reason);
+        tokens[name] = added.value.token;
+      }
+    } finally {
+      await opened.value.close();
+    }
+    serve = spawnArena(['serve', '--port', '0', '--db', db], {});
+    let out = '';
+    serve.child.stdout!.on('data', (d) => (out += d));
+    expect(await waitFor(() => /at (http:\/\/\S+)/.test(out), 60_000), out).toBe(true);
+    url = /at (http:\/\/\S+)/.exec(out)![1]!;
+  }, 300_000);
+
+  afterAll(async () => {
+    if (serve && serve.child.exitCode === null) serve.child.kill('SIGTERM');
+    await serve?.done;
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stored - 1 MiB written keeps its first 48 KiB and last 16 KiB and counts the rest; small stderr whole, both transports', async () => {
+    const store = openSqliteStore(db);
+    try {
+      const noisy = (await store.stderrs().read(matchId, 'alice/noisy'))!;
+      expect(noisy.head.startsWith(`${FIRST}\n`)).toBe(true);
+      expect(noisy.tail.endsWith('.end of start\n')).toBe(true);
+      expect([utf8Bytes(noisy.head), utf8Bytes(noisy.tail), noisy.cutBytes]).toEqual([48 * KiB, 16 * KiB, MiB - 64 * KiB]);
+      for (const bot of ['carol/quiet', 'noisy']) {
+        const t = (await store.stderrs().read(matchId, bot))!;
+        expect(t.cutBytes, bot).toBe(0);
+        expect(utf8Bytes(t.head), bot).toBe(BOTS[bot]!.bytes);
+        expect(t.head.endsWith('end of start\n'), bot).toBe(true);
+      }
+      expect(await store.stderrs().bots(matchId)).toEqual(['alice/noisy', 'carol/quiet', 'noisy']);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('API - the owner and an admin read it; another participant 403; nobody signed in 401; an unowned bot is the admins\'', async () => {
+    const api = (bot: string) => `${url}/api/matches/${matchId}/stderr/${encodeURIComponent(bot)}`;
+    const own = await fetch(api('alice/noisy'), bearer(tokens.alice!));
+    expect(own.status).toBe(200);
+    const body = (await own.json()) as { bot: string; cutBytes: number; text: string };
+    expect(body.bot).toBe('alice/noisy');
+    expect(body.cutBytes).toBe(MiB - 64 * KiB);
+    expect(body.text).toContain(`${FIRST}\n`);
+    expect(body.text).toContain(`\n[… ${MiB - 64 * KiB} bytes cut]\n`);
+    // The raw '/' works as well as %2F.
+    expect((await fetch(`${url}/api/matches/${matchId}/stderr/alice/noisy`, bearer(tokens.root!))).status).toBe(200);
+    const other = await fetch(api('alice/noisy'), bearer(tokens.bob!));
+    expect(other.status).toBe(403);
+    expect(JSON.stringify(await other.json())).not.toContain('first line');
+    const nobody = await fetch(api('alice/noisy'));
+    expect(nobody.status).toBe(401);
+    expect(JSON.stringify(await nobody.json())).not.toContain('first line');
+    expect((await fetch(api('noisy'), bearer(tokens.alice!))).status).toBe(403);
+    expect((await fetch(api('carol/quiet'), bearer(tokens.alice!))).status).toBe(403);
+    expect((await fetch(api('noisy'), bearer(tokens.root!))).status).toBe(200);
+    expect((await fetch(api('noisy'))).status).toBe(401);
+    expect((await fetch(`${url}/api/matches/${matchId + 9}/stderr/noisy`, bearer(tokens.root!))).status).toBe(404);
+  });
+
+  it('pages - public match and replay pages hold none of it; the owner sees their bot\'s alone, escaped', async () => {
+    const pages = [`${url}/matches/${matchId}`, `${url}/replay/${matchId}/1/${encodeURIComponent('alice/noisy')}?vs=noisy`];
+    for (const page of pages) {
+      const open = await fetch(page);
+      expect(open.status).toBe(200);
+      const html = await open.text();
+      expect(html).toContain('alice/noisy');
+      for (const secret of ['first line of stderr', 'end of start', 'id="stderr"', 'bytes cut']) expect(html, page).not.toContain(secret);
+      const bobs = await (await fetch(page, bearer(tokens.bob!))).text();
+      expect(bobs).not.toContain('first line of stderr');
+      const alices = await (await fetch(page, bearer(tokens.alice!))).text();
+      expect(alices).toContain('id="stderr"');
+      expect(alices).toContain('&lt;script&gt;alert(&quot;stderr&quot;)&lt;/script&gt; first line of stderr');
+      expect(alices).not.toContain('<script>alert(');
+      expect(alices).toContain(`[… ${MiB - 64 * KiB} bytes cut]`);
+      // Her bot's panel, not the unowned bot's.
+      expect(alices).toContain('data-bot="alice/noisy"');
+      expect(alices).not.toContain('data-bot="noisy"');
+      expect(alices).not.toContain('data-bot="carol/quiet"');
+    }
+    const admins = await (await fetch(pages[0]!, bearer(tokens.root!))).text();
+    for (const bot of Object.keys(BOTS)) expect(admins).toContain(`data-bot="${bot}"`);
+  });
+
+  it.skipIf(!haveBrowser)('Chromium - stderr holding <script> renders as text and runs nothing', async () => {
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    try {
+      const context = await browser.newContext({ extraHTTPHeaders: { Authorization: `Bearer ${tokens.alice!}` } });
+      const page = await context.newPage();
+      const dialogs: string[] = [];
+      page.on('dialog', (d) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
+      for (const at of [`${url}/matches/${matchId}`, `${url}/replay/${matchId}/1/${encodeURIComponent('alice/noisy')}`]) {
+        await page.goto(at);
+        const text = await page.textContent('section.stderr[data-bot="alice/noisy"] pre.stderr-text');
+        expect(text, at).toContain(`${FIRST}\n`);
+        expect(await page.locator('section.stderr script').count()).toBe(0);
+      }
+      expect(dialogs).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+
+  it('arena show --stderr - the shell holder reads every bot\'s, as text or JSON', async () => {
+    const one = await spawnArena(['show', String(matchId), '--stderr', 'alice/noisy', '--json', '--db', db], {}).done;
+    expect(one.code, one.stderr).toBe(0);
+    const [view] = JSON.parse(one.stdout) as Array<{ bot: string; cutBytes: number; head: string }>;
+    expect([view!.bot, view!.cutBytes, view!.head.startsWith(FIRST)]).toEqual(['alice/noisy', MiB - 64 * KiB, true]);
+    const all = await spawnArena(['show', String(matchId), '--stderr', '--db', db], {}).done;
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stdout).toContain(`== alice/noisy: stderr in match ${matchId} (${MiB - 64 * KiB} bytes cut between its first and last bytes) ==\n${FIRST}\n`);
+    expect(all.stdout).toContain(`== carol/quiet: stderr in match ${matchId} ==\n${FIRST}\n`);
+    expect(all.stdout).toContain(`== noisy: stderr in match ${matchId} ==\n`);
+    const unknown = await spawnArena(['show', String(matchId), '--stderr', 'nobody', '--db', db], {}).done;
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toBe(`arena: bot nobody did not play in match ${matchId}`);
+  }, 120_000);
+});
