@@ -96,24 +96,58 @@ export function showCapped(t: CappedText): string {
 }
 
 /**
- * Text arriving in chunks, kept under a cap as it arrives (memory stays within the cap whatever is written).
- * take() hands over what arrived since the last take and starts afresh, so one process's text can be
- * split between the matches it served.
+ * Text arriving in chunks, kept under a cap as it arrives: memory stays within twice the cap, and each byte
+ * costs a bounded amount of work however small the chunks (a bot writing a byte at a time must not make the
+ * referee re-encode 64 KiB per write). take() hands over what arrived since the last take and starts
+ * afresh, so one process's text can be split between the matches it served.
  */
 export class CappedTextBuilder {
-  private kept: CappedText = NO_TEXT;
+  /** Before the first cut: everything; after it: the text after the head, trimmed to the tail now and then. */
+  private parts: string[] = [];
+  private partBytes = 0;
+  /** Set at the first cut: the head, which no later chunk changes. */
+  private head: string | undefined;
+  private cutBytes = 0;
 
   constructor(private readonly cap: TextCap = STDERR_CAP) {}
 
   /** Adds a chunk. */
   push(chunk: string): void {
-    if (chunk !== '') this.kept = joinCapped(this.kept, { head: chunk, tail: '', cutBytes: 0 }, this.cap);
+    if (chunk === '') return;
+    this.parts.push(chunk);
+    this.partBytes += utf8Bytes(chunk);
+    if (this.head === undefined) {
+      if (this.partBytes <= this.cap.headBytes + this.cap.tailBytes) return;
+      const first = capText(this.parts.join(''), this.cap);
+      this.head = first.head;
+      this.cutBytes = first.cutBytes;
+      this.parts = [first.tail];
+      this.partBytes = utf8Bytes(first.tail);
+    } else if (this.partBytes > 2 * this.cap.tailBytes) this.trim();
   }
 
   /** What arrived since the last take (undefined when nothing did), and empties the builder. */
   take(): CappedText | undefined {
-    const kept = this.kept;
-    this.kept = NO_TEXT;
-    return isEmptyText(kept) ? undefined : kept;
+    if (this.head === undefined && this.partBytes === 0) return undefined;
+    let kept: CappedText;
+    if (this.head === undefined) kept = { head: this.parts.join(''), tail: '', cutBytes: 0 };
+    else {
+      this.trim();
+      kept = { head: this.head, tail: this.parts.join(''), cutBytes: this.cutBytes };
+    }
+    this.parts = [];
+    this.partBytes = 0;
+    this.head = undefined;
+    this.cutBytes = 0;
+    return kept;
+  }
+
+  /** Keeps only the last tailBytes of what follows the head, counting the rest as cut. */
+  private trim(): void {
+    const all = encoder.encode(this.parts.join(''));
+    const tail = lastBytes(all, this.cap.tailBytes);
+    this.cutBytes += all.length - tail.length;
+    this.parts = [decoder.decode(tail)];
+    this.partBytes = tail.length;
   }
 }

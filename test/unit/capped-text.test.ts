@@ -65,3 +65,17 @@ describe('capped text', () => {
     expect(b.take()).toEqual({ head: 'again', tail: '', cutBytes: 0 });
   });
 });
+
+describe('capped text builder', () => {
+  it('CappedTextBuilder - byte-sized and odd-sized chunks give what capText gives the whole, character boundaries included', () => {
+    const whole = 'héllo wörld € '.repeat(9000);
+    for (const size of [1, 7, 4096]) {
+      const b = new CappedTextBuilder();
+      for (let i = 0; i < whole.length; i += size) b.push(whole.slice(i, i + size));
+      expect(b.take(), `chunks of ${size}`).toEqual(capText(whole));
+    }
+    const small = new CappedTextBuilder(SMALL);
+    for (const c of 'abcdefghijklmnopqrstuvwxyz') small.push(c);
+    expect(small.take()).toEqual({ head: 'abcdef', tail: 'wxyz', cutBytes: 16 });
+  });
+});
