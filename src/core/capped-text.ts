@@ -114,8 +114,17 @@ export class CappedTextBuilder {
   /** Adds a chunk. */
   push(chunk: string): void {
     if (chunk === '') return;
+    const bytes = encoder.encode(chunk);
+    if (this.head !== undefined && bytes.length >= this.cap.tailBytes) {
+      // A chunk as long as the tail: everything before it is cut, and it alone gives the tail.
+      const tail = lastBytes(bytes, this.cap.tailBytes);
+      this.cutBytes += this.partBytes + bytes.length - tail.length;
+      this.parts = [decoder.decode(tail)];
+      this.partBytes = tail.length;
+      return;
+    }
     this.parts.push(chunk);
-    this.partBytes += utf8Bytes(chunk);
+    this.partBytes += bytes.length;
     if (this.head === undefined) {
       if (this.partBytes <= this.cap.headBytes + this.cap.tailBytes) return;
       const first = capText(this.parts.join(''), this.cap);

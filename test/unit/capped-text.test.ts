@@ -69,7 +69,7 @@ describe('capped text', () => {
 describe('capped text builder', () => {
   it('CappedTextBuilder - byte-sized and odd-sized chunks give what capText gives the whole, character boundaries included', () => {
     const whole = 'héllo wörld € '.repeat(9000);
-    for (const size of [1, 7, 4096]) {
+    for (const size of [1, 7, 4096, 20_000]) {
       const b = new CappedTextBuilder();
       for (let i = 0; i < whole.length; i += size) b.push(whole.slice(i, i + size));
       expect(b.take(), `chunks of ${size}`).toEqual(capText(whole));
