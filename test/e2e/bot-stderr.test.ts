@@ -4,7 +4,9 @@
  * SQLite file, capped (1 MiB written: the first 48 KiB and the last 16 KiB kept, the rest counted); a real
  * `arena serve` shows it over real HTTP to the bot's owner and admins only (another participant 403, nobody
  * signed in 401), on the match and replay pages as escaped text (checked in Chromium), and never on the
- * public pages; `arena show --stderr` prints it to the shell holder.
+ * public pages; `arena show --stderr` prints it to the shell holder. The bots start through the app's one
+ * launcher (launch-bot.ts): a participant's bot that crashes has no stderr in its (public) crash reason, a
+ * bot without an owner still has its tail there.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,10 +24,11 @@ import type { MatchConfig } from '../../src/referee/match-config.ts';
 import { runNewMatch } from '../../src/referee/run-match.ts';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import { tsxLoaderPath } from '../../src/transport/process/builtin-bots.ts';
-import { createProcessLauncher } from '../../src/transport/process/process-launcher.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
 import { startArenaServer } from '../../src/transport/ws-server.ts';
-import { confinedIfAble, fixtureEntry } from '../helpers/sandbox.ts';
+import { launchBot } from '../../src/app/launch/launch-bot.ts';
+import type { LaunchPlan } from '../../src/app/launch/launch-plan.ts';
+import { CAN_SANDBOX, confinedIfAble, fixtureEntry } from '../helpers/sandbox.ts';
 import { ROOT, spawnArena, waitFor } from './helpers.ts';
 
 const KiB = 1024;
@@ -34,11 +37,13 @@ const CHROMIUM = process.env.ARENA_CHROMIUM ?? '/usr/bin/chromium';
 // Under CI the browser must be there; elsewhere a missing browser skips that test.
 const haveBrowser = existsSync(CHROMIUM) || process.env.CI === 'true';
 
-/** The match's bots: alice's over WebSocket (1 MiB), carol's over stdio, one with no owner. */
-const BOTS: Record<string, { bytes: number; stdio: boolean }> = {
+/** The match's bots: alice's over WebSocket (1 MiB), carol's over stdio, one with no owner; two that crash. */
+const BOTS: Record<string, { bytes: number; stdio: boolean; crash?: boolean }> = {
   'alice/noisy': { bytes: MiB, stdio: false },
   'carol/quiet': { bytes: 2000, stdio: true },
   noisy: { bytes: 3000, stdio: false },
+  'alice/crashy': { bytes: 0, stdio: false, crash: true },
+  crashy: { bytes: 0, stdio: true, crash: true },
 };
 const FIRST = '<script>alert("stderr")</script> first line of stderr';
 
@@ -61,19 +66,17 @@ describe('bot stderr e2e - kept capped with its match, shown to its owner only',
       const rng = createRng('bot-stderr');
       const states = [0, 1].map(() => puzzles.sliding.scramble({ kind: 'sliding', rows: 2, cols: 2 }, rng)) as SlidingState[];
       const config: MatchConfig = { bots: Object.keys(BOTS), count: states.length, seed: 'stderr', timeLimitMs: 60_000, maxMoves: 1_000, concurrency: 1 };
+      const plan: LaunchPlan = { timeLimitMs: 60_000, startTimeoutMs: 60_000, limits: { memoryBytes: 1024 * MiB, cpuSeconds: 600, diskBytes: 64 * MiB }, unconfined: !CAN_SANDBOX, affinity: false };
+      const { confine } = confinedIfAble(fixtureEntry('stderr-writer'), { guarded: [dir] });
+      const site = { server, ctx: { projectRoot: ROOT, dbLocation: db }, prepared: () => confine };
       const run = await runNewMatch(config, states, {
         store,
         clock: systemClock,
-        makeLauncher: (bot) =>
-          createProcessLauncher({
-            name: bot,
-            command: process.execPath,
-            args: ['--import', pathToFileURL(tsxLoaderPath(ROOT)!).href, fixtureEntry('stderr-writer'), '--bytes', String(BOTS[bot]!.bytes)],
-            server,
-            stdio: BOTS[bot]!.stdio,
-            startTimeoutMs: 60_000,
-            ...confinedIfAble(fixtureEntry('stderr-writer'), { guarded: [dir] }),
-          }),
+        makeLauncher: (name) => {
+          const b = BOTS[name]!;
+          const args = ['--import', pathToFileURL(tsxLoaderPath(ROOT)!).href, fixtureEntry('stderr-writer'), '--bytes', String(b.bytes), '--name', name, ...(b.crash ? ['--crash'] : [])];
+          return launchBot({ name, source: 'command', command: process.execPath, args, ...(b.stdio ? { stdio: true } : {}) }, plan, site);
+        },
       });
       expect(run.status).toBe('finished');
       matchId = run.match.id;
@@ -118,10 +121,34 @@ describe('bot stderr e2e - kept capped with its match, shown to its owner only',
         expect(utf8Bytes(t.head), bot).toBe(BOTS[bot]!.bytes);
         expect(t.head.endsWith('end of start\n'), bot).toBe(true);
       }
-      expect(await store.stderrs().bots(matchId)).toEqual(['alice/noisy', 'carol/quiet', 'noisy']);
+      expect(await store.stderrs().bots(matchId)).toEqual(['alice/crashy', 'alice/noisy', 'carol/quiet', 'crashy', 'noisy']);
+      // Each crash restarted the bot: both processes' stderr is kept, the last words included.
+      const crashy = (await store.stderrs().read(matchId, 'alice/crashy'))!;
+      expect(crashy).toEqual({ head: 'dying words of alice/crashy\n'.repeat(2), tail: '', cutBytes: 0 });
     } finally {
       await store.close();
     }
+  });
+
+  it('results - a participant\'s crashed bot has no stderr in its public reason; a bot without an owner keeps its tail there', async () => {
+    const store = openSqliteStore(db);
+    try {
+      const rows = await store.listSummaries(matchId);
+      const reasons = (bot: string) => rows.filter((r) => r.bot === bot).map((r) => [r.verdict, r.error ?? '']);
+      for (const [verdict, error] of reasons('alice/crashy')) {
+        expect(verdict).toBe('crash');
+        expect(error).toMatch(/exited with code 3/);
+        expect(error).not.toMatch(/dying words|first line|stderr/);
+      }
+      for (const [verdict, error] of reasons('crashy')) expect([verdict, /exited with code 3; stderr:\n[^]*dying words of crashy/.test(error)]).toEqual(['crash', true]);
+      expect(reasons('alice/crashy')).toHaveLength(2);
+      expect(reasons('crashy')).toHaveLength(2);
+    } finally {
+      await store.close();
+    }
+    const api = await (await fetch(`${url}/api/matches/${matchId}`)).text();
+    expect(api).toContain('alice/crashy');
+    expect(api).not.toContain('dying words of alice');
   });
 
   it('API - the owner and an admin read it; another participant 403; nobody signed in 401; an unowned bot is the admins\'', async () => {
@@ -163,7 +190,7 @@ describe('bot stderr e2e - kept capped with its match, shown to its owner only',
       expect(alices).toContain('&lt;script&gt;alert(&quot;stderr&quot;)&lt;/script&gt; first line of stderr');
       expect(alices).not.toContain('<script>alert(');
       expect(alices).toContain(`[… ${MiB - 64 * KiB} bytes cut]`);
-      // Her bot's panel, not the unowned bot's.
+      // Her bots' panels, not the unowned bot's nor carol's.
       expect(alices).toContain('data-bot="alice/noisy"');
       expect(alices).not.toContain('data-bot="noisy"');
       expect(alices).not.toContain('data-bot="carol/quiet"');
@@ -208,6 +235,7 @@ describe('bot stderr e2e - kept capped with its match, shown to its owner only',
     expect(all.stdout).toContain(`== alice/noisy: stderr in match ${matchId} (${MiB - 64 * KiB} bytes cut between its first and last bytes) ==\n${FIRST}\n`);
     expect(all.stdout).toContain(`== carol/quiet: stderr in match ${matchId} ==\n${FIRST}\n`);
     expect(all.stdout).toContain(`== noisy: stderr in match ${matchId} ==\n`);
+    expect(all.stdout).toContain('dying words of alice/crashy');
     const unknown = await spawnArena(['show', String(matchId), '--stderr', 'nobody', '--db', db], {}).done;
     expect(unknown.code).toBe(1);
     expect(unknown.stderr.trim()).toBe(`arena: bot nobody did not play in match ${matchId}`);

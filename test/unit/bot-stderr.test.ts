@@ -3,7 +3,8 @@
  * shell holder always; nobody signed in only where the server is open and has no participants at all.
  */
 import { describe, expect, it } from 'vitest';
-import { botOwner, botStderr, readableStderr, type StderrViewer } from '../../src/app/records/bot-stderr.ts';
+import { botOwner } from '../../src/app/bots/bot-owner.ts';
+import { botStderr, readableStderr, type StderrViewer } from '../../src/app/records/bot-stderr.ts';
 import { capText } from '../../src/core/capped-text.ts';
 import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import type { ParticipantRecord } from '../../src/store/participant-types.ts';

@@ -11,6 +11,7 @@ import { NO_TEXT, showCapped } from '../../core/capped-text.ts';
 import type { Result } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
 import type { ParticipantRecord } from '../../store/participant-types.ts';
+import { botOwner } from '../bots/bot-owner.ts';
 import type { AppContext } from '../context.ts';
 
 /** Who asks for a bot's stderr. */
@@ -28,12 +29,6 @@ export interface BotStderrView extends CappedText {
   readonly bot: string;
   /** The text as shown: head, a line `[… N bytes cut]` when bytes were cut, tail ('' when it wrote none). */
   readonly text: string;
-}
-
-/** The owner of a bot name: the part before its '/', or undefined for a bot without one. */
-export function botOwner(bot: string): string | undefined {
-  const slash = bot.indexOf('/');
-  return slash > 0 ? bot.slice(0, slash) : undefined;
 }
 
 /**
