@@ -75,6 +75,12 @@ export interface PlayerDeps {
    */
   keepStderr?(matchId: number, bot: string, text: CappedText): Promise<void>;
   /**
+   * Keep stderr at the end of every job too (a worker: its bot processes outlive the job and may never play
+   * that match again, so its owner would otherwise wait for the worker to stop). A local match, whose jobs
+   * are one scramble each, keeps it when its processes end.
+   */
+  readonly keepStderrEachJob?: boolean;
+  /**
    * Called as each timed solve is sent; the function it returns is called when the solve is over. Work that
    * can wait (the exact oracle) pauses in between, so it never competes with a bot being timed.
    */
@@ -97,6 +103,7 @@ export async function runPlayer(source: JobSource, deps: PlayerDeps): Promise<vo
       const job = await source.next();
       if (!job) break;
       const end = await playJob(job, source, bots, deps, writes);
+      if (deps.keepStderrEachJob) bots.keepStderrOf(job.matchId);
       // The job ends once its results are committed; the next job starts meanwhile.
       writes.then(() => source.end(job, end.how, end.reason));
       if (end.how === 'abandoned') break;
@@ -233,6 +240,11 @@ class PlayerBots {
     await Promise.all(own.map((l) => l.dispose()));
     for (const h of this.own.values()) if (h.link) this.keepStderr(h.link);
     await Promise.all(this.keeping);
+  }
+
+  /** Hands what this player's bots wrote for match `matchId` since the last take to it. */
+  keepStderrOf(matchId: number): void {
+    for (const h of this.own.values()) if (h.link && this.served.get(h.link)?.matchId === matchId) this.keepStderr(h.link);
   }
 
   /**

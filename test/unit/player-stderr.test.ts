@@ -106,3 +106,20 @@ describe('referee player - stderr', () => {
     expect(await store.stderrs().bots(m1.id)).toEqual([]);
   });
 });
+
+describe('referee player - stderr on a worker', () => {
+  it('player stderr - keepStderrEachJob: each job\'s stderr is kept as the job ends, while the process lives on', async () => {
+    const { store, m1, job } = await setup();
+    const clock = new FakeClock();
+    const seen: string[] = [];
+    const keepStderr = async (matchId: number, bot: string, t: ReturnType<typeof capText>) => {
+      seen.push(t.head);
+      await store.stderrs().append(matchId, bot, t);
+    };
+    const launcher = new ScriptedLauncher('a', () => replyWith(solve), { clock });
+    const source = listSource([await job(m1.id), await job(m1.id)]);
+    await clock.run(runPlayer(source, { store, clock, makeLauncher: () => noisy(launcher), starts: new StartGuard(), keepStderr, keepStderrEachJob: true }));
+    expect(launcher.connects).toBe(1);
+    expect(seen).toEqual([['start 1 solve 1', 'start 1 solve 2', 'start 1 solve 3', ''].join('\n'), ['start 1 solve 4', 'start 1 solve 5', 'start 1 solve 6', ''].join('\n')]);
+  });
+});

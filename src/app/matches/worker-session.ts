@@ -147,7 +147,7 @@ export async function openWorkerSession(ctx: AppContext, s: WorkerSettings, onEv
         // Timed solves hold the oracle, as in a local match, so it never takes a core from a bot being timed.
         const hold = oracle.hold ? { hold: () => oracle.hold!() } : {};
         const keepStderr = (matchId: number, bot: string, text: CappedText) => ctx.store.stderrs().append(matchId, bot, text);
-        const deps = { store, clock: ctx.clock, signal, makeLauncher, starts: new StartGuard(), onStartFailure: 'refuse' as const, onRecorded, keepStderr, ...hold };
+        const deps = { store, clock: ctx.clock, signal, makeLauncher, starts: new StartGuard(), onStartFailure: 'refuse' as const, onRecorded, keepStderr, keepStderrEachJob: true, ...hold };
         await Promise.all(Array.from({ length: s.concurrency }, (_, player) => runPlayer(source, { ...deps, player })));
       },
       async heartbeat() {
