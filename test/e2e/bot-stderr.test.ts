@@ -21,11 +21,12 @@ import { createRng } from '../../src/core/rng.ts';
 import type { SlidingState } from '../../src/core/types.ts';
 import { puzzles } from '../../src/puzzles/index.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
-import { runNewMatch } from '../../src/referee/run-match.ts';
+import { runNewMatch, runResumedMatch } from '../../src/referee/run-match.ts';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import { tsxLoaderPath } from '../../src/transport/process/builtin-bots.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
-import { startArenaServer } from '../../src/transport/ws-server.ts';
+import { startArenaServer, type ArenaServer } from '../../src/transport/ws-server.ts';
+import type { BotLauncher } from '../../src/protocol/link.ts';
 import { launchBot } from '../../src/app/launch/launch-bot.ts';
 import type { LaunchPlan } from '../../src/app/launch/launch-plan.ts';
 import { CAN_SANDBOX, confinedIfAble, fixtureEntry } from '../helpers/sandbox.ts';
@@ -49,6 +50,24 @@ const FIRST = '<script>alert("stderr")</script> first line of stderr';
 
 const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 
+/** Launchers of BOTS through the app's one launcher (launch-bot.ts), in the sandbox where the machine allows. */
+function launchers(server: ArenaServer, dir: string, db: string): (name: string) => BotLauncher {
+  const plan: LaunchPlan = { timeLimitMs: 60_000, startTimeoutMs: 60_000, limits: { memoryBytes: 1024 * MiB, cpuSeconds: 600, diskBytes: 64 * MiB }, unconfined: !CAN_SANDBOX, affinity: false };
+  const { confine } = confinedIfAble(fixtureEntry('stderr-writer'), { guarded: [dir] });
+  const site = { server, ctx: { projectRoot: ROOT, dbLocation: db }, prepared: () => confine };
+  return (name) => {
+    const b = BOTS[name]!;
+    const args = ['--import', pathToFileURL(tsxLoaderPath(ROOT)!).href, fixtureEntry('stderr-writer'), '--bytes', String(b.bytes), '--name', name, ...(b.crash ? ['--crash'] : [])];
+    return launchBot({ name, source: 'command', command: process.execPath, args, ...(b.stdio ? { stdio: true } : {}) }, plan, site);
+  };
+}
+
+/** `n` seeded 2×2 scrambles. */
+const scrambles = (n: number, seed: string) => {
+  const rng = createRng(seed);
+  return Array.from({ length: n }, () => puzzles.sliding.scramble({ kind: 'sliding', rows: 2, cols: 2 }, rng)) as SlidingState[];
+};
+
 describe('bot stderr e2e - kept capped with its match, shown to its owner only', () => {
   let dir: string;
   let db: string;
@@ -63,21 +82,9 @@ describe('bot stderr e2e - kept capped with its match, shown to its owner only',
     const server = await startArenaServer({ authenticate: () => undefined });
     const store = openSqliteStore(db);
     try {
-      const rng = createRng('bot-stderr');
-      const states = [0, 1].map(() => puzzles.sliding.scramble({ kind: 'sliding', rows: 2, cols: 2 }, rng)) as SlidingState[];
+      const states = scrambles(2, 'bot-stderr');
       const config: MatchConfig = { bots: Object.keys(BOTS), count: states.length, seed: 'stderr', timeLimitMs: 60_000, maxMoves: 1_000, concurrency: 1 };
-      const plan: LaunchPlan = { timeLimitMs: 60_000, startTimeoutMs: 60_000, limits: { memoryBytes: 1024 * MiB, cpuSeconds: 600, diskBytes: 64 * MiB }, unconfined: !CAN_SANDBOX, affinity: false };
-      const { confine } = confinedIfAble(fixtureEntry('stderr-writer'), { guarded: [dir] });
-      const site = { server, ctx: { projectRoot: ROOT, dbLocation: db }, prepared: () => confine };
-      const run = await runNewMatch(config, states, {
-        store,
-        clock: systemClock,
-        makeLauncher: (name) => {
-          const b = BOTS[name]!;
-          const args = ['--import', pathToFileURL(tsxLoaderPath(ROOT)!).href, fixtureEntry('stderr-writer'), '--bytes', String(b.bytes), '--name', name, ...(b.crash ? ['--crash'] : [])];
-          return launchBot({ name, source: 'command', command: process.execPath, args, ...(b.stdio ? { stdio: true } : {}) }, plan, site);
-        },
-      });
+      const run = await runNewMatch(config, states, { store, clock: systemClock, makeLauncher: launchers(server, dir, db) });
       expect(run.status).toBe('finished');
       matchId = run.match.id;
     } finally {
@@ -240,4 +247,32 @@ describe('bot stderr e2e - kept capped with its match, shown to its owner only',
     expect(unknown.code).toBe(1);
     expect(unknown.stderr.trim()).toBe(`arena: bot nobody did not play in match ${matchId}`);
   }, 120_000);
+});
+
+describe('bot stderr e2e - a resumed match', () => {
+  it('resume - the stderr of the processes of the resumed run is appended to what the interrupted run kept', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arena-stderr-resume-'));
+    const db = join(dir, 'arena.db');
+    const server = await startArenaServer({ authenticate: () => undefined });
+    const store = openSqliteStore(db);
+    try {
+      const states = scrambles(3, 'bot-stderr-resume');
+      const config: MatchConfig = { bots: ['carol/quiet'], count: states.length, seed: 'resume', timeLimitMs: 60_000, maxMoves: 1_000, concurrency: 1 };
+      const stop = new AbortController();
+      const first = await runNewMatch(config, states, { store, clock: systemClock, makeLauncher: launchers(server, dir, db), signal: stop.signal, onResult: () => stop.abort() });
+      expect(first.status).toBe('interrupted');
+      const once = (await store.stderrs().read(first.match.id, 'carol/quiet'))!;
+      expect([utf8Bytes(once.head), once.cutBytes]).toEqual([BOTS['carol/quiet']!.bytes, 0]);
+      const again = await runResumedMatch(first.match.id, { store, clock: systemClock, makeLauncher: launchers(server, dir, db) });
+      expect(again.ok && again.value.status).toBe('finished');
+      const twice = (await store.stderrs().read(first.match.id, 'carol/quiet'))!;
+      expect([utf8Bytes(twice.head), twice.cutBytes]).toEqual([2 * BOTS['carol/quiet']!.bytes, 0]);
+      expect(twice.head.split(`${FIRST}\n`)).toHaveLength(3);
+      expect(twice.head.startsWith(once.head)).toBe(true);
+    } finally {
+      await store.close();
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
