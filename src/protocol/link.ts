@@ -56,6 +56,11 @@ export interface BotLauncher {
   /** Kills whatever is still running. Idempotent. */
   dispose(): Promise<void>;
   /**
+   * What the starts that failed since the last take (no link came of them) wrote to stderr, capped; a
+   * link's own stderr is BotLink.takeStderr's. Absent for a bot with no local process (a remote bot).
+   */
+  takeStderr?(): CappedText | undefined;
+  /**
    * The bot is one connection (a remote bot: one live connection per token): concurrent workers share one
    * launcher and its link, one request at a time, instead of each starting its own.
    */

@@ -181,6 +181,7 @@ class PlayerBots {
     if (!link || link.closed) {
       const t0 = clock.now();
       const got = await launcher.connect();
+      if (!got.ok) this.keepStartStderr(launcher, matchId, bot);
       // A hello that breaks the protocol is the bot's fault wherever it runs: charged, never refused.
       if (!got.ok && refuse && got.code !== 'protocol') return signal?.aborted ? undefined : { refused: got.reason };
       // A remote bot that never dialed in is not waited for again; one that dialed in and failed may retry.
@@ -242,6 +243,13 @@ class PlayerBots {
     await Promise.all(this.keeping);
   }
 
+  /** Hands what the failed starts of `launcher` wrote to stderr to match `matchId`. */
+  private keepStartStderr(launcher: BotLauncher, matchId: number, bot: string): void {
+    const text = launcher.takeStderr?.();
+    const keep = this.deps.keepStderr;
+    if (text && keep) this.track(keep(matchId, bot, text));
+  }
+
   /** Hands what this player's bots wrote for match `matchId` since the last take to it. */
   keepStderrOf(matchId: number): void {
     for (const h of this.own.values()) if (h.link && this.served.get(h.link)?.matchId === matchId) this.keepStderr(h.link);
@@ -255,11 +263,12 @@ class PlayerBots {
     const served = this.served.get(link);
     const keep = this.deps.keepStderr;
     if (!keep || !link.takeStderr || served === undefined) return;
-    const kept: Promise<void> = link
-      .takeStderr()
-      .then((text) => (text ? keep(served.matchId, served.bot, text) : undefined))
-      .catch(() => undefined)
-      .finally(() => this.keeping.delete(kept));
+    this.track(link.takeStderr().then((text) => (text ? keep(served.matchId, served.bot, text) : undefined)));
+  }
+
+  /** Lets a write of stderr run beside play, awaited when the player stops; its failure loses only that text. */
+  private track(write: Promise<void>): void {
+    const kept: Promise<void> = write.catch(() => undefined).finally(() => this.keeping.delete(kept));
     this.keeping.add(kept);
   }
 

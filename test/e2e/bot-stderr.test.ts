@@ -39,12 +39,13 @@ const CHROMIUM = process.env.ARENA_CHROMIUM ?? '/usr/bin/chromium';
 const haveBrowser = existsSync(CHROMIUM) || process.env.CI === 'true';
 
 /** The match's bots: alice's over WebSocket (1 MiB), carol's over stdio, one with no owner; two that crash. */
-const BOTS: Record<string, { bytes: number; stdio: boolean; crash?: boolean }> = {
+const BOTS: Record<string, { bytes: number; stdio: boolean; crash?: boolean; noHello?: boolean }> = {
   'alice/noisy': { bytes: MiB, stdio: false },
   'carol/quiet': { bytes: 2000, stdio: true },
   noisy: { bytes: 3000, stdio: false },
   'alice/crashy': { bytes: 0, stdio: false, crash: true },
   crashy: { bytes: 0, stdio: true, crash: true },
+  'alice/broken': { bytes: 500, stdio: false, noHello: true },
 };
 const FIRST = '<script>alert("stderr")</script> first line of stderr';
 
@@ -57,7 +58,7 @@ function launchers(server: ArenaServer, dir: string, db: string): (name: string)
   const site = { server, ctx: { projectRoot: ROOT, dbLocation: db }, prepared: () => confine };
   return (name) => {
     const b = BOTS[name]!;
-    const args = ['--import', pathToFileURL(tsxLoaderPath(ROOT)!).href, fixtureEntry('stderr-writer'), '--bytes', String(b.bytes), '--name', name, ...(b.crash ? ['--crash'] : [])];
+    const args = ['--import', pathToFileURL(tsxLoaderPath(ROOT)!).href, fixtureEntry('stderr-writer'), '--bytes', String(b.bytes), '--name', name, ...(b.crash ? ['--crash'] : []), ...(b.noHello ? ['--no-hello'] : [])];
     return launchBot({ name, source: 'command', command: process.execPath, args, ...(b.stdio ? { stdio: true } : {}) }, plan, site);
   };
 }
@@ -128,7 +129,11 @@ describe('bot stderr e2e - kept capped with its match, shown to its owner only',
         expect(utf8Bytes(t.head), bot).toBe(BOTS[bot]!.bytes);
         expect(t.head.endsWith('end of start\n'), bot).toBe(true);
       }
-      expect(await store.stderrs().bots(matchId)).toEqual(['alice/crashy', 'alice/noisy', 'carol/quiet', 'crashy', 'noisy']);
+      expect(await store.stderrs().bots(matchId)).toEqual(['alice/broken', 'alice/crashy', 'alice/noisy', 'carol/quiet', 'crashy', 'noisy']);
+      // A bot that never said hello: what each failed start wrote is kept too.
+      const broken = (await store.stderrs().read(matchId, 'alice/broken'))!;
+      expect(broken.head.startsWith(`${FIRST}\n`)).toBe(true);
+      expect(utf8Bytes(broken.head) % 500).toBe(0);
       // Each crash restarted the bot: both processes' stderr is kept, the last words included.
       const crashy = (await store.stderrs().read(matchId, 'alice/crashy'))!;
       expect(crashy).toEqual({ head: 'dying words of alice/crashy\n'.repeat(2), tail: '', cutBytes: 0 });
@@ -149,6 +154,7 @@ describe('bot stderr e2e - kept capped with its match, shown to its owner only',
       }
       for (const [verdict, error] of reasons('crashy')) expect([verdict, /exited with code 3; stderr:\n[^]*dying words of crashy/.test(error)]).toEqual(['crash', true]);
       expect(reasons('alice/crashy')).toHaveLength(2);
+      for (const [verdict, error] of reasons('alice/broken')) expect([verdict, /first line|end of start|stderr:/.test(error)]).toEqual(['crash', false]);
       expect(reasons('crashy')).toHaveLength(2);
     } finally {
       await store.close();

@@ -5,6 +5,7 @@
  * channel of its own (ws-channels.ts), closed when the bot is gone.
  */
 import { randomUUID } from 'node:crypto';
+import { joinCapped, NO_TEXT, type CappedText } from '../../core/capped-text.ts';
 import type { Result } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
 import type { BotLauncher, BotLink } from '../../protocol/link.ts';
@@ -58,6 +59,13 @@ export function createProcessLauncher(opts: ProcessLauncherOptions): BotLauncher
   const startTimeoutMs = opts.startTimeoutMs ?? 20_000;
   const limits = resolveLimits(opts.limits);
   const tails = opts.stderrInReasons !== false;
+  // Stderr of the starts that failed: often the one thing that says why (a syntax error, a missing module).
+  let failedStderr: CappedText | undefined;
+  const keepFailed = async (proc: BotProcess): Promise<void> => {
+    await proc.stderrClosed;
+    const text = proc.takeStderr();
+    if (text) failedStderr = joinCapped(failedStderr ?? NO_TEXT, text);
+  };
   const running = new Set<{ proc: BotProcess; link?: BotLink }>();
   let disposed = false;
 
@@ -124,11 +132,13 @@ export function createProcessLauncher(opts: ProcessLauncherOptions): BotLauncher
       // Give stderr a moment to drain: the crash reason is usually its last line.
       await new Promise((r) => setTimeout(r, 50));
       proc.kill();
+      await keepFailed(proc);
       return reject(proc.exit?.verdict === 'memory' ? 'memory' : 'exited', withTail(`bot ${opts.name} ${first.died} before completing the handshake`, proc, tails));
     }
     if (!first.ok) {
       running.delete(entry);
       proc.kill();
+      await keepFailed(proc);
       return reject(first.code, withTail(first.reason, proc, tails));
     }
     const link = processLink(first.value, proc, { stderrInReasons: tails });
@@ -149,6 +159,11 @@ export function createProcessLauncher(opts: ProcessLauncherOptions): BotLauncher
     async dispose() {
       disposed = true;
       await stopAll();
+    },
+    takeStderr() {
+      const text = failedStderr;
+      failedStderr = undefined;
+      return text;
     },
   };
 }
