@@ -282,6 +282,8 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
       live.delete(kill);
       released();
       watch?.stop();
+      // Nothing ran, so nothing is left to read: stderrClosed must not wait for an exit that never comes.
+      child.stderr?.destroy();
       resolve(exit.description);
     });
   });
