@@ -1,3 +1,4 @@
+import type { CappedText } from '../core/capped-text.ts';
 import type { Result } from '../core/types.ts';
 import type { Verdict } from '../core/verdict.ts';
 import type { BotMessage, HelloMessage, RefereeMessage } from './messages.ts';
@@ -32,6 +33,12 @@ export interface BotLink {
    * returns undefined where it cannot be measured (no /proc) and once the bot has gone.
    */
   cpuMs?(): number | undefined;
+  /**
+   * What the bot wrote to stderr since the last take, capped (core/capped-text.ts); undefined when nothing.
+   * Once the link is closed it first waits until stderr has been read to its end (a few seconds at most).
+   * Absent for a bot with no local process (a remote bot).
+   */
+  takeStderr?(): Promise<CappedText | undefined>;
   /** Says `bye`, closes the connection and, for a spawned bot, kills its process group. Idempotent. */
   close(reason?: string): Promise<void>;
 }
@@ -48,6 +55,11 @@ export interface BotLauncher {
   connect(): Promise<Result<BotLink>>;
   /** Kills whatever is still running. Idempotent. */
   dispose(): Promise<void>;
+  /**
+   * What the starts that failed since the last take (no link came of them) wrote to stderr, capped; a
+   * link's own stderr is BotLink.takeStderr's. Absent for a bot with no local process (a remote bot).
+   */
+  takeStderr?(): CappedText | undefined;
   /**
    * The bot is one connection (a remote bot: one live connection per token): concurrent workers share one
    * launcher and its link, one request at a time, instead of each starting its own.

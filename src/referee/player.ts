@@ -1,3 +1,4 @@
+import type { CappedText } from '../core/capped-text.ts';
 import type { PuzzleState } from '../core/types.ts';
 import type { BotLauncher, BotLink, Clock } from '../protocol/link.ts';
 import { puzzleOf } from '../puzzles/index.ts';
@@ -80,6 +81,18 @@ export interface PlayerDeps {
   /** Called after each result is committed, in the order they were played. */
   onRecorded?(recorded: Recorded): void;
   /**
+   * Keeps what a bot wrote to stderr while it played jobs of `matchId` (capped; the store joins the pieces
+   * under one cap). Called when a bot process ends, and when a process that played one match plays
+   * another. Absent: stderr is not kept.
+   */
+  keepStderr?(matchId: number, bot: string, text: CappedText): Promise<void>;
+  /**
+   * Keep stderr at the end of every job too (a worker: its bot processes outlive the job and may never play
+   * that match again, so its owner would otherwise wait for the worker to stop). A local match, whose jobs
+   * are one scramble each, keeps it when its processes end.
+   */
+  readonly keepStderrEachJob?: boolean;
+  /**
    * Called as each timed solve is sent; the function it returns is called when the solve is over. Work that
    * can wait (the exact oracle) pauses in between, so it never competes with a bot being timed.
    */
@@ -102,6 +115,7 @@ export async function runPlayer(source: JobSource, deps: PlayerDeps): Promise<vo
       const job = await source.next();
       if (!job) break;
       const end = await playJob(job, source, bots, deps, writes);
+      if (deps.keepStderrEachJob) bots.keepStderrOf(job.matchId);
       // The job ends once its results are committed; the next job starts meanwhile.
       writes.then(() => source.end(job, end.how, end.reason));
       if (end.how === 'abandoned') break;
@@ -122,7 +136,7 @@ async function playJob(job: Job, source: JobSource, bots: PlayerBots, deps: Play
     // A match that no longer wants the job (its SPRT decided) gets no new play; the one just made stands.
     if (k > 0 && source.wanted && !(await source.wanted(job))) return { how: 'withdrawn' };
     writes.check();
-    const outcome = await bots.play(job.bot, scramble, job.limits);
+    const outcome = await bots.play(job, scramble);
     if (!outcome) return { how: 'abandoned' };
     if ('refused' in outcome) return { how: 'refused', reason: outcome.refused };
     const recorded: Recorded = { job, scramble, outcome };
@@ -136,6 +150,10 @@ async function playJob(job: Job, source: JobSource, bots: PlayerBots, deps: Play
 class PlayerBots {
   private readonly launchers = new Map<string, BotLauncher>();
   private readonly own = new Map<string, LinkHolder>();
+  /** The match (and bot) each link last played for: its stderr until then is that match's. */
+  private readonly served = new WeakMap<BotLink, { readonly matchId: number; readonly bot: string }>();
+  /** Stderr on its way to the store; awaited when the player stops. */
+  private readonly keeping = new Set<Promise<void>>();
 
   constructor(private readonly deps: PlayerDeps) {}
 
@@ -143,19 +161,21 @@ class PlayerBots {
    * Plays one scramble; undefined when the signal aborted it, `refused` when the bot could not start and the
    * player refuses such jobs (nothing is to be recorded in either case).
    */
-  async play(bot: string, scramble: ScrambleRecord, limits: PlayLimits): Promise<PlayOutcome | { refused: string } | undefined> {
+  async play(job: Job, scramble: ScrambleRecord): Promise<PlayOutcome | { refused: string } | undefined> {
+    const { bot, limits, matchId } = job;
     const key = launchKey(bot, limits);
     const launcher = this.launcher(bot, key, limits);
     const slot = launcher.single && this.deps.shared ? this.deps.shared.adopt(key, launcher) : undefined;
-    if (slot) return slot.exclusive(() => this.playOn(slot, slot.launcher, bot, scramble, limits));
+    if (slot) return slot.exclusive(() => this.playOn(slot, slot.launcher, matchId, bot, scramble, limits));
     let holder = this.own.get(key);
     if (!holder) this.own.set(key, (holder = { link: undefined, warmUps: new WarmUps() }));
-    return this.playOn(holder, launcher, bot, scramble, limits);
+    return this.playOn(holder, launcher, matchId, bot, scramble, limits);
   }
 
   private async playOn(
     holder: LinkHolder,
     launcher: BotLauncher,
+    matchId: number,
     bot: string,
     scramble: ScrambleRecord,
     limits: PlayLimits,
@@ -168,9 +188,12 @@ class PlayerBots {
       return crash(scramble.state, 0, blocked);
     }
     let link = holder.link;
+    if (link && !link.closed && this.served.get(link)?.matchId !== matchId) this.keepStderr(link);
+    if (link?.closed) this.keepStderr(link);
     if (!link || link.closed) {
       const t0 = clock.now();
       const got = await launcher.connect();
+      if (!got.ok) this.keepStartStderr(launcher, matchId, bot);
       // A hello that breaks the protocol is the bot's fault wherever it runs: charged, never refused.
       if (!got.ok && refuse && got.code !== 'protocol') return signal?.aborted ? undefined : { refused: got.reason };
       // A remote bot that never dialed in is not waited for again; one that dialed in and failed may retry.
@@ -186,6 +209,7 @@ class PlayerBots {
       link = got.value;
       holder.link = link;
     }
+    this.served.set(link, { matchId, bot });
     const gap = capabilityGap(link.hello.capabilities, scramble.state);
     if (gap) return { verdict: 'unsupported', moveCount: 0, moves: puzzleOf(scramble.state).moves.empty, wallMs: 0, error: gap };
     // Untimed warm-up before the first timed solve of this class on this connection (the bot's prepare if it
@@ -198,6 +222,7 @@ class PlayerBots {
     if (warm) {
       if (warm.linkBroken) {
         await link.close(warm.verdict === 'timeout' ? 'timed out preparing' : 'connection lost');
+        this.keepStderr(link);
         holder.link = undefined;
       }
       const error = `while preparing for ${scramble.puzzleClass}: ${warm.error}`;
@@ -215,6 +240,7 @@ class PlayerBots {
     if (linkBroken) {
       // A bot that broke the protocol, crashed or ran out of time is not trusted with the next scramble.
       await link.close(out.verdict === 'timeout' ? 'timed out' : 'connection lost');
+      this.keepStderr(link);
       holder.link = undefined;
     }
     return outcome;
@@ -225,6 +251,37 @@ class PlayerBots {
     await Promise.all([...this.own.values()].map((h) => h.link?.close('match over')));
     const own = [...this.launchers.values()].filter((l) => !(l.single && this.deps.shared));
     await Promise.all(own.map((l) => l.dispose()));
+    for (const h of this.own.values()) if (h.link) this.keepStderr(h.link);
+    await Promise.all(this.keeping);
+  }
+
+  /** Hands what the failed starts of `launcher` wrote to stderr to match `matchId`. */
+  private keepStartStderr(launcher: BotLauncher, matchId: number, bot: string): void {
+    const text = launcher.takeStderr?.();
+    const keep = this.deps.keepStderr;
+    if (text && keep) this.track(keep(matchId, bot, text));
+  }
+
+  /** Hands what this player's bots wrote for match `matchId` since the last take to it. */
+  keepStderrOf(matchId: number): void {
+    for (const h of this.own.values()) if (h.link && this.served.get(h.link)?.matchId === matchId) this.keepStderr(h.link);
+  }
+
+  /**
+   * Hands what `link`'s bot wrote since the last take to the match it served, without holding up play (a
+   * closed link's stderr is read to its end first). A failed write loses that text, never the match.
+   */
+  private keepStderr(link: BotLink): void {
+    const served = this.served.get(link);
+    const keep = this.deps.keepStderr;
+    if (!keep || !link.takeStderr || served === undefined) return;
+    this.track(link.takeStderr().then((text) => (text ? keep(served.matchId, served.bot, text) : undefined)));
+  }
+
+  /** Lets a write of stderr run beside play, awaited when the player stops; its failure loses only that text. */
+  private track(write: Promise<void>): void {
+    const kept: Promise<void> = write.catch(() => undefined).finally(() => this.keeping.delete(kept));
+    this.keeping.add(kept);
   }
 
   private launcher(bot: string, key: string, limits: PlayLimits): BotLauncher {

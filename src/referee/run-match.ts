@@ -1,3 +1,4 @@
+import type { CappedText } from '../core/capped-text.ts';
 import type { PuzzleState, Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import { GENERATOR_VERSION } from '../core/rng.ts';
@@ -201,7 +202,9 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   // Timed solves hold the oracle, so it never takes a core from a bot being timed.
   const oracle = deps.oracle;
   const hold = oracle?.hold ? { hold: () => oracle.hold!() } : {};
-  const playerDeps = { store, clock: deps.clock, makeLauncher: deps.makeLauncher, starts, shared, onPlayed, onRecorded, signal, ...hold };
+  // Each bot's stderr is kept with the match; a failed write loses only that text (see player.ts).
+  const keepStderr = (matchId: number, bot: string, text: CappedText) => deps.store.stderrs().append(matchId, bot, text);
+  const playerDeps = { store, clock: deps.clock, makeLauncher: deps.makeLauncher, starts, shared, onPlayed, onRecorded, keepStderr, signal, ...hold };
   const players = Math.max(1, Math.min(config.concurrency, total - done));
   // Stopping the match stops the oracle too: its unanswered scrambles stay pending.
   const stopOracle = () => {

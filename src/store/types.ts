@@ -5,6 +5,7 @@ import type { SummaryColumns } from '../core/summary-columns.ts';
 import type { BotVersion, LadderGame, LadderStore } from './ladder-types.ts';
 import type { ParticipantStore } from './participant-types.ts';
 import type { SubmissionStore } from './submission-types.ts';
+import type { StderrStore } from './stderr-types.ts';
 
 /** How a registered bot is started. Built-in bots (bots/<name>/) are known without a row here. */
 export interface BotRecord {
@@ -379,6 +380,8 @@ export interface Store {
 
   /** Submissions and their stored versions (src/store/submission-types.ts). */
   submissions(): SubmissionStore;
+  /** Each bot's stderr of each match, capped (src/store/stderr-types.ts). */
+  stderrs(): StderrStore;
 
   close(): Promise<void>;
 }

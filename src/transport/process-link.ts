@@ -11,8 +11,17 @@ import { LinkEvents } from './link-events.ts';
 /** How long one side waits for the other before `closed` is emitted anyway. */
 const SETTLE_MS = 1000;
 
+/** Options of {@link processLink}. */
+export interface ProcessLinkOptions {
+  /** How long one side waits for the other before `closed`, ms (default SETTLE_MS). */
+  readonly settleMs?: number;
+  /** Whether a crash's reason carries the last lines of stderr (default true; see ProcessLauncherOptions). */
+  readonly stderrInReasons?: boolean;
+}
+
 /** Wraps `inner` so that closing it kills `proc`'s group and process death closes it. */
-export function processLink(inner: BotLink, proc: BotProcess, settleMs = SETTLE_MS): BotLink {
+export function processLink(inner: BotLink, proc: BotProcess, o: ProcessLinkOptions = {}): BotLink {
+  const settleMs = o.settleMs ?? SETTLE_MS;
   const events = new LinkEvents();
   let innerReason: string | undefined;
   let innerFirst = false;
@@ -33,7 +42,7 @@ export function processLink(inner: BotLink, proc: BotProcess, settleMs = SETTLE_
       const parts = innerFirst && innerReason !== undefined ? [innerReason] : [];
       if (exit) {
         parts.push(`bot process ${exit.description}`);
-        const tail = exit.clean ? '' : proc.stderrTail();
+        const tail = exit.clean || o.stderrInReasons === false ? '' : proc.stderrTail();
         if (tail) parts.push(`stderr:\n${tail}`);
       } else parts.push('bot process killed');
       reason = parts.join('; ');
@@ -72,6 +81,10 @@ export function processLink(inner: BotLink, proc: BotProcess, settleMs = SETTLE_
     },
     onEvent: (listener) => events.subscribe(listener),
     cpuMs: () => (events.closed ? undefined : proc.cpuMs()),
+    takeStderr: async () => {
+      if (events.closed || inner.closed) await proc.stderrClosed;
+      return proc.takeStderr();
+    },
     close(reason = 'closed by referee') {
       closing ??= (async () => {
         if (finished) return;

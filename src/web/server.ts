@@ -29,6 +29,8 @@ import { addSubmissionApi } from './submission-api.ts';
 import { addSubmissionPages } from './submission-pages.ts';
 import { submissionServices, type SubmissionServices } from './submission-services.ts';
 import { uploadGate } from './upload-body.ts';
+import { botStderr, readableStderr, type BotStderrView } from '../app/records/bot-stderr.ts';
+import { addStderrRoutes, stderrViewer } from './stderr-routes.ts';
 
 /** Scripts, styles, images and requests only from this server; no inline script; no framing. */
 const CSP =
@@ -96,6 +98,7 @@ export function createWebApp(
     c.header('Referrer-Policy', 'no-referrer');
   });
   addAuth(app, ctx, auth);
+  const privateServer = auth.private === true;
 
   const fail = (c: Context, status: 400 | 404, message: string) =>
     wantsJson(c) ? c.json({ error: message }, status) : c.html(problemPage(status === 404 ? 'Not found' : 'Bad request', message), status);
@@ -136,7 +139,9 @@ export function createWebApp(
     const v = orNotFound(c, await matchView(ctx, id));
     if (v instanceof Response) return v;
     const dist = orNotFound(c, await distributedView(ctx, id));
-    return dist instanceof Response ? dist : c.html(matchPage(v.report, v.config, dist, v.sprt, v.settings));
+    if (dist instanceof Response) return dist;
+    const stderr = await readableStderr(ctx, stderrViewer(c, privateServer), id);
+    return c.html(matchPage(v.report, v.config, dist, v.sprt, v.settings, stderr));
   });
   app.get('/api/matches/:id/sprt', async (c) => {
     const t = orNotFound(c, await matchSprt(ctx, idParam(c.req.param('id'), 'match id')));
@@ -180,12 +185,15 @@ export function createWebApp(
   app.get('/replay/:match/:scramble/:bot', async (c) => {
     const bots = [c.req.param('bot'), ...(c.req.query('vs') ? [c.req.query('vs')!] : [])];
     const infos = [];
+    const stderr: BotStderrView[] = [];
     for (const b of bots) {
       const r = orNotFound(c, await openReplay(c, b));
       if (r instanceof Response) return r;
       infos.push(r.info);
+      const text = await botStderr(ctx, stderrViewer(c, privateServer), r.info.match, b);
+      if (text.ok) stderr.push(text.value);
     }
-    return c.html(replayPage(infos));
+    return c.html(replayPage(infos, stderr));
   });
   app.get('/api/replay/:match/:scramble/:bot', async (c) => {
     const r = orNotFound(c, await openReplay(c, c.req.param('bot')));
@@ -213,6 +221,7 @@ export function createWebApp(
   );
   addSubmissionApi(app, submissions, idParam, uploads);
   addSubmissionPages(app, ctx, submissions, idParam, uploads);
+  addStderrRoutes(app, ctx, privateServer, idParam);
 
   app.get('/static/:file', (c) => {
     const a = asset(c.req.param('file'));

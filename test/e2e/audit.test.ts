@@ -152,7 +152,7 @@ describe('arena audit (SQLite, real CLI)', () => {
       ALTER TABLE seal_meta DROP COLUMN sealed_games; ALTER TABLE seal_meta DROP COLUMN games_seal;
       ALTER TABLE optima DROP COLUMN seal; ALTER TABLE bot_versions DROP COLUMN seal; ALTER TABLE ladder_games DROP COLUMN seal; ALTER TABLE ladder_games DROP COLUMN seq;
       ALTER TABLE bots DROP COLUMN snapshot; ALTER TABLE bots DROP COLUMN runtime; DROP TABLE sessions; DROP TABLE participants;
-      ALTER TABLE bots DROP COLUMN owner; ALTER TABLE bots DROP COLUMN source; DROP TABLE submissions; DROP TABLE version_blocks; DROP TABLE versions;
+      ALTER TABLE bots DROP COLUMN owner; ALTER TABLE bots DROP COLUMN source; DROP TABLE submissions; DROP TABLE version_blocks; DROP TABLE versions; DROP TABLE bot_stderr;
       PRAGMA user_version = 10;`);
     expect(existsSync(`${legacy}.key.head`)).toBe(false);
     const r = await arena(['audit', '--db', legacy]);

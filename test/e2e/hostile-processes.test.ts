@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { utf8Bytes } from '../../src/core/capped-text.ts';
 import { createRng } from '../../src/core/rng.ts';
 import type { SlidingState } from '../../src/core/types.ts';
 import { puzzles } from '../../src/puzzles/index.ts';
@@ -149,7 +150,15 @@ describe.runIf(linux)('referee e2e - hostile processes', () => {
 
     const again = openSqliteStore(file);
     const rows = await again.listSummaries(run.match.id);
+    const flood = await again.stderrs().read(run.match.id, 'stderr-flood');
     await again.close();
+    // The flood's stderr is kept with the match at 64 KiB, read to its very end: every other byte is counted.
+    expect(flood && [utf8Bytes(flood.head), utf8Bytes(flood.tail), flood.cutBytes, flood.tail.endsWith('noise line\n')]).toEqual([
+      48 * 1024,
+      16 * 1024,
+      8 * MiB + 50_000 * 'noise line\n'.length - 64 * 1024,
+      true,
+    ]);
     expect(rows).toHaveLength(bots.length * states.length);
     // Compared as one object, so a failure shows every bot's outcome at once.
     const outcome = (bot: string) => {

@@ -176,7 +176,7 @@ describe.skipIf(skipPgTests())('arena audit (PostgreSQL, real CLI)', () => {
         DROP COLUMN pre_versions, DROP COLUMN pre_games, DROP COLUMN sealed_games, DROP COLUMN games_seal;
       ALTER TABLE arena.optima DROP COLUMN seal; ALTER TABLE arena.bot_versions DROP COLUMN seal; ALTER TABLE arena.ladder_games DROP COLUMN seal, DROP COLUMN seq;
       ALTER TABLE arena.bots DROP COLUMN snapshot, DROP COLUMN runtime; DROP TABLE arena.sessions; DROP TABLE arena.participants;
-      ALTER TABLE arena.bots DROP COLUMN owner, DROP COLUMN source; DROP TABLE arena.submissions; DROP TABLE arena.version_blocks; DROP TABLE arena.versions;
+      ALTER TABLE arena.bots DROP COLUMN owner, DROP COLUMN source; DROP TABLE arena.submissions; DROP TABLE arena.version_blocks; DROP TABLE arena.versions; DROP TABLE arena.bot_stderr;
       UPDATE arena.schema_version SET version = 10`);
     rmSync(join(keys, `${dbId}.key.head`));
     const r = await arena(['audit', '--db', url]).done;

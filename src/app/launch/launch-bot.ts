@@ -8,6 +8,7 @@ import type { Confinement } from '../../transport/process/confinement.ts';
 import { createProcessLauncher } from '../../transport/process/process-launcher.ts';
 import { createRemoteLauncher } from '../../transport/remote-launcher.ts';
 import type { ArenaServer } from '../../transport/ws-server.ts';
+import { botOwner } from '../bots/bot-owner.ts';
 import type { ResolvedBot } from '../bots/bot-registry.ts';
 import type { AppContext } from '../context.ts';
 import { botCores, type CorePins } from './cores.ts';
@@ -43,5 +44,7 @@ export function launchBot(bot: ResolvedBot, plan: LaunchPlan, site: LaunchSite, 
     ...(confine ? { confine } : {}),
     ...(bot.cwd ? { cwd: bot.cwd } : {}),
     ...(bot.stdio ? { stdio: true } : {}),
+    // A participant's bot's stderr is its owner's alone: not in the reasons stored with its results.
+    ...(botOwner(bot.name) !== undefined ? { stderrInReasons: false } : {}),
   });
 }

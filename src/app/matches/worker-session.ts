@@ -6,6 +6,7 @@
  * session (heartbeat timing, signals); this file composes it.
  */
 import os from 'node:os';
+import type { CappedText } from '../../core/capped-text.ts';
 import type { Result } from '../../core/types.ts';
 import { reject } from '../../core/types.ts';
 import type { BotLauncher } from '../../protocol/link.ts';
@@ -150,7 +151,8 @@ export async function openWorkerSession(ctx: AppContext, s: WorkerSettings, onEv
           onEvent({ type: 'result', matchId: job.matchId, bot: job.bot, scrambleIndex: scramble.index, verdict: outcome.verdict, moves: outcome.moveCount, wallMs: outcome.wallMs });
         // Timed solves hold the oracle, as in a local match, so it never takes a core from a bot being timed.
         const hold = oracle.hold ? { hold: () => oracle.hold!() } : {};
-        const deps = { store, clock: ctx.clock, signal, makeLauncher, starts: new StartGuard(), onStartFailure: 'refuse' as const, onRecorded, ...hold };
+        const keepStderr = (matchId: number, bot: string, text: CappedText) => ctx.store.stderrs().append(matchId, bot, text);
+        const deps = { store, clock: ctx.clock, signal, makeLauncher, starts: new StartGuard(), onStartFailure: 'refuse' as const, onRecorded, keepStderr, keepStderrEachJob: true, ...hold };
         await Promise.all(Array.from({ length: s.concurrency }, (_, player) => runPlayer(source, { ...deps, player })));
       },
       async heartbeat() {

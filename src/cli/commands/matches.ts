@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { summaryOf } from '../catalog.ts';
 import { distributedProgress } from '../../app/matches/distributed.ts';
 import { jsonText } from '../../app/records/json-text.ts';
+import { botStderr, readableStderr, type BotStderrView } from '../../app/records/bot-stderr.ts';
 import { listMatches, showMatch, type MatchListing } from '../../app/matches/matches.ts';
 import { MATCH_STATUSES as STATUSES, type MatchStatus } from '../../app/records/records.ts';
 import { scramblesText } from '../../app/records/report-text.ts';
@@ -47,6 +48,18 @@ export function formatMatchList(list: readonly MatchListing[]): string {
   return renderTable(rows, new Set([0, 4])) + '\n';
 }
 
+/** Bots' stderr of a match, each under a line naming the bot and what was cut. */
+function formatStderr(matchId: number, views: readonly BotStderrView[]): string {
+  if (views.length === 0) return `no bot wrote to stderr in match ${matchId}\n`;
+  return views
+    .map((v) => {
+      const cut = v.cutBytes > 0 ? ` (${v.cutBytes} bytes cut between its first and last bytes)` : '';
+      const text = v.text === '' ? '(nothing)\n' : v.text.endsWith('\n') ? v.text : `${v.text}\n`;
+      return `== ${v.bot}: stderr in match ${matchId}${cut} ==\n${text}`;
+    })
+    .join('\n');
+}
+
 /** Registers `arena matches` and `arena show <match>`. */
 export function registerMatches(program: Command, print: (text: string) => void): void {
   program
@@ -80,8 +93,19 @@ export function registerMatches(program: Command, print: (text: string) => void)
     .option('--scrambles', 'print the per-scramble table even above 50 scrambles on a terminal')
     .option('--db <file|url>', 'results database: a file, or postgres://… (default ARENA_DB or ./leaderboard.db)')
     .option('--json', 'the same document as arena match --json (with "distributed": jobs and workers, for a distributed match)')
-    .action(async (id: string, f: { scrambles?: boolean; db?: string; json?: boolean }) => {
+    .option('--stderr [bot]', "instead of the report, what each bot (or this bot) wrote to stderr in the match, capped (--json: a list of {bot, head, tail, cutBytes, text})")
+    .action(async (id: string, f: { scrambles?: boolean; db?: string; json?: boolean; stderr?: string | true }) => {
       const matchId = matchIdArg(id);
+      if (f.stderr !== undefined) {
+        // The shell holder administers their own database: every bot's stderr is theirs to read.
+        const shell = { kind: 'shell' } as const;
+        const views = await withApp(f.db, async (ctx) => {
+          if (f.stderr !== true) return [must(await botStderr(ctx, shell, matchId, f.stderr!))];
+          must(await showMatch(ctx, matchId));
+          return readableStderr(ctx, shell, matchId);
+        });
+        return print(f.json ? JSON.stringify(views) + '\n' : formatStderr(matchId, views));
+      }
       const { report, progress } = await withApp(f.db, async (ctx) => {
         const report = must(await showMatch(ctx, matchId));
         // A distributed match: say how its jobs and workers stand.

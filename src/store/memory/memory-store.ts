@@ -33,6 +33,8 @@ import { memoryParticipants } from './memory-participants.ts';
 import { memorySubmissions } from './memory-submissions.ts';
 import type { SubmissionStore } from '../submission-types.ts';
 import type { ParticipantStore } from '../participant-types.ts';
+import { memoryStderr } from './memory-stderr.ts';
+import type { StderrStore } from '../stderr-types.ts';
 import { optimumSeal } from '../seal.ts';
 import type { LadderStore } from '../ladder-types.ts';
 import { recordedMovesDigest } from '../moves-digest.ts';
@@ -76,6 +78,7 @@ class MemoryStore implements Store {
   );
   private readonly participantTables = memoryParticipants();
   private readonly submissionTables = memorySubmissions((bot) => void this.bots.set(bot.name, dropEmpty<BotRecord>({ ...bot })));
+  private readonly stderrTable = memoryStderr();
   private nextMatchId = 1;
   private nextScrambleId = 1;
   /** Counts writes that change what the leaderboard reads (see changeMarker). */
@@ -318,6 +321,10 @@ class MemoryStore implements Store {
 
   submissions(): SubmissionStore {
     return this.submissionTables;
+  }
+
+  stderrs(): StderrStore {
+    return this.stderrTable;
   }
 
   async close(): Promise<void> {

@@ -15,6 +15,7 @@ import { PG_REWRITES_STEP } from '../steps/rewrites-schema.ts';
 import { PG_BOT_SNAPSHOT_STEP } from '../steps/bot-snapshot-schema.ts';
 import { PG_PARTICIPANT_STEP } from '../steps/participant-schema.ts';
 import { PG_SUBMISSION_STEP } from '../steps/submission-schema.ts';
+import { PG_STDERR_STEP, STDERR_STEP_VERSION } from '../steps/stderr-schema.ts';
 
 /** One schema step. `version` is the schema version after it ran; versions are 1, 2, 3… in order. */
 export interface PgMigration {
@@ -241,6 +242,8 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   { version: 13, ...PG_PARTICIPANT_STEP },
   // Submissions, their versions in blocks, bots' owner and source (issue 32); one line to renumber at a merge.
   { version: 14, ...PG_SUBMISSION_STEP },
+  // Each bot's stderr of each match (issue 32); its version is one constant to renumber at a merge.
+  { version: STDERR_STEP_VERSION, ...PG_STDERR_STEP },
 ];
 
 /** The schema version this code writes and understands. */

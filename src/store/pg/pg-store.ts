@@ -19,6 +19,8 @@ import { pgParticipants } from './pg-participants.ts';
 import { pgSubmissions } from './pg-submissions.ts';
 import type { SubmissionStore } from '../submission-types.ts';
 import type { ParticipantStore } from '../participant-types.ts';
+import { pgStderr } from './pg-stderr.ts';
+import type { StderrStore } from '../stderr-types.ts';
 import { pgColumnsSince } from '../columns-since.ts';
 import { pgChangeMarker } from './pg-changes.ts';
 import type { LadderStore } from '../ladder-types.ts';
@@ -88,6 +90,7 @@ class PostgresStore implements PgStore {
   private ladderTables: LadderStore | undefined;
   private participantTables: ParticipantStore | undefined;
   private submissionTables: SubmissionStore | undefined;
+  private stderrTable: StderrStore | undefined;
 
   /** @param mayStartHead this process migrated the database across the head's step (see Store.sealHead). */
   constructor(pool: pg.Pool, url: string, private mayStartHead: boolean) {
@@ -337,6 +340,10 @@ class PostgresStore implements PgStore {
 
   submissions(): SubmissionStore {
     return (this.submissionTables ??= pgSubmissions(this.pool));
+  }
+
+  stderrs(): StderrStore {
+    return (this.stderrTable ??= pgStderr(this.pool));
   }
 
   async close(): Promise<void> {

@@ -11,6 +11,7 @@ import { SQLITE_REWRITES_STEP } from '../steps/rewrites-schema.ts';
 import { SQLITE_BOT_SNAPSHOT_STEP } from '../steps/bot-snapshot-schema.ts';
 import { SQLITE_PARTICIPANT_STEP } from '../steps/participant-schema.ts';
 import { SQLITE_SUBMISSION_STEP } from '../steps/submission-schema.ts';
+import { SQLITE_STDERR_STEP, STDERR_STEP_VERSION } from '../steps/stderr-schema.ts';
 
 /** One schema step. `version` is the user_version after it ran; versions are 1, 2, 3… in order. */
 export interface Migration {
@@ -184,6 +185,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 13, ...SQLITE_PARTICIPANT_STEP },
   // Submissions, their versions in blocks, bots' owner and source (issue 32); one line to renumber at a merge.
   { version: 14, ...SQLITE_SUBMISSION_STEP },
+  // Each bot's stderr of each match (issue 32); its version is one constant to renumber at a merge.
+  { version: STDERR_STEP_VERSION, ...SQLITE_STDERR_STEP },
 ];
 
 /** The schema version this code writes and understands. */

@@ -21,6 +21,8 @@ import { sqliteParticipants } from './sqlite-participants.ts';
 import { sqliteSubmissions } from './sqlite-submissions.ts';
 import type { SubmissionStore } from '../submission-types.ts';
 import type { ParticipantStore } from '../participant-types.ts';
+import { sqliteStderr } from './sqlite-stderr.ts';
+import type { StderrStore } from '../stderr-types.ts';
 import type { LadderStore } from '../ladder-types.ts';
 import { sha256Hex, type SealKey } from '../seal.ts';
 import { SqliteSeals } from './sqlite-seals.ts';
@@ -110,6 +112,7 @@ class SqliteStore implements T.Store {
   private ladderTables: LadderStore | undefined;
   private participantTables: ParticipantStore | undefined;
   private submissionTables: SubmissionStore | undefined;
+  private stderrTable: StderrStore | undefined;
   private readonly results: SqliteResultWrites;
 
   private readonly readColumns: () => SummaryColumns;
@@ -343,6 +346,10 @@ class SqliteStore implements T.Store {
 
   submissions(): SubmissionStore {
     return (this.submissionTables ??= sqliteSubmissions(this.db));
+  }
+
+  stderrs(): StderrStore {
+    return (this.stderrTable ??= sqliteStderr(this.db));
   }
 
   async close(): Promise<void> {

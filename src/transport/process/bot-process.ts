@@ -1,8 +1,9 @@
 /**
  * A spawned bot process: in its own process group, under kernel resource limits (bot-limits.ts), tagged
- * and watched (process-sweep.ts, process-watch.ts), with the tail of its stderr kept for crash reasons.
- * kill() takes down everything the bot started — its group, its known descendants, every process with its
- * tag — and lets go of the pipes, so a leftover holding the bot's stdout or stderr cannot keep the referee
+ * and watched (process-sweep.ts, process-watch.ts), with the tail of its stderr kept for crash reasons and
+ * all of it, capped, for its owner. kill() takes down everything the bot started — its group, its known
+ * descendants, every process with its tag — and lets go of the pipes (stderr once read to its end, at most
+ * PIPE_GRACE_MS after the exit), so a leftover holding the bot's stdout or stderr cannot keep the referee
  * waiting. A process-wide 'exit' hook does the same for every bot still alive, so none outlives the referee.
  *
  * A confined bot (confinement.ts) gets none of the referee's environment, only its own, and is started
@@ -15,6 +16,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
 import type { Readable } from 'node:stream';
+import { CappedTextBuilder, type CappedText } from '../../core/capped-text.ts';
 import type { BotLimits } from './bot-limits.ts';
 import { nodeOptionsFor, resolveExecutable, RLIMITS_ENFORCED, wrapWithLimits } from './bot-limits.ts';
 import type { ConfinedStart } from './confinement.ts';
@@ -68,6 +70,10 @@ export interface BotProcess {
   readonly peakMemoryBytes: number;
   /** The last lines of stderr, joined by newlines ('' if none). */
   stderrTail(): string;
+  /** Its stderr since the last take, capped (core/capped-text.ts); undefined when it wrote none since. */
+  takeStderr(): CappedText | undefined;
+  /** Resolves once stderr has been read to its end or let go (at most PIPE_GRACE_MS after the exit). */
+  readonly stderrClosed: Promise<void>;
   /**
    * CPU milliseconds the bot's processes have used since it started (see cpu-meter.ts); undefined where
    * there is no /proc and once the bot has exited. Only differences between two reads mean anything.
@@ -184,7 +190,10 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
     lines.push(line.slice(0, LINE_CAP));
   };
   child.stderr?.setEncoding('utf8');
+  // Everything it writes, capped, for its owner (issue 32); the lines above only explain a crash.
+  const whole = new CappedTextBuilder();
   child.stderr?.on('data', (text: string) => {
+    whole.push(text);
     const parts = (partial + text).split('\n');
     partial = parts.pop()!.slice(-LINE_CAP);
     for (const l of parts) keep(l);
@@ -195,6 +204,8 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
   const releasePipes = (): void => {
     for (const s of [child.stdin, output, child.stderr]) s?.destroy();
   };
+  // stderr is read to its end (or until the grace after exit runs out), so its last words are kept too.
+  const stderrClosed = new Promise<void>((resolve) => (child.stderr ? child.stderr.once('close', resolve) : resolve()));
 
   const kill = (): void => {
     if (killed) return;
@@ -209,7 +220,8 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
     }
     sweepLaunch(tag, watch?.members() ?? []);
     watch?.stop();
-    releasePipes();
+    for (const s of [child.stdin, output]) s?.destroy();
+    // stderr closes once the swept processes are gone, or is let go PIPE_GRACE_MS after the exit.
   };
 
   // The kernel killed a process of the bot at its control group's memory limit: the whole bot goes, as `memory`.
@@ -270,6 +282,8 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
       live.delete(kill);
       released();
       watch?.stop();
+      // Nothing ran, so nothing is left to read: stderrClosed must not wait for an exit that never comes.
+      child.stderr?.destroy();
       resolve(exit.description);
     });
   });
@@ -286,6 +300,8 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
       return watch?.peakBytes ?? 0;
     },
     stderrTail: () => [...lines, ...(partial ? [partial] : [])].slice(-TAIL_LINES).join('\n').trimEnd(),
+    takeStderr: () => whole.take(),
+    stderrClosed,
     cpuMs: () => (exit || killed ? undefined : meter?.read()),
     kill,
   };

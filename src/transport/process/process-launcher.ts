@@ -5,6 +5,7 @@
  * channel of its own (ws-channels.ts), closed when the bot is gone.
  */
 import { randomUUID } from 'node:crypto';
+import { joinCapped, NO_TEXT, type CappedText } from '../../core/capped-text.ts';
 import type { Result } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
 import type { BotLauncher, BotLink } from '../../protocol/link.ts';
@@ -40,10 +41,16 @@ export interface ProcessLauncherOptions {
   readonly affinity?: { readonly cpus: readonly number[]; readonly taskset: string };
   /** Start every instance inside this confinement (src/sandbox); absent = with the referee's own rights. */
   readonly confine?: Confinement;
+  /**
+   * Whether a failed start's or a crash's reason carries the last lines of the bot's stderr (default true).
+   * Reasons are stored with results, which everyone may read; a participant's bot's stderr is its owner's
+   * alone (kept apart: BotLink.takeStderr), so its reasons go without it.
+   */
+  readonly stderrInReasons?: boolean;
 }
 
-function withTail(reason: string, proc: BotProcess): string {
-  const tail = proc.stderrTail();
+function withTail(reason: string, proc: BotProcess, stderrInReasons: boolean): string {
+  const tail = stderrInReasons ? proc.stderrTail() : '';
   return tail ? `${reason}; stderr:\n${tail}` : reason;
 }
 
@@ -51,6 +58,14 @@ function withTail(reason: string, proc: BotProcess): string {
 export function createProcessLauncher(opts: ProcessLauncherOptions): BotLauncher {
   const startTimeoutMs = opts.startTimeoutMs ?? 20_000;
   const limits = resolveLimits(opts.limits);
+  const tails = opts.stderrInReasons !== false;
+  // Stderr of the starts that failed: often the one thing that says why (a syntax error, a missing module).
+  let failedStderr: CappedText | undefined;
+  const keepFailed = async (proc: BotProcess): Promise<void> => {
+    await proc.stderrClosed;
+    const text = proc.takeStderr();
+    if (text) failedStderr = joinCapped(failedStderr ?? NO_TEXT, text);
+  };
   const running = new Set<{ proc: BotProcess; link?: BotLink }>();
   let disposed = false;
 
@@ -117,14 +132,16 @@ export function createProcessLauncher(opts: ProcessLauncherOptions): BotLauncher
       // Give stderr a moment to drain: the crash reason is usually its last line.
       await new Promise((r) => setTimeout(r, 50));
       proc.kill();
-      return reject(proc.exit?.verdict === 'memory' ? 'memory' : 'exited', withTail(`bot ${opts.name} ${first.died} before completing the handshake`, proc));
+      await keepFailed(proc);
+      return reject(proc.exit?.verdict === 'memory' ? 'memory' : 'exited', withTail(`bot ${opts.name} ${first.died} before completing the handshake`, proc, tails));
     }
     if (!first.ok) {
       running.delete(entry);
       proc.kill();
-      return reject(first.code, withTail(first.reason, proc));
+      await keepFailed(proc);
+      return reject(first.code, withTail(first.reason, proc, tails));
     }
-    const link = processLink(first.value, proc);
+    const link = processLink(first.value, proc, { stderrInReasons: tails });
     entry.link = link;
     link.onEvent((e) => {
       if (e.type === 'closed') running.delete(entry);
@@ -142,6 +159,11 @@ export function createProcessLauncher(opts: ProcessLauncherOptions): BotLauncher
     async dispose() {
       disposed = true;
       await stopAll();
+    },
+    takeStderr() {
+      const text = failedStderr;
+      failedStderr = undefined;
+      return text;
     },
   };
 }

@@ -1,6 +1,8 @@
 import type { DistributedView } from '../../app/matches/distributed.ts';
 import type { MatchReport } from '../../app/matches/matches.ts';
 import { progressOf, type SettingRow, type SprtTrace } from '../../app/records/match-view.ts';
+import type { BotStderrView } from '../../app/records/bot-stderr.ts';
+import { stderrPanels } from './stderr-panel.ts';
 import { PageColours } from '../bot-colour.ts';
 import { workersSection } from './distributed.ts';
 
@@ -89,8 +91,18 @@ export function configurationSection(config: unknown, settings?: readonly Settin
   return h`<details><summary>Configuration</summary><div class="scroll"><table id="configuration"><tbody>${rows}</tbody></table></div></details>`;
 }
 
-/** A match: config and seed, progress, per-bot summary, pairs, cross-table, per-scramble table and plots. */
-export function matchPage(report: MatchReport, config: unknown, distributed?: DistributedView, sprt?: SprtTrace, settings?: readonly SettingRow[]): string {
+/**
+ * A match: config and seed, progress, per-bot summary, pairs, cross-table, per-scramble table and plots, and
+ * the bots' stderr that the viewer may read (`stderr`).
+ */
+export function matchPage(
+  report: MatchReport,
+  config: unknown,
+  distributed?: DistributedView,
+  sprt?: SprtTrace,
+  settings?: readonly SettingRow[],
+  stderr: readonly BotStderrView[] = [],
+): string {
   const m = report.match;
   const { done, total } = progressOf(m.status, report.results.length, m.scrambles * m.bots.length);
   const early = m.status === 'finished' && m.played < m.scrambles ? h` · ${sprt?.decision ? 'the SPRT decided' : 'finished'} after ${m.played} of ${m.scrambles} scrambles` : '';
@@ -118,6 +130,7 @@ ${sprt ? sprtSection(m.id, sprt) : ''}
 <p class="note">Best: <code>=n</code> exact optimum, <code>≥n</code> lower bound. Bold: fewest moves among the solvers. Each cell links to its replay.</p>
 <div class="scroll"><table id="scrambles" data-match="${m.id}" data-live="${m.status === 'running' ? '1' : '0'}"><thead><tr><th>#</th><th>best</th>${m.bots.map((b) => h`<th>${colours.swatch(b)} ${b}</th>`)}<th>replay</th></tr></thead>
 <tbody id="scramble-rows">${scrambleRows(report)}</tbody></table></div>
+${stderrPanels(stderr)}
 ${jsonBlock('report', report)}
 ${colours.block()}`;
   return page({ title: `Match ${m.id}`, body, charts: true, scripts: ['charts.js', 'live.js'] });

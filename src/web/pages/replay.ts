@@ -1,6 +1,8 @@
 import type { ReplayInfo } from '../../app/records/replay-seek.ts';
 import { h, jsonBlock } from '../html.ts';
 import { page } from '../layout.ts';
+import type { BotStderrView } from '../../app/records/bot-stderr.ts';
+import { stderrPanels } from './stderr-panel.ts';
 
 /** One board of a replay page. */
 function board(info: ReplayInfo, side: number) {
@@ -14,8 +16,11 @@ function board(info: ReplayInfo, side: number) {
 </section>`;
 }
 
-/** A stored answer animated on a drawn board; two bots side by side step together. */
-export function replayPage(infos: readonly ReplayInfo[]): string {
+/**
+ * A stored answer animated on a drawn board; two bots side by side step together. `stderr`: the bots' stderr
+ * of the match that the viewer may read, shown below the boards.
+ */
+export function replayPage(infos: readonly ReplayInfo[], stderr: readonly BotStderrView[] = []): string {
   const first = infos[0];
   const longest = Math.max(...infos.map((i) => i.legalMoves));
   const body = h`<h1>Replay <a href="/matches/${first.match}">match ${first.match}</a>, scramble ${first.scramble} <span class="dim">${first.puzzleClass}</span></h1>
@@ -27,6 +32,7 @@ export function replayPage(infos: readonly ReplayInfo[]): string {
   <label>move <input id="goto" type="number" min="0" max="${longest}" value="0"></label>
 </div>
 <div class="boards">${infos.map((info, i) => board(info, i))}</div>
+${stderrPanels(stderr)}
 ${jsonBlock('replay', infos.map((i) => ({ match: i.match, scramble: i.scramble, bot: i.bot, total: i.legalMoves })))}`;
   return page({ title: `Replay ${first.match}/${first.scramble}`, body, scripts: ['board.js', 'replay.js'] });
 }
