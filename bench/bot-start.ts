@@ -28,6 +28,7 @@ export const bench: BenchSuite = async ({ quick }) => {
   const confinedToo = sandboxSupport().ok;
   const rounds = quick ? 5 : 21;
   const rows: BenchRow[] = [];
+  const saved = process.env;
   try {
     const variants: { bot: ResolvedBot; confined: boolean; times: number[] }[] = [];
     for (const name of BOTS) {
@@ -35,6 +36,9 @@ export const bench: BenchSuite = async ({ quick }) => {
       if (!bot.ok) throw new Error(bot.reason);
       for (const confined of confinedToo ? [false, true] : [false]) variants.push({ bot: bot.value, confined, times: [] });
     }
+    // An unconfined bot gets the referee's environment, which can cost on its own (NODE_EXTRA_CA_CERTS makes
+    // Node read a certificate bundle at start-up): both kinds start with the sandbox's few variables here.
+    process.env = { PATH: saved.PATH ?? '/usr/bin:/bin', HOME: '/tmp' };
     const load0 = loadavg()[0];
     for (let round = -1; round < rounds; round++) {
       for (const v of variants) {
@@ -61,6 +65,7 @@ export const bench: BenchSuite = async ({ quick }) => {
       });
     }
   } finally {
+    process.env = saved;
     await server.close();
     await ctx.close();
     rmSync(dir, { recursive: true, force: true });

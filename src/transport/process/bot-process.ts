@@ -25,7 +25,9 @@ import type { ExitCause } from './exit-cause.ts';
 import { classifyExit, DISK_LINE, FSIZE_LINE, OOM_LINE } from './exit-cause.ts';
 import type { Breach, WatchHandle } from './process-watch.ts';
 import { watchBot } from './process-watch.ts';
-import { ENV_BOT_TAG, killGroup, newLaunchTag, sweepLaunch, sweepSession } from './process-sweep.ts';
+import type { ProcessId } from './process-sweep.ts';
+import { ENV_BOT_TAG, killGroup, newLaunchTag, sweepKnown, sweepLaunch, sweepSession } from './process-sweep.ts';
+import { processTree, TREE_WALK } from './process-tree.ts';
 import { readStat } from './proc-fs.ts';
 
 const TAIL_LINES = 20;
@@ -196,18 +198,24 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
     for (const s of [child.stdin, output, child.stderr]) s?.destroy();
   };
 
+  // A confined bot's processes are its sandbox's tree, found from the root alone (process-tree.ts).
+  const rootStart = confined && pid !== undefined && TREE_WALK ? readStat(pid)?.startTime : undefined;
+  const root: ProcessId | undefined = rootStart !== undefined ? { pid: pid!, startTime: rootStart } : undefined;
+
   const kill = (): void => {
     if (killed) return;
     killed = true;
     live.delete(kill);
     if (pid === undefined) return;
+    const tree = root ? processTree(root) : [];
     killGroup(pid);
     try {
       child.kill('SIGKILL'); // in case it left its group
     } catch {
       // already reaped
     }
-    sweepLaunch(tag, watch?.members() ?? []);
+    if (root) sweepKnown([...tree, ...(watch?.members() ?? [])]);
+    else sweepLaunch(tag, watch?.members() ?? []);
     watch?.stop();
     releasePipes();
   };
@@ -223,7 +231,7 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
   if (pid !== undefined) {
     live.add(kill);
     if (limits) {
-      const rootStart = confined ? readStat(pid)?.startTime : undefined;
+      const rootStart = root?.startTime ?? (confined ? readStat(pid)?.startTime : undefined);
       watch = watchBot({
         tag,
         ...(rootStart !== undefined ? { root: { pid, startTime: rootStart } } : {}),
