@@ -20,7 +20,7 @@ import { playGame, resumeGames, type GameSettings } from './ladder-play.ts';
 import { ladderStandings } from './ladder-standings.ts';
 import { decide, type Decision, type FieldVersion, type PlacementRule } from './ladder-schedule.ts';
 import { refreshSnapshot, versionOf } from './ladder-versions.ts';
-import { sleepUnlessAborted } from '../../core/abortable-sleep.ts';
+import { waitForChange } from './ladder-wake.ts';
 
 /** What `arena ladder` is asked to do. */
 export interface LadderOptions {
@@ -108,7 +108,8 @@ export async function runLadder(ctx: AppContext, o: LadderOptions, io: LadderIo)
     const d = decide({ classes: o.classes.map((c) => c.name), field, boards, together: togetherOf(games), rule: o.rule, budgetLeft });
     await report('running', doingOf(d), d.why);
     if (d.kind === 'idle') {
-      await sleepUnlessAborted(o.pollMs ?? 2000, io.signal);
+      // Woken by the next write to the database (a registration), else by the poll (a folder edited in place).
+      await waitForChange(ctx.store, o.pollMs ?? 2000, io.signal);
       continue;
     }
     if (d.kind === 'check') {
