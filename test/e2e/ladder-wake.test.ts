@@ -1,7 +1,8 @@
 /**
  * The idle ladder wakes on a registration: `arena ladder` polling its field only once an hour notices a
  * bot added by `arena bot add` (another process writing the same SQLite file) at once, checks it and
- * places it. Before the wake, the registration waited for the next poll.
+ * places it. Before the wake, the registration waited for the next poll. `arena ladder status` then shows
+ * the pace in games per minute.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,10 @@ describe('ladder e2e - wake', () => {
       // Only a wake can get here: the next poll is an hour away.
       await waitView(ctx, (v) => placedWithInterval(v, 'astar', 1), 300_000, ladder.log);
       expect(ladder.log()).toMatch(/checking astar v1/);
+      // `arena ladder status` says how fast it plays.
+      const status = await spawnArena(['ladder', 'status', '--db', db], {}).done;
+      expect(status.code, status.stderr).toBe(0);
+      expect(status.stdout).toMatch(/^ {2}pace: \d+(\.\d)? games per minute \(\d+ games in the last \d+(\.\d)? min\)$/m);
       ladder.child.kill('SIGINT');
       expect((await ladder.done).code).toBe(0);
     } finally {

@@ -41,6 +41,7 @@ export function formatLadder(v: LadderView): string {
   if (!a) return 'the ladder has not run on this database yet: start it with arena ladder\n';
   out.push(`ladder ${a.state} (pid ${a.pid}, as of ${a.at}): ${a.doing}`);
   out.push(`  why: ${a.why}`);
+  if (v.pace) out.push(`  pace: ${num(v.pace.perMinute, 1)} games per minute (${v.pace.games} games in the last ${num(v.pace.minutes, 1)} min)`);
   out.push(`  placement: interval at most ${a.rule.targetWidth} Elo wide after at least ${a.rule.minGames} games, or ${a.rule.maxGames} games; upkeep budget left: ${a.budgetLeft} scrambles`);
   for (const c of v.classes) {
     out.push('', c.puzzleClass);
