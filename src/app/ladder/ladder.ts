@@ -15,7 +15,7 @@ import { resolveBot } from '../bots/bot-registry.ts';
 import type { AppContext } from '../context.ts';
 import type { LadderClass } from './ladder-classes.ts';
 import type { PlaySettings } from '../../referee/settings/stored-settings.ts';
-import { declaredClasses } from './ladder-declares.ts';
+import { classesOf, declaredClasses } from './ladder-declares.ts';
 import { playGame, resumeGames, type GameSettings } from './ladder-play.ts';
 import { ladderStandings } from './ladder-standings.ts';
 import { decide, type Decision, type FieldVersion, type PlacementRule } from './ladder-schedule.ts';
@@ -211,7 +211,9 @@ async function checkVersion(ctx: AppContext, v: FieldVersion, o: LadderOptions, 
   if (bad) return fail(`${bad.what}: ${bad.detail}`);
   const bot = await resolveBot(ctx, v.bot);
   if (!bot.ok) return fail(bot.reason);
-  const declared = await declaredClasses(ctx, bot.value, o.classes, o.settings);
+  // The check's own start said hello under the same settings: its capabilities spare the bot another start.
+  const caps = checked.value.capabilities;
+  const declared = caps ? classesOf(bot.value.name, caps, o.classes) : await declaredClasses(ctx, bot.value, o.classes, o.settings);
   if (!declared.ok) return fail(declared.reason);
   const { plays, declines } = declared.value;
   const note = declines.length ? `declines ${declines.map((d) => `${d.puzzleClass} (${d.reason})`).join('; ')}` : null;
