@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openContext, type OpenContext } from '../../src/app/context.ts';
-import { waitForChange } from '../../src/app/ladder/ladder-wake.ts';
+import { registeredField, waitForChange } from '../../src/app/ladder/ladder-wake.ts';
 
 const opened: OpenContext[] = [];
 const dirs: string[] = [];
@@ -38,6 +38,21 @@ describe('ladder wake - an idle ladder waits for a change or its poll', () => {
     const waiting = waitForChange(ladder.store, 3_600_000, ac.signal);
     await new Promise((r) => setTimeout(r, 150));
     await other.store.ladder().setState('someone', 'registered a bot');
+    expect(await waiting).toBe('changed');
+  });
+
+  it('ladder wake - watching the registered field, an unrelated write does not wake it and a registration does', async () => {
+    const [ladder, other] = await twoConnections();
+    const ac = new AbortController();
+    const field = () => registeredField(ladder.store);
+    const quiet = waitForChange(ladder.store, 600, ac.signal, field);
+    await new Promise((r) => setTimeout(r, 150));
+    await other.store.ladder().setState('someone', 'wrote something else');
+    expect(await quiet).toBe('poll');
+    const waiting = waitForChange(ladder.store, 3_600_000, ac.signal, field);
+    await new Promise((r) => setTimeout(r, 150));
+    await other.store.ladder().setState('someone', 'wrote again');
+    await other.store.addBot({ name: 'newcomer', kind: 'command', cmd: 'node bot.mjs' });
     expect(await waiting).toBe('changed');
   });
 

@@ -20,7 +20,7 @@ import { playGame, resumeGames, type GameSettings } from './ladder-play.ts';
 import { ladderStandings } from './ladder-standings.ts';
 import { decide, type Decision, type FieldVersion, type PlacementRule } from './ladder-schedule.ts';
 import { refreshSnapshot, versionOf } from './ladder-versions.ts';
-import { waitForChange } from './ladder-wake.ts';
+import { registeredField, waitForChange } from './ladder-wake.ts';
 
 /** What `arena ladder` is asked to do. */
 export interface LadderOptions {
@@ -39,7 +39,7 @@ export interface LadderOptions {
   readonly settings: PlaySettings;
   /** The ladder's seed the first time it runs (later runs keep the stored one); default a random one. */
   readonly seed?: string;
-  /** How often the field is looked at while there is nothing to play (ms). */
+  /** How often the field is looked at while there is nothing to play (ms); a change to the registered bots wakes it sooner (ladder-wake.ts). */
   readonly pollMs?: number;
 }
 
@@ -109,7 +109,7 @@ export async function runLadder(ctx: AppContext, o: LadderOptions, io: LadderIo)
     await report('running', doingOf(d), d.why);
     if (d.kind === 'idle') {
       // Woken by the next write to the database (a registration), else by the poll (a folder edited in place).
-      await waitForChange(ctx.store, o.pollMs ?? 2000, io.signal);
+      await waitForChange(ctx.store, o.pollMs ?? 2000, io.signal, () => registeredField(ctx.store));
       continue;
     }
     if (d.kind === 'check') {

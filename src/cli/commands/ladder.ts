@@ -75,7 +75,7 @@ export function registerLadder(program: Command, print: (text: string) => void, 
     .option('--min-games <n>', `…after at least this many games there (default ${LADDER_DEFAULTS.minGames})`)
     .option('--max-games <n>', `…or after this many, however wide (default ${LADDER_DEFAULTS.maxGames})`)
     .option('--seed <S>', 'the ladder\'s seed on its first run (default a random one; stored, later runs continue it)')
-    .option('--poll <t>', 'how often the field is looked at while idle, with its unit (default 2s)')
+    .option('--poll <t>', 'how often an idle ladder looks at the field again, with its unit (default 2s); a registration wakes it at once')
     .action(async (f: LadderFlags) => {
       const classes = must(parseLadderClasses(f.puzzle));
       const count = (name: string, v: string | undefined, max: number) => intFlag(name, v, { min: 0, max });
