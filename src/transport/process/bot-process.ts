@@ -199,8 +199,8 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
   };
 
   // A confined bot's processes are its sandbox's tree, found from the root alone (process-tree.ts).
-  const rootStart = confined && pid !== undefined && TREE_WALK ? readStat(pid)?.startTime : undefined;
-  const root: ProcessId | undefined = rootStart !== undefined ? { pid: pid!, startTime: rootStart } : undefined;
+  const rootStart = confined && pid !== undefined ? readStat(pid)?.startTime : undefined;
+  const root: ProcessId | undefined = rootStart !== undefined && TREE_WALK ? { pid: pid!, startTime: rootStart } : undefined;
 
   const kill = (): void => {
     if (killed) return;
@@ -231,7 +231,6 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
   if (pid !== undefined) {
     live.add(kill);
     if (limits) {
-      const rootStart = root?.startTime ?? (confined ? readStat(pid)?.startTime : undefined);
       watch = watchBot({
         tag,
         ...(rootStart !== undefined ? { root: { pid, startTime: rootStart } } : {}),
