@@ -1,7 +1,7 @@
 /**
  * The periodic check behind the per-process rlimits: which processes belong to which bot, and whether a
- * bot's processes together hold more memory or are more in number than its limits allow. One scan of /proc
- * per tick serves every bot of the referee process, and it only runs while some bot is watched.
+ * bot's processes together hold more memory or are more in number than its limits allow. One check per
+ * tick serves every bot of the referee process, and it only runs while some bot is watched.
  *
  * A sandboxed bot carries no tag (its environment is the protocol's alone): it is known by its root, the
  * sandbox's outer process, whose descendants are all the bot's, since nothing leaves the sandbox's pid
