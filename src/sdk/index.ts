@@ -8,7 +8,7 @@ import type { Channel } from './channel.ts';
 import { serveBot } from './serve.ts';
 import { stdioChannel } from './stdio-client.ts';
 import type { BotDefinition } from './types.ts';
-import { warmUpWire } from './wire-warm-up.ts';
+import { withWireWarmUp } from './wire-warm-up.ts';
 import { connectWebSocket } from './ws-client.ts';
 
 export { chunked, PAIR_CHUNK, STRING_CHUNK } from './chunked.ts';
@@ -33,8 +33,7 @@ function log(text: string): void {
  * Connection failures are logged to stderr and set a non-zero exit code; nothing is thrown.
  */
 export async function runBot(def: BotDefinition): Promise<void> {
-  // Before the hello, so that no timed solve pays for compiling the SDK's own code (wire-warm-up.ts).
-  await warmUpWire();
+  // The hello goes out at once; the SDK's own warm-up runs in the first untimed `prepare` (wire-warm-up.ts).
   let channel: Channel;
   if (process.env[ENV_STDIO] === '1') channel = stdioChannel();
   else {
@@ -53,7 +52,7 @@ export async function runBot(def: BotDefinition): Promise<void> {
       return;
     }
   }
-  await serveBot(def, channel, log);
+  await serveBot(withWireWarmUp(def), channel, log);
   process.exitCode = 0;
   // A solve callback may leave timers or sockets behind; they must not keep a finished bot alive.
   setTimeout(() => process.exit(0), 200).unref();

@@ -1,21 +1,22 @@
 /**
- * The SDK's own warm-up, before a WebSocket bot dials the arena: a thousand solves with itself over a
+ * The SDK's own warm-up, in the protocol's untimed `prepare`: a thousand solves with itself over a
  * loopback WebSocket in this process, through the same client, parser and solve loop the real connection
  * uses, answered by a stand-in solver (never the bot's own `solve`).
  *
  * Why: a fresh Node process runs the SDK's per-message code (ws framing, the socket streams, parsing, the
  * solve loop) in the interpreter until the JIT has seen enough of it, which takes a couple of thousand
  * messages. A fast bot's first scrambles of a match would otherwise be charged that compilation, in wall
- * and in CPU time (the JIT's threads are the bot's), which is no part of its solver. Doing it before the
- * hello keeps it out of every timed solve; it costs the start-up about 0.2 s of CPU (ARENA_SDK_WARM_UP=0
- * skips it).
+ * and in CPU time (the JIT's threads are the bot's), which is no part of its solver. It once ran before the
+ * hello, which made every start about 0.15 s slower; the referee sends a `prepare` before the first timed
+ * solve of each class on every connection, so doing it in the first one keeps it out of every timed solve
+ * and out of the start (ARENA_SDK_WARM_UP=0 skips it).
  */
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { SlidingState } from '../core/types.ts';
 import { PROTOCOL_VERSION } from '../protocol/messages.ts';
 import { sliding } from '../puzzles/sliding/index.ts';
 import { serveBot } from './serve.ts';
-import type { BotDefinition } from './types.ts';
+import type { BotDefinition, PrepareRequest } from './types.ts';
 import { connectWebSocket } from './ws-client.ts';
 
 /** The number of warm-up solves instead of {@link WIRE_WARM_UP_SOLVES}; "0" skips it (a bot that starts often and solves little). */
@@ -91,4 +92,24 @@ export async function warmUpWire(solves = solvesFromEnv()): Promise<void> {
     for (const c of wss.clients) c.terminate();
     await new Promise((resolve) => wss.close(resolve));
   }
+}
+
+/**
+ * `def` with the wire warm-up in its `prepare`: once per process, in the first `prepare`, before the bot's
+ * own. Every capability then declares `prepare` (serve.ts does so for any definition with one), so the
+ * referee sends one before the first timed solve. With the warm-up off and no `prepare` of its own, `def`
+ * is served as it is.
+ */
+export function withWireWarmUp(def: BotDefinition, solves = solvesFromEnv(), warmUp: (solves: number) => Promise<void> = warmUpWire): BotDefinition {
+  if (solves <= 0) return def;
+  let warm: Promise<void> | undefined;
+  const own = def.prepare?.bind(def);
+  return {
+    ...def,
+    solve: def.solve.bind(def),
+    async prepare(request: PrepareRequest) {
+      await (warm ??= warmUp(solves));
+      if (!request.signal.aborted) await own?.(request);
+    },
+  };
 }

@@ -4,9 +4,11 @@
  */
 import { appendFileSync, chmodSync, chownSync, copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { openContext, type OpenContext } from '../../src/app/context.ts';
-import { ROOT } from '../e2e/helpers.ts';
+
+/** The checkout (not from ../e2e/helpers.ts, which needs vitest). */
+const ROOT = resolve(import.meta.dirname, '../..');
 
 /** A temp folder holding the A* command bot (test/fixtures/ladder/astar-bot.mjs as bot.mjs). */
 export function astarFolder(): string {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ENV_WIRE_WARM_UP, warmUpWire } from '../../src/sdk/wire-warm-up.ts';
+import type { BotMessage, RefereeMessage } from '../../src/protocol/messages.ts';
+import type { Channel } from '../../src/sdk/channel.ts';
+import { serveBot } from '../../src/sdk/serve.ts';
+import type { BotDefinition } from '../../src/sdk/types.ts';
+import { ENV_WIRE_WARM_UP, warmUpWire, withWireWarmUp } from '../../src/sdk/wire-warm-up.ts';
 
 const handles = (): string[] => (process as unknown as { _getActiveHandles(): object[] })._getActiveHandles().map((h) => h.constructor.name);
 
@@ -25,5 +29,87 @@ describe('the SDK wire warm-up', () => {
       if (saved === undefined) delete process.env[ENV_WIRE_WARM_UP];
       else process.env[ENV_WIRE_WARM_UP] = saved;
     }
+  });
+});
+
+describe('withWireWarmUp - the SDK warm-up in the untimed prepare', () => {
+  /** A scripted referee over an in-memory channel, recording what happens in which order. */
+  function session(def: BotDefinition, events: string[]) {
+    let onMessage: (text: string) => void = () => undefined;
+    const sent: BotMessage[] = [];
+    const waiters: Array<() => void> = [];
+    const channel: Channel = {
+      send: async (m) => {
+        events.push(`sent ${m.type}`);
+        sent.push(m);
+        for (const w of waiters.splice(0)) w();
+      },
+      onMessage: (l) => void (onMessage = l),
+      onClose: () => undefined,
+      close: () => undefined,
+    };
+    const done = serveBot(def, channel, () => undefined);
+    return {
+      sent,
+      done,
+      deliver: (m: RefereeMessage) => onMessage(JSON.stringify(m)),
+      until: (type: string, n = 1) =>
+        new Promise<void>((resolve) => {
+          const check = (): void => (sent.filter((m) => m.type === type).length >= n ? resolve() : void waiters.push(check));
+          check();
+        }),
+    };
+  }
+  const tiles = { kind: 'sliding' as const, rows: 2, cols: 2, tiles: [1, 2, 0, 3] };
+  const prepare = (id: string, puzzleClass = 'sliding 2x2'): RefereeMessage => ({ type: 'prepare', id, kind: 'sliding', puzzleClass, timeLimitMs: 60_000 });
+
+  it('sends the hello before any warm-up, declares prepare, and warms up once, in the first prepare, before any solve', async () => {
+    const events: string[] = [];
+    const warmUp = async (n: number): Promise<void> => {
+      events.push(`warm-up ${n} start`);
+      await new Promise((r) => setTimeout(r, 30));
+      events.push(`warm-up end`);
+    };
+    const def: BotDefinition = {
+      name: 'w',
+      version: '1',
+      capabilities: [{ kind: 'sliding' }],
+      solve: () => {
+        events.push('solve');
+        return { moves: 'L' };
+      },
+    };
+    const s = session(withWireWarmUp(def, 7, warmUp), events);
+    await s.until('hello');
+    expect(events).toEqual(['sent hello']);
+    const hello = s.sent[0] as Extract<BotMessage, { type: 'hello' }>;
+    expect(hello.capabilities.every((c) => c.prepare === true)).toBe(true);
+    s.deliver(prepare('p1'));
+    s.deliver({ type: 'solve', id: 's1', puzzle: tiles, timeLimitMs: 1000, maxMoves: 100 });
+    await s.until('moves');
+    s.deliver(prepare('p2', 'sliding 3x3'));
+    await s.until('ready', 2);
+    expect(events).toEqual(['sent hello', 'warm-up 7 start', 'warm-up end', 'sent ready', 'solve', 'sent moves', 'sent ready']);
+    s.deliver({ type: 'bye' });
+    await s.done;
+  });
+
+  it("runs the bot's own prepare after the warm-up, and leaves a bot alone when the warm-up is off", async () => {
+    const events: string[] = [];
+    const def: BotDefinition = {
+      name: 'w',
+      version: '1',
+      capabilities: [{ kind: 'sliding' }],
+      solve: () => ({ moves: 'L' }),
+      prepare: (r) => void events.push(`own prepare ${r.puzzleClass}`),
+    };
+    const s = session(withWireWarmUp(def, 5, async () => void events.push('warm-up')), events);
+    s.deliver(prepare('p1'));
+    await s.until('ready');
+    expect(events).toEqual(['sent hello', 'warm-up', 'own prepare sliding 2x2', 'sent ready']);
+    const plain: BotDefinition = { name: 'p', version: '1', capabilities: [{ kind: 'sliding' }], solve: () => ({ moves: 'L' }) };
+    expect(withWireWarmUp(plain, 0)).toBe(plain);
+    s.deliver({ type: 'bye' });
+    await s.done;
   });
 });

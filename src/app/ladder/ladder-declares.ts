@@ -4,6 +4,7 @@
  * that does not start says why (the ladder reports it, as it reports a failed check).
  */
 import type { Result } from '../../core/types.ts';
+import type { Capability } from '../../protocol/messages.ts';
 import { reject } from '../../core/types.ts';
 import { declinesOf, specSamples } from '../../referee/preflight.ts';
 import { startArenaServer } from '../../transport/ws-server.ts';
@@ -24,6 +25,23 @@ export interface Declared {
 }
 
 /**
+ * Which of `classes` a bot that declared `caps` plays, checked the way a match's preflight checks them (the
+ * ladder reads `caps` from its check's hello, which is the same start this module would make).
+ */
+export function classesOf(name: string, caps: readonly Capability[], classes: readonly LadderClass[]): Result<Declared> {
+  const plays: string[] = [];
+  const declines: Array<{ puzzleClass: string; reason: string }> = [];
+  for (const c of classes) {
+    const samples = specSamples(c.spec);
+    if (!samples.ok) return samples;
+    const d = declinesOf(name, caps, samples.value);
+    if (d.length === 0) plays.push(c.name);
+    else declines.push({ puzzleClass: c.name, reason: d[0]!.reason });
+  }
+  return { ok: true, value: { plays, declines } };
+}
+
+/**
  * Starts `bot` under the ladder's settings (confined unless they say unconfined, or the machine cannot
  * confine and it is a built-in bot), as its games will start it, and reads what it declares.
  */
@@ -39,16 +57,7 @@ export async function declaredClasses(ctx: AppContext, bot: ResolvedBot, classes
       if (!got.ok) return reject('no-start', `${bot.name} did not start: ${got.reason}`);
       const caps = got.value.hello.capabilities;
       await got.value.close('ladder: capabilities read');
-      const plays: string[] = [];
-      const declines: Array<{ puzzleClass: string; reason: string }> = [];
-      for (const c of classes) {
-        const samples = specSamples(c.spec);
-        if (!samples.ok) return samples;
-        const d = declinesOf(bot.name, caps, samples.value);
-        if (d.length === 0) plays.push(c.name);
-        else declines.push({ puzzleClass: c.name, reason: d[0]!.reason });
-      }
-      return { ok: true, value: { plays, declines } };
+      return classesOf(bot.name, caps, classes);
     } finally {
       await launcher.dispose();
     }

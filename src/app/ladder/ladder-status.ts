@@ -2,7 +2,7 @@
  * What the ladder is doing and where every bot stands, from the database alone: for `arena ladder status`
  * and the web's ladder and bot pages. Per class, the current version of each bot with its rating interval
  * (older versions keep their results and ratings, shown on the bot's page), the versions being placed with
- * their progress against the placement rule, and the most recent games.
+ * their progress against the placement rule, the most recent games and the pace (games per minute).
  */
 import { hostname } from 'node:os';
 import type { BotVersion, LadderGame } from '../../store/ladder-types.ts';
@@ -11,6 +11,7 @@ import { ACTIVITY_KEY, labelOf, type LadderActivity } from './ladder.ts';
 import type { VersionRating } from './ladder-ratings.ts';
 import { ladderStandings } from './ladder-standings.ts';
 import { classProgress } from './ladder-schedule.ts';
+import { ladderPace, type LadderPace } from './ladder-pace.ts';
 
 /** One line of a class's ranking. */
 export interface RankedVersion extends VersionRating {
@@ -48,6 +49,8 @@ export interface LadderView {
   /** Every version, oldest first. */
   readonly versions: readonly BotVersion[];
   readonly recent: readonly RecentGame[];
+  /** Games per minute over the last minutes (ladder-pace.ts); absent before two games. */
+  readonly pace?: LadderPace;
 }
 
 /**
@@ -88,7 +91,8 @@ export async function ladderView(ctx: AppContext, o: { recent?: number; before?:
     return { puzzleClass, ranking, placing };
   });
   const recent = games.filter((g) => o.before === undefined || g.id < o.before).slice(0, o.recent ?? 20).map((g) => ({ ...g, labels: g.entries.map((e) => (byId.get(e.versionId) ? labelOf(byId.get(e.versionId)!) : e.bot)) }));
-  return { ...(activity ? { activity } : {}), classes, versions, recent };
+  const pace = ladderPace(games, Date.now(), activity?.state === 'running');
+  return { ...(activity ? { activity } : {}), classes, versions, recent, ...(pace ? { pace } : {}) };
 }
 
 /** One version of a bot with its rating in each class it played. */

@@ -15,12 +15,12 @@ import { resolveBot } from '../bots/bot-registry.ts';
 import type { AppContext } from '../context.ts';
 import type { LadderClass } from './ladder-classes.ts';
 import type { PlaySettings } from '../../referee/settings/stored-settings.ts';
-import { declaredClasses } from './ladder-declares.ts';
+import { classesOf, declaredClasses } from './ladder-declares.ts';
 import { playGame, resumeGames, type GameSettings } from './ladder-play.ts';
 import { ladderStandings } from './ladder-standings.ts';
 import { decide, type Decision, type FieldVersion, type PlacementRule } from './ladder-schedule.ts';
 import { refreshSnapshot, versionOf } from './ladder-versions.ts';
-import { sleepUnlessAborted } from '../../core/abortable-sleep.ts';
+import { registeredField, waitForChange } from './ladder-wake.ts';
 
 /** What `arena ladder` is asked to do. */
 export interface LadderOptions {
@@ -39,7 +39,7 @@ export interface LadderOptions {
   readonly settings: PlaySettings;
   /** The ladder's seed the first time it runs (later runs keep the stored one); default a random one. */
   readonly seed?: string;
-  /** How often the field is looked at while there is nothing to play (ms). */
+  /** How often the field is looked at while there is nothing to play (ms); a change to the registered bots wakes it sooner (ladder-wake.ts). */
   readonly pollMs?: number;
 }
 
@@ -108,7 +108,8 @@ export async function runLadder(ctx: AppContext, o: LadderOptions, io: LadderIo)
     const d = decide({ classes: o.classes.map((c) => c.name), field, boards, together: togetherOf(games), rule: o.rule, budgetLeft });
     await report('running', doingOf(d), d.why);
     if (d.kind === 'idle') {
-      await sleepUnlessAborted(o.pollMs ?? 2000, io.signal);
+      // Woken by the next write to the database (a registration), else by the poll (a folder edited in place).
+      await waitForChange(ctx.store, o.pollMs ?? 2000, io.signal, () => registeredField(ctx.store));
       continue;
     }
     if (d.kind === 'check') {
@@ -210,7 +211,9 @@ async function checkVersion(ctx: AppContext, v: FieldVersion, o: LadderOptions, 
   if (bad) return fail(`${bad.what}: ${bad.detail}`);
   const bot = await resolveBot(ctx, v.bot);
   if (!bot.ok) return fail(bot.reason);
-  const declared = await declaredClasses(ctx, bot.value, o.classes, o.settings);
+  // The check's own start said hello under the same settings: its capabilities spare the bot another start.
+  const caps = checked.value.capabilities;
+  const declared = caps ? classesOf(bot.value.name, caps, o.classes) : await declaredClasses(ctx, bot.value, o.classes, o.settings);
   if (!declared.ok) return fail(declared.reason);
   const { plays, declines } = declared.value;
   const note = declines.length ? `declines ${declines.map((d) => `${d.puzzleClass} (${d.reason})`).join('; ')}` : null;

@@ -7,6 +7,8 @@
  * to find out is the user's call, never the arena's.
  */
 import type { Result } from '../../core/types.ts';
+import type { BotLauncher } from '../../protocol/link.ts';
+import type { Capability } from '../../protocol/messages.ts';
 import { reject } from '../../core/types.ts';
 import { allPuzzles } from '../../puzzles/index.ts';
 import { runCompliance, type CheckLine } from '../../referee/compliance.ts';
@@ -52,6 +54,8 @@ export interface CheckReport {
   readonly problems: number;
   /** What to do next when something failed (how to tell whether the sandbox is why). */
   readonly hint?: string;
+  /** What the bot declared in its first `hello` (absent when it never said hello): the ladder reads its classes from it. */
+  readonly capabilities?: readonly Capability[];
 }
 
 /**
@@ -133,10 +137,21 @@ export async function checkBot(ctx: AppContext, o: CheckOptions, support: () => 
     // What the sandbox cannot have the kernel enforce on this machine (nothing, as root with control groups).
     if (confined) for (const gap of machineLimits().open) o.notice?.(`note: not enforced by the kernel here: ${gap}`);
     const launcher = launchBot(bot.value, plan, { server, ctx });
-    const lines = collapseRepeats((await runCompliance(launcher, ctx.clock, timeLimitMs)).map((l) => ruleOf(bot.value, l)));
+    // The first hello is kept, so that a caller who needs the bot's classes need not start it again.
+    let capabilities: readonly Capability[] | undefined;
+    const kept: BotLauncher = {
+      ...launcher,
+      connect: async () => {
+        const got = await launcher.connect();
+        if (got.ok) capabilities ??= got.value.hello.capabilities;
+        return got;
+      },
+      dispose: () => launcher.dispose(),
+    };
+    const lines = collapseRepeats((await runCompliance(kept, ctx.clock, timeLimitMs)).map((l) => ruleOf(bot.value, l)));
     const problems = lines.filter((l) => !l.ok).length;
     const hint = hintOf(bot.value, confined, problems > 0);
-    return { ok: true, value: { sandbox, lines, problems, ...(hint ? { hint } : {}) } };
+    return { ok: true, value: { sandbox, lines, problems, ...(hint ? { hint } : {}), ...(capabilities ? { capabilities } : {}) } };
   } finally {
     await server.close();
   }

@@ -41,6 +41,7 @@ export function formatLadder(v: LadderView): string {
   if (!a) return 'the ladder has not run on this database yet: start it with arena ladder\n';
   out.push(`ladder ${a.state} (pid ${a.pid}, as of ${a.at}): ${a.doing}`);
   out.push(`  why: ${a.why}`);
+  if (v.pace) out.push(`  pace: ${num(v.pace.perMinute, 1)} games per minute (${v.pace.games} games in the last ${num(v.pace.minutes, 1)} min)`);
   out.push(`  placement: interval at most ${a.rule.targetWidth} Elo wide after at least ${a.rule.minGames} games, or ${a.rule.maxGames} games; upkeep budget left: ${a.budgetLeft} scrambles`);
   for (const c of v.classes) {
     out.push('', c.puzzleClass);
@@ -74,7 +75,7 @@ export function registerLadder(program: Command, print: (text: string) => void, 
     .option('--min-games <n>', `…after at least this many games there (default ${LADDER_DEFAULTS.minGames})`)
     .option('--max-games <n>', `…or after this many, however wide (default ${LADDER_DEFAULTS.maxGames})`)
     .option('--seed <S>', 'the ladder\'s seed on its first run (default a random one; stored, later runs continue it)')
-    .option('--poll <t>', 'how often the field is looked at while idle, with its unit (default 2s)')
+    .option('--poll <t>', 'how often an idle ladder looks at the field again, with its unit (default 2s); a registration wakes it at once')
     .action(async (f: LadderFlags) => {
       const classes = must(parseLadderClasses(f.puzzle));
       const count = (name: string, v: string | undefined, max: number) => intFlag(name, v, { min: 0, max });

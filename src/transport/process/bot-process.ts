@@ -27,7 +27,9 @@ import type { ExitCause } from './exit-cause.ts';
 import { classifyExit, DISK_LINE, FSIZE_LINE, OOM_LINE } from './exit-cause.ts';
 import type { Breach, WatchHandle } from './process-watch.ts';
 import { watchBot } from './process-watch.ts';
-import { ENV_BOT_TAG, killGroup, newLaunchTag, sweepLaunch, sweepSession } from './process-sweep.ts';
+import type { ProcessId } from './process-sweep.ts';
+import { ENV_BOT_TAG, killGroup, newLaunchTag, sweepKnown, sweepLaunch, sweepSession } from './process-sweep.ts';
+import { processTree, TREE_WALK } from './process-tree.ts';
 import { readStat } from './proc-fs.ts';
 
 const TAIL_LINES = 20;
@@ -207,18 +209,24 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
   // stderr is read to its end (or until the grace after exit runs out), so its last words are kept too.
   const stderrClosed = new Promise<void>((resolve) => (child.stderr ? child.stderr.once('close', resolve) : resolve()));
 
+  // A confined bot's processes are its sandbox's tree, found from the root alone (process-tree.ts).
+  const rootStart = confined && pid !== undefined ? readStat(pid)?.startTime : undefined;
+  const root: ProcessId | undefined = rootStart !== undefined && TREE_WALK ? { pid: pid!, startTime: rootStart } : undefined;
+
   const kill = (): void => {
     if (killed) return;
     killed = true;
     live.delete(kill);
     if (pid === undefined) return;
+    const tree = root ? processTree(root) : [];
     killGroup(pid);
     try {
       child.kill('SIGKILL'); // in case it left its group
     } catch {
       // already reaped
     }
-    sweepLaunch(tag, watch?.members() ?? []);
+    if (root) sweepKnown([...tree, ...(watch?.members() ?? [])]);
+    else sweepLaunch(tag, watch?.members() ?? []);
     watch?.stop();
     for (const s of [child.stdin, output]) s?.destroy();
     // stderr closes once the swept processes are gone, or is let go PIPE_GRACE_MS after the exit.
@@ -235,7 +243,6 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
   if (pid !== undefined) {
     live.add(kill);
     if (limits) {
-      const rootStart = confined ? readStat(pid)?.startTime : undefined;
       watch = watchBot({
         tag,
         ...(rootStart !== undefined ? { root: { pid, startTime: rootStart } } : {}),

@@ -6,7 +6,8 @@
  * environment for a child can still hide that child from the tag; the process watch (process-watch.ts)
  * remembers such children by parentage while they are alive and hands them to the sweep. This is for bots
  * run unconfined (--no-sandbox): a sandboxed bot has its own pid namespace, which nothing in it escapes
- * and which ends with the bot (src/sandbox).
+ * and which ends with the bot (src/sandbox); its processes are its tree (process-tree.ts), swept by
+ * {@link sweepKnown} without reading any other process's environment.
  */
 import { randomBytes } from 'node:crypto';
 import { environHas, listPids, readEnviron, readStat } from './proc-fs.ts';
@@ -53,18 +54,19 @@ const ROUNDS = 20;
 
 /**
  * SIGKILLs every live process whose environment matches `entry` (exactly, or as a prefix when `partial`),
- * and every process of `known` still alive with the same start time, until a scan finds nothing new.
- * Synchronous, so it also works in a process 'exit' hook. Returns how many processes were signalled.
+ * and every process of `known` still alive with the same start time, until a scan finds nothing new; with
+ * no `entry`, only `known` (and /proc is not scanned). Synchronous, so it also works in a process 'exit'
+ * hook. Returns how many processes were signalled.
  */
-export function sweep(entry: string, known: Iterable<ProcessId> = [], partial = false): number {
+export function sweep(entry: string | undefined, known: Iterable<ProcessId> = [], partial = false): number {
   const signalled = new Set<number>();
   const extra = [...known];
   for (let round = 0; round < ROUNDS; round++) {
     const found: number[] = [];
-    for (const pid of listPids()) {
+    for (const pid of entry === undefined ? [] : listPids()) {
       if (pid === process.pid || signalled.has(pid)) continue;
       const env = readEnviron(pid);
-      if (env && env.length > 0 && environHas(env, entry, partial)) found.push(pid);
+      if (env && env.length > 0 && environHas(env, entry!, partial)) found.push(pid);
     }
     for (const p of extra) {
       if (signalled.has(p.pid)) continue;
@@ -80,6 +82,11 @@ export function sweep(entry: string, known: Iterable<ProcessId> = [], partial = 
 /** Kills every process of one launch: see {@link sweep}. */
 export function sweepLaunch(tag: string, known: Iterable<ProcessId> = []): number {
   return sweep(tagEntry(tag), known);
+}
+
+/** Kills the processes of `known` still alive (a sandboxed bot's tree): see {@link sweep}. */
+export function sweepKnown(known: Iterable<ProcessId>): number {
+  return sweep(undefined, known);
 }
 
 /** Kills every tagged process of every launch this referee process ever made. */

@@ -1,19 +1,25 @@
 /**
  * The periodic check behind the per-process rlimits: which processes belong to which bot, and whether a
- * bot's processes together hold more memory or are more in number than its limits allow. One scan of /proc
- * per tick serves every bot of the referee process, and it only runs while some bot is watched.
+ * bot's processes together hold more memory or are more in number than its limits allow. One check per
+ * tick serves every bot of the referee process, and it only runs while some bot is watched.
  *
- * A process belongs to a bot when it carries the bot's launch tag (see process-sweep.ts) or descends from a
- * process that belongs to it. Membership is remembered by (pid, start time), so a child that cleared its
- * environment and was then orphaned is still known, and is handed to the final sweep. A sandboxed bot
- * carries no tag (its environment is the protocol's alone): it is known by its root, the sandbox's outer
- * process, whose descendants are all the bot's, since nothing leaves the sandbox's pid namespace (an orphan
- * there is adopted by the namespace's init, the root's child). The root and that init are the sandbox's
- * own processes: members, so they are swept, but not counted against the bot's memory or process limits.
+ * A sandboxed bot carries no tag (its environment is the protocol's alone): it is known by its root, the
+ * sandbox's outer process, whose descendants are all the bot's, since nothing leaves the sandbox's pid
+ * namespace (an orphan there is adopted by the namespace's init, the root's child). Its processes are
+ * found by walking that tree alone (process-tree.ts): a start reads no other process's files. The root and
+ * that init are the sandbox's own processes: members, so they are swept, but not counted against the bot's
+ * memory or process limits.
+ *
+ * An unconfined bot (--no-sandbox) can leave its tree (setsid after a double fork), so it is found by a scan
+ * of /proc: a process belongs to it when it carries its launch tag (see process-sweep.ts) or descends from
+ * a process that does. Membership is remembered by (pid, start time), so a child that cleared its
+ * environment and was then orphaned is still known, and is handed to the final sweep. The scan runs only
+ * while an unconfined bot is watched (or where the kernel cannot list a thread's children).
  */
 import { HAVE_PROCFS, listPids, readEnviron, readOwnMemory, readStat } from './proc-fs.ts';
 import type { ProcessId } from './process-sweep.ts';
 import { ENV_BOT_TAG } from './process-sweep.ts';
+import { processTree, TREE_WALK } from './process-tree.ts';
 
 /** How often the watch looks, ms. The rlimits act at once; this catches what they cannot see. */
 export const WATCH_INTERVAL_MS = 200;
@@ -93,8 +99,11 @@ function ownerOf(pid: number, depth = 0): string | null {
   return owner;
 }
 
-/** One scan: refresh the table, attribute processes, check every watched bot's limits. */
-export function checkNow(): void {
+/** True when `e`'s processes are found by walking its tree rather than by the scan. */
+const walked = (e: Entry): boolean => TREE_WALK && e.target.root !== undefined;
+
+/** The scan of /proc behind unconfined bots: refresh the table and attribute what is new. */
+function scanTable(): void {
   const pids = listPids();
   const present = new Set(pids);
   for (const pid of table.keys()) if (!present.has(pid)) table.delete(pid);
@@ -105,11 +114,28 @@ export function checkNow(): void {
     table.set(pid, { startTime: st.startTime, ppid: st.ppid, tag: tagOf(readEnviron(pid)) });
   }
   for (const e of watched.values()) {
+    if (walked(e)) continue;
     for (const [pid, start] of e.members) if (table.get(pid)?.startTime !== start) e.members.delete(pid);
   }
   for (const [pid, k] of table) {
     const owner = ownerOf(pid);
-    if (owner) watched.get(owner)?.members.set(pid, k.startTime);
+    const e = owner ? watched.get(owner) : undefined;
+    if (e && !walked(e)) e.members.set(pid, k.startTime);
+  }
+}
+
+/** One check: find every watched bot's processes (its tree, or the scan), check its limits. */
+export function checkNow(): void {
+  const parents = new Map<number, number>();
+  if ([...watched.values()].some((e) => !walked(e))) scanTable();
+  else table.clear();
+  for (const e of watched.values()) {
+    if (!walked(e)) continue;
+    e.members.clear();
+    for (const p of processTree(e.target.root!)) {
+      e.members.set(p.pid, p.startTime);
+      parents.set(p.pid, p.ppid);
+    }
   }
   for (const e of watched.values()) {
     if (e.breached) continue;
@@ -117,7 +143,7 @@ export function checkNow(): void {
     let used = 0;
     let count = 0;
     for (const pid of e.members.keys()) {
-      if (t.root && (pid === t.root.pid || table.get(pid)?.ppid === t.root.pid)) continue;
+      if (t.root && (pid === t.root.pid || (parents.get(pid) ?? table.get(pid)?.ppid) === t.root.pid)) continue;
       used += readOwnMemory(pid) ?? 0;
       count++;
     }
