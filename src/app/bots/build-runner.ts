@@ -4,6 +4,7 @@
  */
 import type { Rejection, Result } from '../../core/types.ts';
 import { runBuild } from '../../sandbox/build/run-build.ts';
+import type { BuildLimits } from '../../sandbox/build/build-limits.ts';
 
 /** One build: the unpacked version `source`, built into the new folder `dest` with `command` (absent: nothing to run). */
 export interface BuildRequest {
@@ -46,4 +47,27 @@ export function keptLog(log: string): string {
  * The builder used when none is given: the sandboxed `runBuild` (src/sandbox/build/run-build.ts), whose
  * request and result this type is a part of (its failures carry their log), so it is assigned as it is.
  */
-export const DEFAULT_BUILDER: BuildRunner = runBuild;
+export const DEFAULT_BUILDER: BuildRunner = (r) => runBuild({ ...r, limits: buildLimitsOf(process.env) });
+
+/**
+ * The build limits the host set in the environment (every machine that builds reads its own, so a worker
+ * builds under the same limits as the server when they share the setting): ARENA_BUILD_SECONDS,
+ * ARENA_BUILD_MEMORY_MIB, ARENA_BUILD_PROCESSES, ARENA_BUILD_DISK_MIB; unset or malformed ones keep the
+ * defaults of src/sandbox/build/build-limits.ts (120 s, 1 GiB, 256 processes, 256 MiB).
+ */
+export function buildLimitsOf(env: NodeJS.ProcessEnv): Partial<BuildLimits> {
+  const count = (key: string): number | undefined => {
+    const raw = env[key]?.trim();
+    return raw !== undefined && /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : undefined;
+  };
+  const seconds = count('ARENA_BUILD_SECONDS');
+  const memory = count('ARENA_BUILD_MEMORY_MIB');
+  const processes = count('ARENA_BUILD_PROCESSES');
+  const disk = count('ARENA_BUILD_DISK_MIB');
+  return {
+    ...(seconds !== undefined ? { seconds } : {}),
+    ...(memory !== undefined ? { memoryBytes: memory * 2 ** 20 } : {}),
+    ...(processes !== undefined ? { processes } : {}),
+    ...(disk !== undefined ? { diskBytes: disk * 2 ** 20 } : {}),
+  };
+}

@@ -77,24 +77,31 @@ async function register(ctx: AppContext, sub: SubmissionRecord, folder: string, 
   return version.ok ? ok(version.value.hash) : version;
 }
 
-/** Builds received submissions one after another until `signal` aborts, polling every `pollMs` (default 1 s) when idle. */
+/**
+ * Builds received submissions until `signal` aborts, `settings.buildSlots` at once (each slot claims the
+ * oldest received one atomically, so slots, servers and workers never build the same), polling every
+ * `pollMs` (default 1 s) when idle.
+ */
 export async function buildLoop(ctx: AppContext, settings: SubmissionSettings, o: { readonly signal: AbortSignal; readonly pollMs?: number }): Promise<void> {
   let lastSweep = 0;
-  while (!o.signal.aborted) {
-    if (Date.now() - lastSweep > STALE_MS / 4) {
-      lastSweep = Date.now();
-      await ctx.store.submissions().requeueStale(new Date(Date.now() - STALE_MS).toISOString(), now());
-    }
-    const next = await ctx.store.submissions().claimNext(now());
-    if (next) {
-      try {
-        await buildSubmission(ctx, next, settings, o.signal);
-      } catch (e) {
-        // The server keeps building others; this one says why it stopped.
-        await ctx.store.submissions().update(next.id, { status: 'failed', reason: `internal error while building: ${String((e as Error).message ?? e).split('\n')[0]}` }, now());
+  const slot = async (): Promise<void> => {
+    while (!o.signal.aborted) {
+      if (Date.now() - lastSweep > STALE_MS / 4) {
+        lastSweep = Date.now();
+        await ctx.store.submissions().requeueStale(new Date(Date.now() - STALE_MS).toISOString(), now());
       }
-      continue;
+      const next = await ctx.store.submissions().claimNext(now());
+      if (next) {
+        try {
+          await buildSubmission(ctx, next, settings, o.signal);
+        } catch (e) {
+          // The server keeps building others; this one says why it stopped.
+          await ctx.store.submissions().update(next.id, { status: 'failed', reason: `internal error while building: ${String((e as Error).message ?? e).split('\n')[0]}` }, now());
+        }
+        continue;
+      }
+      await sleepUnlessAborted(o.pollMs ?? 1000, o.signal);
     }
-    await sleepUnlessAborted(o.pollMs ?? 1000, o.signal);
-  }
+  };
+  await Promise.all(Array.from({ length: settings.buildSlots }, slot));
 }
