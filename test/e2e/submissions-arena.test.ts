@@ -8,7 +8,7 @@
  * one is 401, and repeated failures are rate-limited (last, since the limit holds this test's address).
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LadderView } from '../../src/app/ladder/ladder-status.ts';
@@ -168,6 +168,17 @@ describe('submissions e2e - participants submit from their own machine to a runn
     // Nothing of alice's bot was touched by bob's attempt: still two versions.
     const after = (await (await fetch(`${url}/api/ladder`)).json()) as LadderView;
     expect(after.versions.filter((v) => v.bot === 'alice/pybot')).toHaveLength(2);
+  }, 120_000);
+
+  it('arena backup - the backup holds the submitted code: a machine with only the backup builds and plays alice/cbot', async () => {
+    const copy = join(dir, 'backup.db');
+    const backed = await arena(['backup', copy, '--db', db]);
+    expect(backed.code, backed.stderr).toBe(0);
+    const elsewhere = tempFolder('restored-builds');
+    const played = await arena(['match', 'alice/cbot', 'constructive', '--puzzle', 'sliding', '--size', '3', '--count', '2', '--seed', '3', '--json', '--db', copy], { ARENA_SUBMISSIONS_DIR: elsewhere });
+    expect(played.code, played.stderr).toBe(0);
+    expect(played.stdout).toMatch(/"verdict": ?"solved"/);
+    expect(readdirSync(join(elsewhere, 'built')).filter((n) => /^[0-9a-f]{64}$/.test(n))).toHaveLength(1);
   }, 120_000);
 
   it('csrf - the upload form posted from another origin with alice\'s session is refused', async () => {
