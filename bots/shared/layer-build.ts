@@ -23,6 +23,8 @@ export interface LayerBuildOptions {
    */
   readonly checkpoint?: string;
   readonly checkpointEveryMs?: number;
+  /** Stops the build at the next layer's end (after its checkpoint, if one is due); the promise rejects. */
+  readonly signal?: AbortSignal;
 }
 
 /** What a checkpoint says about itself (its `.json` companion); the arrays are the binary file. */
@@ -139,6 +141,7 @@ export async function buildLayeredInThreads(rows: number, cols: number, tiles: r
         writeCheckpoint(opts.checkpoint, { ...want, level, done }, checkpointParts(state, level));
         lastCheckpoint = Date.now();
       }
+      opts.signal?.throwIfAborted();
     }
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));

@@ -23,13 +23,16 @@ export class PdbLoader {
     private readonly partition: readonly (readonly number[])[] = PARTITION_4X4,
     /** False: never build, only read the cache (null until then). */
     private readonly build = true,
+    /** A stronger partition used instead when its tables are in the cache (never built here: too big). */
+    private readonly stronger?: readonly (readonly number[])[],
   ) {}
 
   /** The tables if ready; the first call starts loading or building them. */
   get(): PatternTable[] | null {
     if (!this.started) {
       this.started = true;
-      this.tables = loadPdbSet(this.rows, this.cols, this.partition, this.dir);
+      this.tables = (this.stronger && loadPdbSet(this.rows, this.cols, this.stronger, this.dir)) || loadPdbSet(this.rows, this.cols, this.partition, this.dir);
+      if (this.tables && this.stronger && this.tables.length === this.stronger.length) this.log(`${this.rows}x${this.cols}: the stronger pattern databases are in the cache, using them`);
       if (!this.tables && this.build) this.building = this.startBuild();
       else if (!this.tables) this.log(`no ${this.rows}x${this.cols} pattern databases in ${this.dir}; not building them (--no-build)`);
     }
