@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { buildLayeredInThreads, buildLayeredSet } from '../../bots/shared/layer-
 import { PdbLoader } from '../../bots/shared/pdb-loader.ts';
 import { buildPatternDb, buildPatternDbSteps } from '../../src/solvers/sliding/pdb-build.ts';
 import { buildLayered, checkLayerPattern } from '../../src/solvers/sliding/pdb-layer-bfs.ts';
+import { loadPdb, pdbFileName, SAMPLED_CHECK_BYTES, savePdb } from '../../src/solvers/sliding/pdb-cache.ts';
 import { PARTITION_4X4 } from '../../src/solvers/sliding/pdb-set.ts';
 import { naiveTable } from '../helpers/naive-pdb.ts';
 
@@ -136,4 +137,29 @@ describe('layer-build', () => {
     expect(tables?.map((t) => t.tiles)).toEqual(strong);
     expect(same(tables![1]!.table, naiveTable(3, 3, [5, 6, 7, 8]))).toBe(true);
   }, 60_000);
+});
+
+describe('pdb-cache sampled check', () => {
+  it('pdb-cache - a big table loads without its full checksum, and a damaged run or a truncated file is still refused', () => {
+    const dir = tempDir();
+    const tiles = [1, 2, 3, 4, 5, 6, 7];
+    const table = new Uint8Array(SAMPLED_CHECK_BYTES + 12_345);
+    for (let i = 0; i < table.length; i++) table[i] = (i * 2654435761) >>> 27;
+    savePdb(dir, 4, 4, tiles, table);
+    const file = join(dir, pdbFileName(4, 4, tiles));
+    const good = readFileSync(file);
+    expect(same(loadPdb(dir, 4, 4, tiles)!, table)).toBe(true);
+    const zeroed = Buffer.from(good);
+    zeroed.fill(0, 48 + 1_000_000, 48 + 1_000_000 + 4096); // a lost page
+    writeFileSync(file, zeroed);
+    expect(loadPdb(dir, 4, 4, tiles)).toBeNull();
+    writeFileSync(file, good.subarray(0, good.length - 1));
+    expect(loadPdb(dir, 4, 4, tiles)).toBeNull();
+    const lastByte = Buffer.from(good);
+    lastByte[lastByte.length - 1] ^= 1;
+    writeFileSync(file, lastByte);
+    expect(loadPdb(dir, 4, 4, tiles)).toBeNull();
+    writeFileSync(file, good);
+    expect(loadPdb(dir, 4, 4, tiles)).not.toBeNull();
+  });
 });
