@@ -23,7 +23,8 @@ import type { BenchRow, BenchSuite } from './types.ts';
 const ROOT = resolve(import.meta.dirname, '..');
 const FIXTURE = join(ROOT, 'test/fixtures/sliding/korf-100-15-puzzle.json');
 
-interface Instance {
+/** One of Korf's 100 with its published optimal length. */
+export interface Instance {
   readonly id: number;
   readonly optimal: number;
   readonly tiles: number[];
@@ -36,7 +37,8 @@ function childCpuS(): number {
   return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
-async function run(command: string, args: string[], cwd: string): Promise<{ wallS: number; cpuS: number; stdout: string }> {
+/** Runs a command to its end; its wall time, its CPU time (reaped) and its stdout. Throws on a non-zero exit. */
+export async function run(command: string, args: string[], cwd: string): Promise<{ wallS: number; cpuS: number; stdout: string }> {
   const c0 = childCpuS();
   const t0 = performance.now();
   const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -49,21 +51,30 @@ async function run(command: string, args: string[], cwd: string): Promise<{ wall
   return { wallS: (performance.now() - t0) / 1000, cpuS: childCpuS() - c0, stdout };
 }
 
+/**
+ * Writes Korf's 100 into `dir` as the C++ solver's board file (`boards`), a one-move warm-up board (`one`)
+ * and the arena's scrambles (`scrambles`, JSON lines).
+ */
+export function writeKorfInputs(dir: string): { instances: Instance[]; boards: string; one: string; scrambles: string } {
+  const instances = (JSON.parse(readFileSync(FIXTURE, 'utf8')) as { instances: Instance[] }).instances;
+  const boards = join(dir, 'korf100-reg');
+  const one = join(dir, 'one-reg');
+  const grid = (t: readonly number[]) => [0, 1, 2, 3].map((r) => t.slice(4 * r, 4 * r + 4).join(' ')).join('\n');
+  writeFileSync(boards, `4 4 ${instances.length}\n\n${instances.map((i) => grid(i.tiles)).join('\n\n')}\n`);
+  writeFileSync(one, `4 4 1\n\n${grid([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15])}\n`);
+  const scrambles = join(dir, 'korf100.jsonl');
+  writeFileSync(scrambles, instances.map((i) => JSON.stringify({ kind: 'sliding', rows: 4, cols: 4, tiles: i.tiles })).join('\n') + '\n');
+  return { instances, boards, one, scrambles };
+}
+
 export const bench: BenchSuite = async () => {
   const cpp = process.env.ARENA_BENCH_15PUZZLE;
   if (!cpp || !existsSync(join(cpp, 'bin/puzzle'))) {
     return [{ name: "Korf's 100 vs a C++ solver", value: NaN, unit: '', note: 'skipped: set ARENA_BENCH_15PUZZLE to a build of github.com/MichaelKim/15puzzle (bin/puzzle, databases/663-reg)' }];
   }
-  const instances = (JSON.parse(readFileSync(FIXTURE, 'utf8')) as { instances: Instance[] }).instances;
   const dir = mkdtempSync(join(tmpdir(), 'arena-korf-'));
   try {
-    const boards = join(dir, 'korf100-reg');
-    const one = join(dir, 'one-reg');
-    const grid = (t: readonly number[]) => [0, 1, 2, 3].map((r) => t.slice(4 * r, 4 * r + 4).join(' ')).join('\n');
-    writeFileSync(boards, `4 4 ${instances.length}\n\n${instances.map((i) => grid(i.tiles)).join('\n\n')}\n`);
-    writeFileSync(one, `4 4 1\n\n${grid([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15])}\n`);
-    const scrambles = join(dir, 'korf100.jsonl');
-    writeFileSync(scrambles, instances.map((i) => JSON.stringify({ kind: 'sliding', rows: 4, cols: 4, tiles: i.tiles })).join('\n') + '\n');
+    const { instances, boards, one, scrambles } = writeKorfInputs(dir);
 
     // The C++ solver builds its databases on first use: one trivial board first, so its time is solving only.
     await run(join(cpp, 'bin/puzzle'), ['-d', 'databases/663-reg', '-b', one], cpp);

@@ -1,6 +1,6 @@
 /**
- * ida-star: optimal IDA* for sliding boards up to 16 cells (4×4 with additive 6-6-3 pattern databases and
- * the reflection lookup, built once into .cache/pdb/), the seed's weighted search for bigger boards (f = g +
+ * ida-star: optimal IDA* for sliding boards up to 16 cells (4×4 with additive pattern databases and the
+ * reflection lookup: 7-8 when prepare-78 built them, else 6-6-3, built once into .cache/pdb/), the seed's weighted search for bigger boards (f = g +
  * h·√h up to 25 cells, g + h·h above; the whole board up to 6×6, line by line beyond, see staged-search.ts).
  * Flags: `--weight w` (f = g + w·h everywhere), `--no-pdb`. Logs only to stderr.
  */
@@ -10,6 +10,7 @@ import type { SolveAnswer, SolveContext } from '../../src/sdk/index.ts';
 import { parseFlags } from './flags.ts';
 import { defaultCacheDir } from '../../src/solvers/sliding/pdb-cache.ts';
 import { PdbLoader } from '../shared/pdb-loader.ts';
+import { PARTITION_4X4, PARTITION_4X4_78 } from '../../src/solvers/sliding/pdb-set.ts';
 import { MAX_CELLS, solveSliding } from './solve.ts';
 
 const log = (line: string): void => void process.stderr.write(`ida-star: ${line}\n`);
@@ -18,7 +19,8 @@ if (typeof flags === 'string') {
   log(flags);
   process.exit(2);
 }
-const loader = flags.noPdb ? null : new PdbLoader(defaultCacheDir(), log);
+// The 7-8 tables when `prepare-78` built them (577 MB, minutes to build), else the 6-6-3 ones of the install.
+const loader = flags.noPdb ? null : new PdbLoader(defaultCacheDir(), log, 4, 4, PARTITION_4X4, true, PARTITION_4X4_78);
 
 const weight = flags.weight;
 const solve = (puzzle: PuzzleState, ctx: SolveContext): Promise<SolveAnswer> | SolveAnswer => {

@@ -37,14 +37,17 @@ export class PdbLoader {
     private readonly partition: readonly (readonly number[])[] = PARTITION_4X4,
     /** False: never build, only read the cache (null until then). */
     private readonly build = true,
+    /** A stronger partition used instead when its tables are in the cache (never built here: too big). */
+    private readonly stronger?: readonly (readonly number[])[],
   ) {}
 
   /** The tables if ready; the first call starts loading or building them. */
   get(): PatternTable[] | null {
     if (!this.started) {
       this.started = true;
-      this.tables = loadPdbSet(this.rows, this.cols, this.partition, this.dir);
+      this.tables = (this.stronger && loadPdbSet(this.rows, this.cols, this.stronger, this.dir)) || loadPdbSet(this.rows, this.cols, this.partition, this.dir);
       const shape = `${this.rows}x${this.cols}`;
+      if (this.tables && this.stronger && this.tables.length === this.stronger.length) this.log(`${shape}: the stronger pattern databases are in the cache, using them`);
       if (this.tables) return this.tables;
       if (!this.build) this.log(`no ${shape} pattern databases in ${this.dir}; not building them (--no-build)`);
       // Confined, the store is read-only: a build could not be kept, so it would only cost the match a core.

@@ -17,7 +17,7 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { boundBySearch, EXACT_MAX_CELLS, exactSolve } from './exact.ts';
 import type { PatternTable } from './pdb-heuristic.ts';
-import { loadPdbSet, PARTITION_4X4, PARTITION_5X5 } from './pdb-set.ts';
+import { loadPdbSet, PARTITION_4X4, PARTITION_4X4_78, PARTITION_5X5 } from './pdb-set.ts';
 import { PIN_CONFIRMED, PIN_REFUTED, PIN_SET } from './oracle-messages.ts';
 import type { OracleReply, OracleRequest, OracleThread, OracleWorkerData } from './oracle-messages.ts';
 
@@ -83,7 +83,9 @@ if (data.pin && tid !== undefined) {
   Atomics.wait(gate, 1, 0, 2000);
 }
 waitAtGate();
-const tables4 = loadPdbSet(4, 4, PARTITION_4X4, data.cacheDir);
+// The 7-8 tables when prepared (bots/ida-star/prepare-78.ts), else the 6-6-3 ones: the stronger bound proves
+// a 15-puzzle optimum with far fewer nodes.
+const tables4 = loadPdbSet(4, 4, PARTITION_4X4_78, data.cacheDir) ?? loadPdbSet(4, 4, PARTITION_4X4, data.cacheDir);
 let tables5: PatternTable[] | null | undefined;
 
 /** The pattern databases of a shape: 4×4 (null when missing), 5×5 (read at first use), else none. */

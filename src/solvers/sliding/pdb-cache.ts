@@ -34,8 +34,30 @@ export function checksum(bytes: Uint8Array): number {
 }
 
 /**
+ * Tables from this size up are checked at load by {@link sampleChecksum} alone: the full checksum of the
+ * 519 MB 8-tile 4×4 table takes 1–3 s, longer than reading the file from the page cache, at every bot start.
+ */
+export const SAMPLED_CHECK_BYTES = 16 * 1024 * 1024;
+/** Stride of the sampled checksum: a prime, so it does not fall into step with any layout of the table. */
+const SAMPLE_STRIDE = 509;
+
+/**
+ * FNV-1a over every 509th byte and the last: catches a truncated, padded or swapped file and any damaged
+ * run of 509 bytes or more (a lost page reads as zeros), in milliseconds; not a flipped single bit, which
+ * only the full {@link checksum}, written beside it, would see.
+ */
+export function sampleChecksum(bytes: Uint8Array): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i += SAMPLE_STRIDE) h = Math.imul(h ^ bytes[i], 0x01000193);
+  if (bytes.length > 0) h = Math.imul(h ^ bytes[bytes.length - 1], 0x01000193);
+  // Never 0: 0 at @20 marks a file written before the sampled checksum existed.
+  return h >>> 0 || 1;
+}
+
+/**
  * Layout (little-endian): magic u32 @0, version u32 @4, rows u8 @8, cols u8 @9, k u8 @10, table length u32
- * @12, checksum of the table u32 @16, zeros to 32; the k pattern tiles padded to 16 bytes @32; the table @48.
+ * @12, checksum of the table u32 @16, its {@link sampleChecksum} u32 @20 (0 in files written before it, which
+ * are then checked in full), zeros to 32; the k pattern tiles padded to 16 bytes @32; the table @48.
  */
 function encode(rows: number, cols: number, tiles: readonly number[], table: Uint8Array): Uint8Array {
   const out = new Uint8Array(HEADER + MAX_TILES + table.length);
@@ -47,12 +69,16 @@ function encode(rows: number, cols: number, tiles: readonly number[], table: Uin
   out[10] = tiles.length;
   dv.setUint32(12, table.length, true);
   dv.setUint32(16, checksum(table), true);
+  dv.setUint32(20, sampleChecksum(table), true);
   out.set(tiles, HEADER);
   out.set(table, HEADER + MAX_TILES);
   return out;
 }
 
-/** Reads a cached table; null when the file is missing, of another version or pattern, truncated or corrupt. */
+/**
+ * Reads a cached table; null when the file is missing, of another version or pattern, truncated or corrupt
+ * (big tables: as far as {@link sampleChecksum} sees).
+ */
 export function loadPdb(dir: string, rows: number, cols: number, tiles: readonly number[]): Uint8Array | null {
   let buf: Buffer;
   try {
@@ -68,6 +94,8 @@ export function loadPdb(dir: string, rows: number, cols: number, tiles: readonly
   const len = dv.getUint32(12, true);
   if (buf.length !== HEADER + MAX_TILES + len) return null;
   const table = new Uint8Array(buf.buffer, buf.byteOffset + HEADER + MAX_TILES, len);
+  const sampled = dv.getUint32(20, true);
+  if (len >= SAMPLED_CHECK_BYTES && sampled !== 0) return sampleChecksum(table) === sampled ? table : null;
   if (checksum(table) !== dv.getUint32(16, true)) return null;
   return table;
 }

@@ -48,9 +48,47 @@ export function rankCells(cells: ArrayLike<number>, k: number, weights: Int32Arr
  * {@link rankWeights}: the same number as {@link rankCells}, computed the way the IDA* inner loops need it.
  * Item i's term is its cell less the earlier items on lower cells, counted by comparisons (`(a - b) >>> 31`
  * is 1 exactly when a < b) rather than a popcount table, which at 64 KiB does not stay in L1; the usual
- * pattern sizes are unrolled.
+ * pattern sizes are unrolled (8 and 7 for the 4×4 7-8 partition, 6 and 3 for 6-6-3).
  */
 export function rankAt(cells: Uint8Array, off: number, k: number, weights: Int32Array): number {
+  if (k === 8) {
+    const a = cells[off];
+    const b = cells[off + 1];
+    const c = cells[off + 2];
+    const d = cells[off + 3];
+    const e = cells[off + 4];
+    const f = cells[off + 5];
+    const g = cells[off + 6];
+    const h = cells[off + 7];
+    return (
+      a * weights[off] +
+      (b - ((a - b) >>> 31)) * weights[off + 1] +
+      (c - ((a - c) >>> 31) - ((b - c) >>> 31)) * weights[off + 2] +
+      (d - ((a - d) >>> 31) - ((b - d) >>> 31) - ((c - d) >>> 31)) * weights[off + 3] +
+      (e - ((a - e) >>> 31) - ((b - e) >>> 31) - ((c - e) >>> 31) - ((d - e) >>> 31)) * weights[off + 4] +
+      (f - ((a - f) >>> 31) - ((b - f) >>> 31) - ((c - f) >>> 31) - ((d - f) >>> 31) - ((e - f) >>> 31)) * weights[off + 5] +
+      (g - ((a - g) >>> 31) - ((b - g) >>> 31) - ((c - g) >>> 31) - ((d - g) >>> 31) - ((e - g) >>> 31) - ((f - g) >>> 31)) * weights[off + 6] +
+      (h - ((a - h) >>> 31) - ((b - h) >>> 31) - ((c - h) >>> 31) - ((d - h) >>> 31) - ((e - h) >>> 31) - ((f - h) >>> 31) - ((g - h) >>> 31)) * weights[off + 7]
+    );
+  }
+  if (k === 7) {
+    const a = cells[off];
+    const b = cells[off + 1];
+    const c = cells[off + 2];
+    const d = cells[off + 3];
+    const e = cells[off + 4];
+    const f = cells[off + 5];
+    const g = cells[off + 6];
+    return (
+      a * weights[off] +
+      (b - ((a - b) >>> 31)) * weights[off + 1] +
+      (c - ((a - c) >>> 31) - ((b - c) >>> 31)) * weights[off + 2] +
+      (d - ((a - d) >>> 31) - ((b - d) >>> 31) - ((c - d) >>> 31)) * weights[off + 3] +
+      (e - ((a - e) >>> 31) - ((b - e) >>> 31) - ((c - e) >>> 31) - ((d - e) >>> 31)) * weights[off + 4] +
+      (f - ((a - f) >>> 31) - ((b - f) >>> 31) - ((c - f) >>> 31) - ((d - f) >>> 31) - ((e - f) >>> 31)) * weights[off + 5] +
+      (g - ((a - g) >>> 31) - ((b - g) >>> 31) - ((c - g) >>> 31) - ((d - g) >>> 31) - ((e - g) >>> 31) - ((f - g) >>> 31)) * weights[off + 6]
+    );
+  }
   if (k === 6) {
     const a = cells[off];
     const b = cells[off + 1];

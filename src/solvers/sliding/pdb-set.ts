@@ -17,6 +17,18 @@ export const PARTITION_4X4: readonly (readonly number[])[] = [
 ];
 
 /**
+ * The 4×4 7-8 partition (Korf & Felner's, turned 180° for our goal with the blank last): tiles 1–8, the top
+ * two rows, and 9–15, the bottom two rows beside the blank's home. With the reflection lookup about 37
+ * thousand nodes per Korf instance in their paper, against 617 thousand for 6-6-3. Tables: 518,918,400 +
+ * 57,657,600 bytes ≈ 577 MB, built by the layered search (pdb-layer-bfs.ts) on threads, never at install
+ * (`node --import tsx bots/ida-star/prepare-78.ts`); the bots use it when it is in the cache.
+ */
+export const PARTITION_4X4_78: readonly (readonly number[])[] = [
+  [1, 2, 3, 4, 5, 6, 7, 8],
+  [9, 10, 11, 12, 13, 14, 15],
+];
+
+/**
  * The 5×5 partition: 6-6-6-6, Korf & Felner's 24-puzzle split turned 180° for our goal (blank last): three
  * 2×3 blocks along the edges (top-left, top-right, bottom-left) and the six tiles around the blank's home.
  * The three blocks are one table read through rotations (pdb-symmetry.ts), so two tables are built:
