@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { defaultCacheDir } from '../../src/solvers/sliding/pdb-cache.ts';
 import { loadPdbSet, PARTITION_4X4_78 } from '../../src/solvers/sliding/pdb-set.ts';
-import { buildLayeredSet } from '../shared/layer-build.ts';
+import { buildLayeredSet } from '../../src/solvers/tables/layer-build.ts';
 
 const dir = defaultCacheDir();
 const say = (line: string): void => void process.stderr.write(`ida-star: ${line}\n`);

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildLayeredInThreads, buildLayeredSet } from '../../bots/shared/layer-build.ts';
+import { buildLayeredInThreads, buildLayeredSet } from '../../src/solvers/tables/layer-build.ts';
 import { PdbLoader } from '../../bots/shared/pdb-loader.ts';
 import { buildPatternDb, buildPatternDbSteps } from '../../src/solvers/sliding/pdb-build.ts';
 import { buildLayered, checkLayerPattern } from '../../src/solvers/sliding/pdb-layer-bfs.ts';

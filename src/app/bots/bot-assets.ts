@@ -19,7 +19,8 @@ import { listBuiltinBots } from '../../transport/process/builtin-bots.ts';
 /** The declaration file in a built-in bot's folder. */
 export const ASSETS_FILE = 'assets.json';
 
-const tilesSchema = z.array(z.number().int().min(1).max(24)).min(1).max(7);
+// Up to 8 tiles: the 4×4's 7-8 partition (an 8-tile table is built by the layered search, build-on-thread.ts).
+const tilesSchema = z.array(z.number().int().min(1).max(24)).min(1).max(8);
 const assetSchema = z
   .object({
     /** Unique within the bot, e.g. `sliding-5x5-tables`. */

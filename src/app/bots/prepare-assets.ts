@@ -9,7 +9,7 @@ import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import type { Result } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
 import { defaultCacheDir } from '../../solvers/sliding/pdb-cache.ts';
-import { buildPartOnThread } from '../../solvers/tables/build-on-thread.ts';
+import { buildBigPart, buildPartOnThread, LAYERED_FROM_TILES } from '../../solvers/tables/build-on-thread.ts';
 import { partIntact, removeStaleTemps, type TablePart } from '../../solvers/tables/table-parts.ts';
 import { listBuiltinBots } from '../../transport/process/builtin-bots.ts';
 import { allDeclaredAssets, declaredAssets, type BotAsset } from './bot-assets.ts';
@@ -120,10 +120,23 @@ export async function prepareAssets(options: PrepareOptions): Promise<Result<Pre
   const report = (): void => o.onProgress?.({ done: [...doneOf.values()].reduce((s, n) => s + n, 0), total });
   const built = new Set<string>();
   const failed = new Map<string, string>();
+  // A big table takes every thread for itself (its layers are shared out), before the small ones' lanes.
+  for (const p of todo.filter((t) => t.tiles.length >= LAYERED_FROM_TILES)) {
+    if (o.signal?.aborted) break;
+    const t = Date.now();
+    const r = await buildBigPart(p, o.dir, o.threads, (done) => (doneOf.set(p.file, done), report()), o.signal);
+    if (r.ok) {
+      built.add(p.file);
+      doneOf.set(p.file, p.entries);
+      report();
+      o.onPart?.({ part: p, kept: false, ms: Date.now() - t });
+    } else if (r.code !== 'interrupted') failed.set(p.file, r.reason);
+  }
+  const small = todo.filter((t) => t.tiles.length < LAYERED_FROM_TILES);
   let next = 0;
   const lane = async (): Promise<void> => {
-    while (next < todo.length && !o.signal?.aborted) {
-      const p = todo[next++]!;
+    while (next < small.length && !o.signal?.aborted) {
+      const p = small[next++]!;
       const t = Date.now();
       const r = await buildPartOnThread(p, o.dir, (done) => (doneOf.set(p.file, done), report()), o.signal);
       if (r.ok) {
@@ -134,7 +147,7 @@ export async function prepareAssets(options: PrepareOptions): Promise<Result<Pre
       } else if (r.code !== 'interrupted') failed.set(p.file, r.reason);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(o.threads, todo.length)) }, lane));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(o.threads, small.length)) }, lane));
   const assets = chosen.value.assets.map((a): PreparedAsset => {
     const files = a.parts.map((p) => p.file);
     const missing = files.filter((f) => !built.has(f) && !kept.has(f));

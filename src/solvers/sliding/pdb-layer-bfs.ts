@@ -13,7 +13,7 @@ import { binomials, ColexTable, geometry, lowest, regionTable } from './pdb-regi
  * placement with 8 tiles on 4×4 (2.1 GB), 7 bytes per placement for 6 tiles (bit sets of 16 bits).
  *
  * The arrays may live in SharedArrayBuffers, expanded by several threads at once on disjoint ranges of the
- * current layer (bots/shared/layer-build.ts): a bit is then set with Atomics.or, whose old value says which thread
+ * current layer (src/solvers/tables/layer-build.ts): a bit is then set with Atomics.or, whose old value says which thread
  * found the state first, so every state enters the next layer once and its placement's depth is written once.
  */
 
@@ -211,7 +211,7 @@ export interface LayerProgress {
 
 /**
  * The whole layered search on this thread, yielding after every layer: the reference the threaded build
- * (bots/shared/layer-build.ts) is tested against, and fast enough for tables up to 6 tiles on 4×4.
+ * (src/solvers/tables/layer-build.ts) is tested against, and fast enough for tables up to 6 tiles on 4×4.
  */
 export function* buildLayered(rows: number, cols: number, tiles: readonly number[]): Generator<LayerProgress, Uint8Array, void> {
   const state = newLayerState(rows, cols, tiles, false);

@@ -3,8 +3,8 @@
  * chunks of placements off the shared counter and expands them into the shared arrays until none are left.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { LayerExpander } from '../../src/solvers/sliding/pdb-layer-bfs.ts';
-import type { LayerState } from '../../src/solvers/sliding/pdb-layer-bfs.ts';
+import { LayerExpander } from '../sliding/pdb-layer-bfs.ts';
+import type { LayerState } from '../sliding/pdb-layer-bfs.ts';
 
 /** What every thread of one build shares. */
 export interface LayerWorkerData {

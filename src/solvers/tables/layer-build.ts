@@ -1,10 +1,12 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadPdb, pdbFileName, savePdb } from '../../src/solvers/sliding/pdb-cache.ts';
+import { pathToFileURL } from 'node:url';
+import { projectRootOf } from '../../runtime/source-tree.ts';
+import { loadPdb, pdbFileName, savePdb } from '../sliding/pdb-cache.ts';
 import { Worker } from 'node:worker_threads';
-import { placements } from '../../src/solvers/sliding/pdb-rank.ts';
-import { newLayerState, regionSetBytes } from '../../src/solvers/sliding/pdb-layer-bfs.ts';
-import type { LayerProgress, LayerState } from '../../src/solvers/sliding/pdb-layer-bfs.ts';
+import { placements } from '../sliding/pdb-rank.ts';
+import { newLayerState, regionSetBytes } from '../sliding/pdb-layer-bfs.ts';
+import type { LayerProgress, LayerState } from '../sliding/pdb-layer-bfs.ts';
 import type { LayerJob, LayerReply, LayerWorkerData } from './layer-build-worker.ts';
 
 /** Placements per chunk a thread takes at a time (one work unit; progress is reported per chunk). */
@@ -102,7 +104,9 @@ export async function buildLayeredInThreads(rows: number, cols: number, tiles: r
   const counter = new Int32Array(new SharedArrayBuffer(4));
   const data: LayerWorkerData = { rows, cols, tiles: [...tiles], state, counter, chunk: LAYER_CHUNK };
   const threads = Math.max(1, opts.threads ?? 2);
-  const workers = Array.from({ length: threads }, () => new Worker(new URL('./layer-build-boot.mjs', import.meta.url), { workerData: data }));
+  // Found from the checkout, not this module's URL: bundled into dist/, this code is not beside its boot file.
+  const boot = pathToFileURL(join(projectRootOf(import.meta.url), 'src', 'solvers', 'tables', 'layer-build-boot.mjs'));
+  const workers = Array.from({ length: threads }, () => new Worker(boot, { workerData: data }));
   let lastCheckpoint = Date.now();
   try {
     for (;;) {
