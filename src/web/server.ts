@@ -182,7 +182,7 @@ export function createWebApp(
 
   const openReplay = async (c: Context, bot: string) =>
     replays.open(ctx, idParam(c.req.param('match'), 'match id'), idParam(c.req.param('scramble'), 'scramble number'), bot);
-  app.get('/replay/:match/:scramble/:bot', async (c) => {
+  app.get('/replay/:match/:scramble/:bot{.+}', async (c) => {
     const bots = [c.req.param('bot'), ...(c.req.query('vs') ? [c.req.query('vs')!] : [])];
     const infos = [];
     const stderr: BotStderrView[] = [];
@@ -195,7 +195,7 @@ export function createWebApp(
     }
     return c.html(replayPage(infos, stderr));
   });
-  app.get('/api/replay/:match/:scramble/:bot', async (c) => {
+  app.get('/api/replay/:match/:scramble/:bot{.+}', async (c) => {
     const r = orNotFound(c, await openReplay(c, c.req.param('bot')));
     if (r instanceof Response) return r;
     const atText = c.req.query('at');
@@ -205,11 +205,11 @@ export function createWebApp(
 
   app.get('/bots', async (c) => c.html(botsPage(await listBots(ctx))));
   app.get('/api/bots', async (c) => c.json(await listBots(ctx)));
-  app.get('/bots/:name', async (c) => {
+  app.get('/bots/:name{.+}', async (c) => {
     const p = orNotFound(c, await botProfile(ctx, c.req.param('name')));
     return p instanceof Response ? p : c.html(botPage(p));
   });
-  app.get('/api/bots/:name', async (c) => {
+  app.get('/api/bots/:name{.+}', async (c) => {
     const p = orNotFound(c, await botProfile(ctx, c.req.param('name')));
     return p instanceof Response ? p : c.json(p);
   });
