@@ -3,7 +3,7 @@ import type { LadderView, VersionView } from '../../app/ladder/ladder-status.ts'
 import type { RatingHistory } from '../../app/records/leaderboard.ts';
 import { PageColours } from '../bot-colour.ts';
 import { link, num, pct, when } from '../format.ts';
-import { h, jsonBlock } from '../html.ts';
+import { h, jsonBlock, type Markup } from '../html.ts';
 import { page } from '../layout.ts';
 
 /** How often the ladder page reloads itself: a refresh header, since the page runs no inline script. */
@@ -12,7 +12,7 @@ export const LADDER_REFRESH_SECONDS = 5;
 const elo = (x: number) => (Number.isFinite(x) ? num(x) : x > 0 ? '∞' : '−∞');
 
 /** How fast the ladder plays, or why no pace is shown yet. */
-function paceLine(p: LadderPace | undefined, running: boolean): string {
+function paceLine(p: LadderPace | undefined, running: boolean): Markup {
   if (!p) return h`<p id="ladder-pace" class="dim">pace: not yet measured (fewer than two games)</p>`;
   // A stopped ladder's window ends at its last game, so the figure is what it reached, not what it does now.
   const span = running ? `in the last ${num(p.minutes, 1)} min` : `in the ${num(p.minutes, 1)} min before its last game`;
