@@ -27,6 +27,7 @@ import { HTTPException } from 'hono/http-exception';
 import { addAuth, type WebAuthOptions } from './auth.ts';
 import { addSubmissionApi } from './submission-api.ts';
 import { addSubmissionPages } from './submission-pages.ts';
+import { addParticipantRoutes } from './participant-routes.ts';
 import { submissionServices, type SubmissionServices } from './submission-services.ts';
 import { uploadGate } from './upload-body.ts';
 import { botStderr, readableStderr, type BotStderrView } from '../app/records/bot-stderr.ts';
@@ -220,7 +221,8 @@ export function createWebApp(
     wantsJson(c) ? c.json({ error: 'too many uploads at once: try again in a few seconds' }, 503) : c.html(problemPage('Busy', 'Too many uploads at once: try again in a few seconds.'), 503),
   );
   addSubmissionApi(app, submissions, idParam, uploads);
-  addSubmissionPages(app, ctx, submissions, idParam, uploads);
+  addSubmissionPages(app, submissions, idParam, uploads);
+  addParticipantRoutes(app, ctx, submissions);
   addStderrRoutes(app, ctx, privateServer, idParam);
 
   app.get('/static/:file', (c) => {

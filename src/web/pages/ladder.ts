@@ -2,14 +2,12 @@ import type { LadderPace } from '../../app/ladder/ladder-pace.ts';
 import type { LadderView, VersionView } from '../../app/ladder/ladder-status.ts';
 import type { RatingHistory } from '../../app/records/leaderboard.ts';
 import { PageColours } from '../bot-colour.ts';
-import { link, num, pct, when } from '../format.ts';
+import { elo, link, num, pct, when } from '../format.ts';
 import { h, jsonBlock, type Markup } from '../html.ts';
 import { page } from '../layout.ts';
 
 /** How often the ladder page reloads itself: a refresh header, since the page runs no inline script. */
 export const LADDER_REFRESH_SECONDS = 5;
-
-const elo = (x: number) => (Number.isFinite(x) ? num(x) : x > 0 ? '∞' : '−∞');
 
 /** How fast the ladder plays, or why no pace is shown yet. */
 function paceLine(p: LadderPace | undefined, running: boolean): Markup {
