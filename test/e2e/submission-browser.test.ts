@@ -2,10 +2,12 @@
  * The upload pages in a real browser against a real `arena serve` on a real SQLite file with the real
  * submission service: Chromium signs in, packs a chosen *folder* in the page into a .tar.gz, uploads it,
  * and follows the submission's status page (it reloads itself) while the server builds the bot in the
- * sandbox and registers it: `checking` is final here (no ladder runs in this test). The built folder holds
- * the same files, byte for byte. A bot name, a manifest field and a build log holding `<script>` and an
- * `onerror` image render as text and run nothing: the refused name on the form, the build log on the status
- * page, the run command on the bots page, and the participant's page. An archive file uploads too.
+ * sandbox and registers it (`checking`); the built folder holds the same files, byte for byte. A bot name, a
+ * manifest field and a build log holding `<script>` and an `onerror` image render as text and run nothing:
+ * the refused name on the form, the build log on the status page, the run command on the bots page, and
+ * the participant's page. An archive file uploads too. Last, a running `arena ladder` checks and places the
+ * bot: the status page reaches `placed` and the participant's page shows the version's games and rating,
+ * with its submission to its owner only.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +15,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveOf } from '../helpers/submission-archives.ts';
 import { arenaRuns, ROOT, spawnArena, waitFor } from './helpers.ts';
+import { startLadder } from './ladder-helpers.ts';
 
 const CHROMIUM = process.env.ARENA_CHROMIUM ?? '/usr/bin/chromium';
 // Under CI the browser must be there; elsewhere a missing browser skips with a reason.
@@ -32,6 +35,7 @@ describe.skipIf(!haveBrowser)('submission pages - in Chromium on a real arena se
   let serveOut = '';
   let browser: Browser;
   let token: string;
+  const ladders: Run[] = [];
 
   beforeAll(async () => {
     dir = tempDir('arena-submit-browser-');
@@ -53,6 +57,8 @@ describe.skipIf(!haveBrowser)('submission pages - in Chromium on a real arena se
 
   afterAll(async () => {
     await browser?.close();
+    for (const r of ladders) if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill('SIGTERM');
+    await Promise.all(ladders.map((r) => r.done));
     if (serve && serve.child.exitCode === null && serve.child.signalCode === null) serve.child.kill('SIGTERM');
     await serve?.done;
   });
@@ -153,4 +159,35 @@ describe.skipIf(!haveBrowser)('submission pages - in Chromium on a real arena se
     expect(await follow(page, ['checking', 'failed', 'placed'])).toBe('checking');
     await page.close();
   }, 300_000);
+
+  it('ladder - a running arena ladder checks and places alice/astar; the status page says placed; her page shows the version with its games and rating, to the public too', async () => {
+    const ladder = startLadder(db, ['--puzzle', 'sliding 3x3', '--bot', 'constructive', '--scrambles', '2', '--min-games', '2', '--max-games', '4', '--target', '400', '--budget', '0', '--seed', 'browser', '--time-limit', '5s', '--poll', '300ms'], ladders);
+    const page = await signedIn();
+    const mine = await (await fetch(`${url}/api/submissions`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const first = mine.find((s: { bot: string }) => s.bot === 'alice/astar');
+    await page.goto(`${url}/submissions/${first.id}`);
+    expect(await follow(page, ['placed', 'failed']), ladder.log()).toBe('placed');
+    expect(await page.textContent('#submission-facts')).toContain('alice/astar v1');
+
+    await page.goto(`${url}/participants/alice`);
+    const row = page.locator('.participant-bot', { hasText: 'alice/astar' }).locator('tbody tr').first();
+    expect(await row.locator('td').nth(1).textContent()).toBe('placed');
+    // The owner reads the ladder's note on the version; the public only that it passed.
+    expect(await row.locator('td').nth(2).textContent()).toMatch(/^alice\/astar v1 is placed/);
+    expect(Number(await row.locator('td').nth(3).textContent())).toBeGreaterThanOrEqual(2);
+    expect(await row.locator('td').nth(4).textContent()).toMatch(/^sliding 3x3: -?\d+ \(/);
+    expect(await row.locator(`a[href="/submissions/${first.id}"]`).count()).toBe(1);
+    await page.close();
+
+    // Signed out: the version, its games and rating, and no submission or build log.
+    const anon = await browser.newPage();
+    await anon.goto(`${url}/participants/alice`);
+    const pub = anon.locator('.participant-bot', { hasText: 'alice/astar' }).locator('tbody tr').first();
+    expect(await pub.locator('td').nth(1).textContent()).toBe('placed');
+    expect(await pub.locator('td').nth(2).textContent()).toBe('passed');
+    expect(await pub.locator('td').nth(4).textContent()).toMatch(/^sliding 3x3: /);
+    expect(await anon.locator('a[href^="/submissions/"], a.build-log').count()).toBe(0);
+    expect(await anon.locator('#participant-submissions').count()).toBe(0);
+    await anon.close();
+  }, 600_000);
 });

@@ -37,7 +37,7 @@ ${
         (b) => h`<section class="participant-bot"><h3><a href="/bots/${encodeURIComponent(b.name)}">${b.name}</a>${b.registered ? '' : h` <span class="dim">(withdrawn)</span>`}</h3>
 ${
   b.versions.length
-    ? h`<div class="scroll"><table class="participant-versions"><thead><tr><th>version</th><th>status</th><th>check</th><th>games</th><th>rating per class</th>${full ? h`<th>submission</th><th>build</th>` : ''}<th>since</th></tr></thead><tbody>${b.versions.map((v) => versionRow(b.name, v, full))}</tbody></table></div>`
+    ? h`<div class="scroll"><table class="participant-versions"><thead><tr><th>version</th><th>status</th><th>check / note</th><th>games</th><th>rating per class</th>${full ? h`<th>submission</th><th>build</th>` : ''}<th>since</th></tr></thead><tbody>${b.versions.map((v) => versionRow(b.name, v, full))}</tbody></table></div>`
     : h`<p class="note">No version on the ladder yet.</p>`
 }</section>`,
       )
