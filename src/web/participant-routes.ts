@@ -5,19 +5,25 @@
  */
 import type { Hono } from 'hono';
 import type { AppContext } from '../app/context.ts';
-import { participantBots, type Caller } from '../app/submissions/submissions.ts';
+import { participantBots, type Caller, type ParticipantBot, type SubmissionView } from '../app/submissions/submissions.ts';
+import { ok, type Result } from '../core/types.ts';
 import { problemPage } from './layout.ts';
 import { participantPage } from './pages/participant.ts';
 import { callerOf } from './submission-api.ts';
 import type { SubmissionServices } from './submission-services.ts';
 
 /** What `who` may see of participant `name`: their bots, and their submissions when `who` is them or an admin. */
-async function participantView(ctx: AppContext, services: SubmissionServices, who: Caller | undefined, name: string) {
+async function participantView(
+  ctx: AppContext,
+  services: SubmissionServices,
+  who: Caller | undefined,
+  name: string,
+): Promise<Result<{ name: string; bots: ParticipantBot[]; submissions?: SubmissionView[] }>> {
   const bots = await participantBots(ctx, who, name);
   if (!bots.ok) return bots;
   const mine = who !== undefined && (who.admin || who.name === name);
   const list = mine ? await services.listSubmissions(who, name) : undefined;
-  return { ok: true as const, value: { name, bots: bots.value, ...(list?.ok ? { submissions: list.value } : {}) } };
+  return ok({ name, bots: bots.value, ...(list?.ok ? { submissions: list.value } : {}) });
 }
 
 /** Adds /participants/:name and /api/participants/:name. */
