@@ -7,6 +7,9 @@ export function num(v: number | null | undefined, digits = 0): string {
   return v === null || v === undefined || !Number.isFinite(v) ? '–' : v.toFixed(digits);
 }
 
+/** A ladder rating as whole Elo points; an infinite one is ∞ or −∞. */
+export const elo = (x: number): string => (Number.isFinite(x) ? num(x) : x > 0 ? '∞' : '−∞');
+
 /** Milliseconds as ms or s. */
 export function ms(v: number | null | undefined): string {
   if (v === null || v === undefined) return '–';

@@ -22,13 +22,13 @@ export function addLadderRoutes(app: Hono, ctx: AppContext, idParam: (text: stri
     const b = before(c);
     return c.json(jsonValue(await ladderView(ctx, b !== undefined ? { before: b } : {})));
   });
-  app.get('/ladder/bots/:name', async (c) => {
+  app.get('/ladder/bots/:name{.+}', async (c) => {
     const versions = await botVersions(ctx, c.req.param('name'));
     if (!versions.length) return notFound(c, `bot "${c.req.param('name')}" has no version on the ladder`);
     const cls = c.req.query('class') || undefined;
     return c.html(ladderBotPage(c.req.param('name'), versions, await versionHistory(ctx, c.req.param('name'), cls)));
   });
-  app.get('/api/ladder/bots/:name', async (c) => {
+  app.get('/api/ladder/bots/:name{.+}', async (c) => {
     const versions = await botVersions(ctx, c.req.param('name'));
     return versions.length ? c.json(jsonValue(versions)) : notFound(c, `bot "${c.req.param('name')}" has no version on the ladder`);
   });

@@ -27,6 +27,7 @@ import { HTTPException } from 'hono/http-exception';
 import { addAuth, type WebAuthOptions } from './auth.ts';
 import { addSubmissionApi } from './submission-api.ts';
 import { addSubmissionPages } from './submission-pages.ts';
+import { addParticipantRoutes } from './participant-routes.ts';
 import { submissionServices, type SubmissionServices } from './submission-services.ts';
 import { uploadGate } from './upload-body.ts';
 import { botStderr, readableStderr, type BotStderrView } from '../app/records/bot-stderr.ts';
@@ -182,7 +183,7 @@ export function createWebApp(
 
   const openReplay = async (c: Context, bot: string) =>
     replays.open(ctx, idParam(c.req.param('match'), 'match id'), idParam(c.req.param('scramble'), 'scramble number'), bot);
-  app.get('/replay/:match/:scramble/:bot', async (c) => {
+  app.get('/replay/:match/:scramble/:bot{.+}', async (c) => {
     const bots = [c.req.param('bot'), ...(c.req.query('vs') ? [c.req.query('vs')!] : [])];
     const infos = [];
     const stderr: BotStderrView[] = [];
@@ -195,7 +196,7 @@ export function createWebApp(
     }
     return c.html(replayPage(infos, stderr));
   });
-  app.get('/api/replay/:match/:scramble/:bot', async (c) => {
+  app.get('/api/replay/:match/:scramble/:bot{.+}', async (c) => {
     const r = orNotFound(c, await openReplay(c, c.req.param('bot')));
     if (r instanceof Response) return r;
     const atText = c.req.query('at');
@@ -205,11 +206,11 @@ export function createWebApp(
 
   app.get('/bots', async (c) => c.html(botsPage(await listBots(ctx))));
   app.get('/api/bots', async (c) => c.json(await listBots(ctx)));
-  app.get('/bots/:name', async (c) => {
+  app.get('/bots/:name{.+}', async (c) => {
     const p = orNotFound(c, await botProfile(ctx, c.req.param('name')));
     return p instanceof Response ? p : c.html(botPage(p));
   });
-  app.get('/api/bots/:name', async (c) => {
+  app.get('/api/bots/:name{.+}', async (c) => {
     const p = orNotFound(c, await botProfile(ctx, c.req.param('name')));
     return p instanceof Response ? p : c.json(p);
   });
@@ -220,7 +221,8 @@ export function createWebApp(
     wantsJson(c) ? c.json({ error: 'too many uploads at once: try again in a few seconds' }, 503) : c.html(problemPage('Busy', 'Too many uploads at once: try again in a few seconds.'), 503),
   );
   addSubmissionApi(app, submissions, idParam, uploads);
-  addSubmissionPages(app, ctx, submissions, idParam, uploads);
+  addSubmissionPages(app, submissions, idParam, uploads);
+  addParticipantRoutes(app, ctx, submissions);
   addStderrRoutes(app, ctx, privateServer, idParam);
 
   app.get('/static/:file', (c) => {

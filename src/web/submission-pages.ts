@@ -1,16 +1,12 @@
 /**
  * The submissions' web pages (issue 32): /submit (the upload form, signed in), /submissions/:id (a
- * submission's status, reloading until it is placed or failed, and its build log: owner and admins),
- * /participants/:name (their bots on the ladder; their submissions to themselves and admins) and
- * /toolchains. The form's POST passes the same cross-site check as every form (auth.ts).
+ * submission's status, reloading until it is placed or failed, and its build log: owner and admins) and
+ * /toolchains (a participant's page is participant-routes.ts). The form's POST passes the same cross-site
+ * check as every form (auth.ts).
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppContext } from '../app/context.ts';
-import { ladderView } from '../app/ladder/ladder-status.ts';
-import { listParticipants } from '../app/participants/participants.ts';
 import { problemPage } from './layout.ts';
-import { participantPage } from './pages/participant.ts';
 import { submissionPage, submitPage, SUBMISSION_REFRESH_SECONDS } from './pages/submit.ts';
 import { toolchainsPage } from './pages/toolchains.ts';
 import { callerOf } from './submission-api.ts';
@@ -26,7 +22,6 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
  */
 export function addSubmissionPages(
   app: Hono,
-  ctx: AppContext,
   services: SubmissionServices,
   idParam: (text: string | undefined, what: string) => number,
   gate: MiddlewareHandler,
@@ -75,16 +70,6 @@ export function addSubmissionPages(
     const final = isFinal(s.value.status);
     if (!final) c.header('Refresh', String(SUBMISSION_REFRESH_SECONDS));
     return c.html(submissionPage(s.value, log.ok ? log.value : undefined, final));
-  });
-
-  app.get('/participants/:name', async (c) => {
-    const name = c.req.param('name');
-    if (!(await listParticipants(ctx)).some((p) => p.name === name)) return c.html(problemPage('Not found', `no participant "${name}"`), 404);
-    const who = callerOf(c);
-    // Submissions (and through them build logs) are their owner's and the admins' only; the ladder is public.
-    const mine = who !== undefined && (who.admin || who.name === name);
-    const list = mine ? await services.listSubmissions(who, name) : undefined;
-    return c.html(participantPage(name, await ladderView(ctx), list?.ok ? list.value : undefined));
   });
 
   app.get('/toolchains', async (c) => c.html(toolchainsPage(await services.toolchains())));

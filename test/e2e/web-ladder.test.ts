@@ -73,6 +73,8 @@ describe.skipIf(!haveBrowser)('web ladder - in Chromium', () => {
     expect([...ratings].sort((a, b) => b - a)).toEqual(ratings);
     expect(await page.locator('.ladder-ranking tbody tr td:nth-child(4)').first().textContent()).toMatch(/^-?\d+ … -?\d+$/);
     expect(await page.textContent('ul.placing')).toMatch(/placing mine v2: 6 of at least 10 games/);
+    // The pace: all 4 games were stored within the last minutes, so all 4 count.
+    expect(await page.textContent('#ladder-pace')).toMatch(/^pace: \d+\.\d games per minute \(4 games in the last \d+\.\d min\)$/);
     expect(await page.locator('#ladder-games tbody tr').count()).toBe(4);
     await page.click('#ladder-games tbody tr:last-child a');
     expect(page.url()).toMatch(/\/matches\/1$/);
@@ -105,12 +107,16 @@ describe.skipIf(!haveBrowser)('web ladder - in Chromium', () => {
     const api = await (await fetch(`${server.url}/api/ladder`)).json();
     expect(api.classes[0].puzzleClass).toBe('sliding 3x3');
     expect(api.classes[0].placing[0].label).toBe('mine v2');
+    expect(api.pace.games).toBe(4);
+    expect(api.pace.perMinute).toBeCloseTo(4 / api.pace.minutes, 6);
     const versions = await (await fetch(`${server.url}/api/ladder/bots/mine`)).json();
     expect(versions.map((v: { number: number }) => v.number)).toEqual([2, 1]);
     expect((await fetch(`${server.url}/ladder/bots/nobody`)).status).toBe(404);
     expect((await fetch(`${server.url}/ladder?before=x`)).status).toBe(400);
     await activity(ctx.store, 'stopped', 'stopped', 'Ctrl-C');
-    expect((await fetch(`${server.url}/ladder`)).headers.get('refresh')).toBeNull();
+    const stopped = await fetch(`${server.url}/ladder`);
+    expect(stopped.headers.get('refresh')).toBeNull();
+    expect(await stopped.text()).toMatch(/4 games in the \d+\.\d min before its last game/);
     expect(alerts).toEqual([]);
   });
 });

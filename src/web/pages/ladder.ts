@@ -1,14 +1,21 @@
+import type { LadderPace } from '../../app/ladder/ladder-pace.ts';
 import type { LadderView, VersionView } from '../../app/ladder/ladder-status.ts';
 import type { RatingHistory } from '../../app/records/leaderboard.ts';
 import { PageColours } from '../bot-colour.ts';
-import { link, num, pct, when } from '../format.ts';
-import { h, jsonBlock } from '../html.ts';
+import { elo, link, num, pct, when } from '../format.ts';
+import { h, jsonBlock, type Markup } from '../html.ts';
 import { page } from '../layout.ts';
 
 /** How often the ladder page reloads itself: a refresh header, since the page runs no inline script. */
 export const LADDER_REFRESH_SECONDS = 5;
 
-const elo = (x: number) => (Number.isFinite(x) ? num(x) : x > 0 ? '∞' : '−∞');
+/** How fast the ladder plays, or why no pace is shown yet. */
+function paceLine(p: LadderPace | undefined, running: boolean): Markup {
+  if (!p) return h`<p id="ladder-pace" class="dim">pace: not yet measured (fewer than two games)</p>`;
+  // A stopped ladder's window ends at its last game, so the figure is what it reached, not what it does now.
+  const span = running ? `in the last ${num(p.minutes, 1)} min` : `in the ${num(p.minutes, 1)} min before its last game`;
+  return h`<p id="ladder-pace">pace: <b>${num(p.perMinute, 1)}</b> games per minute <span class="dim">(${p.games} games ${span})</span></p>`;
+}
 
 /** The ladder: what it is doing and why, per class the ranking with intervals and bots being placed, recent games. */
 export function ladderPage(v: LadderView, before?: number): string {
@@ -26,6 +33,7 @@ ${c.placing.length ? h`<ul class="placing">${c.placing.map((p) => h`<li>placing 
   const oldest = v.recent[v.recent.length - 1];
   const body = h`<h1>Ladder <span class="dim">${a.state}</span></h1>
 <p id="ladder-activity"><b>${a.doing}</b><br><span class="dim">${a.why}</span></p>
+${paceLine(v.pace, a.state === 'running')}
 <p class="note">Placement: a bot plays the field in each class it declares until its 95% interval is at most ${a.rule.targetWidth} Elo wide after at least ${a.rule.minGames} games (or ${a.rule.maxGames} games); then the budget (${a.budgetLeft} scrambles left) goes to the pairs whose intervals overlap most. As of ${when(a.at)}${a.state === 'running' ? `; this page reloads every ${LADDER_REFRESH_SECONDS} s` : ''}.</p>
 ${classes}
 ${failed.length ? h`<h2>Not played</h2><ul id="ladder-failed">${failed.map((x) => h`<li>${x.bot} v${x.number}: ${x.note ?? 'failed its check'}</li>`)}</ul>` : ''}
