@@ -77,8 +77,25 @@ async function register(ctx: AppContext, sub: SubmissionRecord, folder: string, 
   return version.ok ? ok(version.value.hash) : version;
 }
 
+/** What a builder reports of one submission it took: built and registered, or failed with the reason. */
+export interface BuildEvent {
+  readonly submission: number;
+  readonly bot: string;
+  readonly version: string;
+  readonly outcome: 'built' | 'failed' | 'stopped';
+  readonly reason?: string;
+  readonly ms: number;
+}
+
+/** How the build loop runs: until `signal` aborts, polling every `pollMs` (default 1 s) when idle; `onBuild` hears each submission taken. */
+export interface BuildLoopOptions {
+  readonly signal: AbortSignal;
+  readonly pollMs?: number;
+  onBuild?(e: BuildEvent): void;
+}
+
 /** Builds received submissions one after another until `signal` aborts, polling every `pollMs` (default 1 s) when idle. */
-export async function buildLoop(ctx: AppContext, settings: SubmissionSettings, o: { readonly signal: AbortSignal; readonly pollMs?: number }): Promise<void> {
+export async function buildLoop(ctx: AppContext, settings: SubmissionSettings, o: BuildLoopOptions): Promise<void> {
   let lastSweep = 0;
   while (!o.signal.aborted) {
     if (Date.now() - lastSweep > STALE_MS / 4) {
@@ -87,11 +104,18 @@ export async function buildLoop(ctx: AppContext, settings: SubmissionSettings, o
     }
     const next = await ctx.store.submissions().claimNext(now());
     if (next) {
+      const started = Date.now();
+      const report = (outcome: BuildEvent['outcome'], reason?: string) =>
+        o.onBuild?.({ submission: next.id, bot: next.bot, version: next.version, outcome, ...(reason !== undefined ? { reason } : {}), ms: Date.now() - started });
       try {
-        await buildSubmission(ctx, next, settings, o.signal);
+        const done = await buildSubmission(ctx, next, settings, o.signal);
+        if (done.ok) report('built');
+        else report(o.signal.aborted ? 'stopped' : 'failed', done.reason);
       } catch (e) {
         // The server keeps building others; this one says why it stopped.
-        await ctx.store.submissions().update(next.id, { status: 'failed', reason: `internal error while building: ${String((e as Error).message ?? e).split('\n')[0]}` }, now());
+        const reason = `internal error while building: ${String((e as Error).message ?? e).split('\n')[0]}`;
+        await ctx.store.submissions().update(next.id, { status: 'failed', reason }, now());
+        report('failed', reason);
       }
       continue;
     }
