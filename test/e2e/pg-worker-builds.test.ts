@@ -7,15 +7,14 @@
  * and builds it itself. Last, a block of the version is altered in the database, and a fresh worker asked
  * to play the bot refuses it with the reason, building nothing.
  */
-import { readFileSync, existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addParticipant } from '../../src/app/participants/participants.ts';
 import { submissionOf, submitArchive, type Caller } from '../../src/app/submissions/submissions.ts';
 import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.ts';
-import { archiveOf, botFolder } from '../helpers/submission-archives.ts';
+import { archiveOf, botFolder, scratch } from '../helpers/submission-archives.ts';
 import { ROOT, spawnArena, waitFor } from './helpers.ts';
 import { reader } from './ladder-helpers.ts';
 
@@ -48,7 +47,7 @@ describe.skipIf(skipPgTests())('worker builds e2e - postgres with two workers', 
     children.push(run);
     return { ...run, dir, log: () => err };
   };
-  const folder = (name: string) => mkdtempSync(join(tmpdir(), `arena-pgwork-${name}-`));
+  const folder = (name: string) => scratch(`pgwork-${name}`);
 
   it('workers - one worker builds the submission, the ladder places it on the other, which fetched, checked and built it; a tampered block is refused', { timeout: 300_000 }, async () => {
     const url = await server.createDatabase('workerbuilds');
@@ -112,9 +111,13 @@ describe.skipIf(skipPgTests())('worker builds e2e - postgres with two workers', 
       const altered = await sql.query(`UPDATE arena.version_blocks SET block = set_byte(block, 99, get_byte(block, 99) # 1) WHERE hash = $1 AND seq = 0`, [version]);
       expect(altered.rowCount).toBe(1);
 
-      // A fresh worker asked to play the bot refuses it with the reason, and builds nothing.
+      // A fresh worker asked to play the bot refuses it with the reason, and builds nothing. (The match is
+      // queued from the ladder's machine, whose cached build is already there; a fresh folder refuses too.)
       const fresh = spawn(['worker', '--db', url, '--name', 'w3', '--no-builds', ...FAST], folder('w3'));
-      const match = spawn(['match', 'alice/cbot', 'ida-star', '--size', '3', '--count', '2', '--seed', 'tamper', '--db', url, '--distributed'], folder('match'));
+      const direct = await spawnArena(['match', 'alice/cbot', 'ida-star', '--size', '3', '--count', '1', '--db', url], { ARENA_SUBMISSIONS_DIR: folder('direct') }).done;
+      expect(direct.code).toBe(1);
+      expect(direct.stderr).toMatch(/^arena: bot alice\/cbot: version [0-9a-f]{12} as stored does not match its hash .*: refused\n$/);
+      const match = spawn(['match', 'alice/cbot', 'ida-star', '--size', '3', '--count', '2', '--seed', 'tamper', '--db', url, '--distributed'], ladder.dir);
       const refused = await waitFor(() => fresh.log().includes('cannot start alice/cbot here'), 60_000);
       expect(refused, `${fresh.log()}\n--- match\n${match.log()}`).toBe(true);
       expect(fresh.log()).toMatch(/as stored does not match its hash .*refused/);
