@@ -5,7 +5,8 @@
  * checking the new version in its own folder through the same materialize path) places it with its games
  * played by the other worker, which never saw the version: it fetches it from the database, checks its hash
  * and builds it itself. Last, a block of the version is altered in the database, and a fresh worker asked
- * to play the bot refuses it with the reason, building nothing.
+ * to play the bot refuses it with the reason, building nothing; a worker started with --no-builds leaves
+ * the next submission to one that builds, whose log says the build failed and why.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -123,8 +124,24 @@ describe.skipIf(skipPgTests())('worker builds e2e - postgres with two workers', 
       expect(fresh.log()).toMatch(/as stored does not match its hash .*refused/);
       expect(existsSync(builtIn(fresh.dir))).toBe(false);
       match.child.kill('SIGINT');
-      fresh.child.kill('SIGINT');
-      expect((await fresh.done).code, fresh.log()).toBe(0);
+
+      // w3 runs with --no-builds: a new submission waits for a worker that builds. w4 takes it; its build
+      // fails, and w4 says so with the reason, as the submission does.
+      const broken = botFolder({ name: 'cbot', run: './bot', build: 'gcc -O2 -o bot missing.c', transport: 'stdio' }, { 'bot.c': 'int main(void) { return 0; }\n' });
+      const second = await submitArchive(ctx, alice, await archiveOf(broken));
+      if (!second.ok) throw new Error(second.reason);
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(await submissionOf(ctx, alice, second.value.id)).toMatchObject({ ok: true, value: { status: 'received' } });
+      const w4 = spawn(['worker', '--db', url, '--name', 'w4', ...FAST], folder('w4'));
+      const failed = await waitFor(() => w4.log().includes(`submission ${second.value.id} alice/cbot`), 60_000);
+      expect(failed, w4.log()).toBe(true);
+      expect(w4.log()).toMatch(new RegExp(`submission ${second.value.id} alice/cbot \\(version [0-9a-f]{12}\\): failed: the build failed: .+ in \\d+ ms`));
+      expect(await submissionOf(ctx, alice, second.value.id)).toMatchObject({ ok: true, value: { status: 'failed' } });
+      expect(fresh.log()).not.toContain(`submission ${second.value.id}`);
+      for (const w of [fresh, w4]) {
+        w.child.kill('SIGINT');
+        expect((await w.done).code, w.log()).toBe(0);
+      }
     } finally {
       await sql.end();
       await ctx.close();

@@ -50,7 +50,7 @@ function describe(e: WorkerRunEvent, quiet: boolean): string | undefined {
     case 'heartbeat-failed':
       return `heartbeat failed: ${e.message} (retrying)`;
     case 'build':
-      return `submission ${e.submission} ${e.bot} (version ${e.version.slice(0, 12)}): ${e.outcome === 'built' ? 'built here and registered' : e.outcome === 'stopped' ? 'build stopped; queued again' : `build failed: ${e.reason ?? ''}`} in ${e.ms} ms`;
+      return `submission ${e.submission} ${e.bot} (version ${e.version.slice(0, 12)}): ${e.outcome === 'built' ? 'built here and registered' : e.outcome === 'stopped' ? 'build stopped; queued again' : `failed: ${e.reason ?? ''}`} in ${e.ms} ms`;
     case 'builds-stopped':
       return `the builds stopped: ${e.message}`;
   }
