@@ -8,6 +8,7 @@
  * Beside its jobs a worker builds submitted bots (issue 32, Build 7): the same build queue `arena serve`
  * runs, one build at a time, each submission claimed by exactly one process on the database.
  */
+import { sleepUnlessAborted } from '../core/abortable-sleep.ts';
 import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import type { AppContext } from '../app/context.ts';
@@ -40,8 +41,22 @@ export interface WorkerSummary {
 export type WorkerRunEvent =
   | WorkerEvent
   | { readonly type: 'heartbeat-failed'; readonly message: string }
-  | ({ readonly type: 'build' } & BuildEvent)
-  | { readonly type: 'builds-stopped'; readonly message: string };
+  | ({ readonly type: 'build' } & BuildEvent);
+
+/** How long the build queue waits after a database error (the server restarting) before it looks again. */
+const BUILD_RETRY_MS = 5000;
+
+/** The build queue until `signal` aborts; a database error is reported and the queue resumes, as the jobs do. */
+async function buildUntilStopped(ctx: AppContext, o: WorkerOptions, signal: AbortSignal, onEvent: (e: WorkerRunEvent) => void): Promise<void> {
+  while (!signal.aborted) {
+    try {
+      await runSubmissionBuilds(ctx, { signal, ...(o.buildPollMs !== undefined ? { pollMs: o.buildPollMs } : {}), onBuild: (e) => onEvent({ type: 'build', ...e }) });
+    } catch (err) {
+      onEvent({ type: 'db-error', message: `builds: ${String((err as Error).message ?? err).split('\n')[0]}` });
+      await sleepUnlessAborted(BUILD_RETRY_MS, signal);
+    }
+  }
+}
 
 /** Runs a worker until `signal` aborts. */
 export async function runWorkerProcess(
@@ -83,14 +98,7 @@ export async function runWorkerProcess(
   const stopBuilds = new AbortController();
   const onAbort = () => stopBuilds.abort();
   io.signal.addEventListener('abort', onAbort, { once: true });
-  const builds =
-    o.builds === false
-      ? Promise.resolve()
-      : runSubmissionBuilds(ctx, {
-          signal: stopBuilds.signal,
-          ...(o.buildPollMs !== undefined ? { pollMs: o.buildPollMs } : {}),
-          onBuild: (e) => onEvent({ type: 'build', ...e }),
-        }).catch((err: Error) => onEvent({ type: 'builds-stopped', message: err.message.split('\n')[0]! }));
+  const builds = o.builds === false ? Promise.resolve() : buildUntilStopped(ctx, o, stopBuilds.signal, onEvent);
   try {
     await beat();
     await session.play(io.signal);

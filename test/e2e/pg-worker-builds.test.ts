@@ -147,4 +147,33 @@ describe.skipIf(skipPgTests())('worker builds e2e - postgres with two workers', 
       await ctx.close();
     }
   });
+
+  it('workers - the build queue outlives a database restart: the worker reports the error, retries and builds what comes next', { timeout: 180_000 }, async () => {
+    const url = await server.createDatabase('buildretry');
+    process.env.ARENA_SUBMISSIONS_DIR = folder('server2');
+    const setup = await reader(url);
+    await addParticipant(setup, { name: 'alice', admin: false });
+    await setup.close();
+    const worker = spawn(['worker', '--db', url, '--name', 'w5', ...FAST], folder('w5'));
+    expect(await waitFor(() => worker.log().includes('waiting for jobs'), 60_000), worker.log()).toBe(true);
+
+    await server.stop('fast');
+    const reported = await waitFor(() => /database: builds: .*\(retrying\)/.test(worker.log()), 60_000);
+    await server.start();
+    expect(reported, worker.log()).toBe(true);
+
+    const ctx = await reader(url);
+    try {
+      const source = botFolder({ name: 'retry', run: './bot', build: 'gcc -O2 -o bot bot.c', transport: 'stdio' }, { 'bot.c': readFileSync(join(ROOT, 'examples/c-bot/bot.c'), 'utf8') });
+      const sub = await submitArchive(ctx, alice, await archiveOf(source));
+      if (!sub.ok) throw new Error(sub.reason);
+      const built = await waitFor(() => worker.log().includes(`submission ${sub.value.id} alice/retry (version ${sub.value.version!.slice(0, 12)}): built here and registered`), 60_000);
+      expect(built, worker.log()).toBe(true);
+      expect(await submissionOf(ctx, alice, sub.value.id)).toMatchObject({ ok: true, value: { status: 'checking' } });
+      worker.child.kill('SIGINT');
+      expect((await worker.done).code, worker.log()).toBe(0);
+    } finally {
+      await ctx.close();
+    }
+  });
 });

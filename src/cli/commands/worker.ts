@@ -51,8 +51,6 @@ function describe(e: WorkerRunEvent, quiet: boolean): string | undefined {
       return `heartbeat failed: ${e.message} (retrying)`;
     case 'build':
       return `submission ${e.submission} ${e.bot} (version ${e.version.slice(0, 12)}): ${e.outcome === 'built' ? 'built here and registered' : e.outcome === 'stopped' ? 'build stopped; queued again' : `failed: ${e.reason ?? ''}`} in ${e.ms} ms`;
-    case 'builds-stopped':
-      return `the builds stopped: ${e.message}`;
   }
 }
 
