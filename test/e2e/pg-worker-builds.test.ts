@@ -79,7 +79,10 @@ describe.skipIf(skipPgTests())('worker builds e2e - postgres with two workers', 
       const registered = await waitFor(async () => ['checking', 'placing', 'placed', 'failed'].includes((await status())?.status ?? ''), 120_000);
       expect(registered, log()).toBe(true);
       expect((await status())?.status, `${JSON.stringify(await status())}\n${log()}`).not.toBe('failed');
-      const builders = workers.filter((w) => w.log().includes(`submission ${sub.value.id} alice/cbot (version ${version.slice(0, 12)}): built here and registered`));
+      // The builder logs its line just after it set the status: wait for the line, then count who wrote it.
+      const line = `submission ${sub.value.id} alice/cbot (version ${version.slice(0, 12)}): built here and registered`;
+      expect(await waitFor(() => workers.some((w) => w.log().includes(line)), 10_000), log()).toBe(true);
+      const builders = workers.filter((w) => w.log().includes(line));
       expect(builders.length, log()).toBe(1);
       const builder = builders[0]!;
       const other = workers.find((w) => w !== builder)!;
