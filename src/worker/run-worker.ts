@@ -4,12 +4,17 @@
  * heartbeat is what makes a crash cheap: a worker that stops beating (SIGKILL, power loss, a cut cable) is
  * declared dead by the next live worker after `deadAfterSeconds`, and its jobs go to others; what it had
  * already recorded stays, and only the scrambles without a result are played again.
+ *
+ * Beside its jobs a worker builds submitted bots (issue 32, Build 7): the same build queue `arena serve`
+ * runs, one build at a time, each submission claimed by exactly one process on the database.
  */
+import { sleepUnlessAborted } from '../core/abortable-sleep.ts';
 import type { Result } from '../core/types.ts';
 import { reject } from '../core/types.ts';
 import type { AppContext } from '../app/context.ts';
 import { DEFAULT_LIVENESS } from '../app/matches/distributed.ts';
 import { openWorkerSession, type WorkerEvent, type WorkerSettings } from '../app/matches/worker-session.ts';
+import { runSubmissionBuilds, type BuildEvent } from '../app/submissions/submissions.ts';
 
 /** Worker timing defaults: a dead worker's jobs come back within about half a minute. */
 export const WORKER_DEFAULTS = { heartbeatSeconds: 5, deadAfterSeconds: DEFAULT_LIVENESS.deadAfterSeconds } as const;
@@ -19,6 +24,10 @@ export interface WorkerOptions extends Partial<WorkerSettings> {
   readonly concurrency: number;
   /** Seconds between heartbeats; keep well below `deadAfterSeconds`. */
   readonly heartbeatSeconds?: number;
+  /** Build submitted bots beside the jobs (default true; `--no-builds` turns it off). */
+  readonly builds?: boolean;
+  /** How often the idle build queue looks for a submission (default 1 s). */
+  readonly buildPollMs?: number;
 }
 
 /** What the worker did, when it stops. */
@@ -29,7 +38,25 @@ export interface WorkerSummary {
 }
 
 /** Events a worker reports, including heartbeat trouble. */
-export type WorkerRunEvent = WorkerEvent | { readonly type: 'heartbeat-failed'; readonly message: string };
+export type WorkerRunEvent =
+  | WorkerEvent
+  | { readonly type: 'heartbeat-failed'; readonly message: string }
+  | ({ readonly type: 'build' } & BuildEvent);
+
+/** How long the build queue waits after a database error (the server restarting) before it looks again. */
+const BUILD_RETRY_MS = 5000;
+
+/** The build queue until `signal` aborts; a database error is reported and the queue resumes, as the jobs do. */
+async function buildUntilStopped(ctx: AppContext, o: WorkerOptions, signal: AbortSignal, onEvent: (e: WorkerRunEvent) => void): Promise<void> {
+  while (!signal.aborted) {
+    try {
+      await runSubmissionBuilds(ctx, { signal, ...(o.buildPollMs !== undefined ? { pollMs: o.buildPollMs } : {}), onBuild: (e) => onEvent({ type: 'build', ...e }) });
+    } catch (err) {
+      onEvent({ type: 'db-error', message: `builds: ${String((err as Error).message ?? err).split('\n')[0]}` });
+      await sleepUnlessAborted(BUILD_RETRY_MS, signal);
+    }
+  }
+}
 
 /** Runs a worker until `signal` aborts. */
 export async function runWorkerProcess(
@@ -67,10 +94,18 @@ export async function runWorkerProcess(
     }
   };
   const timer = setInterval(() => void beat(), heartbeatSeconds * 1000);
+  // The builds stop with the jobs: either one ending (the signal, or play failing) ends the other.
+  const stopBuilds = new AbortController();
+  const onAbort = () => stopBuilds.abort();
+  io.signal.addEventListener('abort', onAbort, { once: true });
+  const builds = o.builds === false ? Promise.resolve() : buildUntilStopped(ctx, o, stopBuilds.signal, onEvent);
   try {
     await beat();
     await session.play(io.signal);
   } finally {
+    stopBuilds.abort();
+    io.signal.removeEventListener('abort', onAbort);
+    await builds;
     clearInterval(timer);
     await session.close(io.signal.aborted ? 'stopped by its operator' : 'stopped').catch((err) =>
       onEvent({ type: 'db-error', message: `could not deregister: ${(err as Error).message.split('\n')[0]}` }),

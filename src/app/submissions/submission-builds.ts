@@ -77,12 +77,29 @@ async function register(ctx: AppContext, sub: SubmissionRecord, folder: string, 
   return version.ok ? ok(version.value.hash) : version;
 }
 
+/** What a builder reports of one submission it took: built and registered, or failed with the reason. */
+export interface BuildEvent {
+  readonly submission: number;
+  readonly bot: string;
+  readonly version: string;
+  readonly outcome: 'built' | 'failed' | 'stopped';
+  readonly reason?: string;
+  readonly ms: number;
+}
+
+/** How the build loop runs: until `signal` aborts, polling every `pollMs` (default 1 s) when idle; `onBuild` hears each submission taken. */
+export interface BuildLoopOptions {
+  readonly signal: AbortSignal;
+  readonly pollMs?: number;
+  onBuild?(e: BuildEvent): void;
+}
+
 /**
- * Builds received submissions until `signal` aborts, `settings.buildSlots` at once (each slot claims the
- * oldest received one atomically, so slots, servers and workers never build the same), polling every
- * `pollMs` (default 1 s) when idle.
+ * Builds received submissions until `signal` aborts, `settings.buildSlots` at once: each slot claims the
+ * oldest received one atomically, so slots, servers and workers never build the same, and a build that runs
+ * out its time limit holds one slot, never the others' submissions.
  */
-export async function buildLoop(ctx: AppContext, settings: SubmissionSettings, o: { readonly signal: AbortSignal; readonly pollMs?: number }): Promise<void> {
+export async function buildLoop(ctx: AppContext, settings: SubmissionSettings, o: BuildLoopOptions): Promise<void> {
   let lastSweep = 0;
   const slot = async (): Promise<void> => {
     while (!o.signal.aborted) {
@@ -91,16 +108,23 @@ export async function buildLoop(ctx: AppContext, settings: SubmissionSettings, o
         await ctx.store.submissions().requeueStale(new Date(Date.now() - STALE_MS).toISOString(), now());
       }
       const next = await ctx.store.submissions().claimNext(now());
-      if (next) {
-        try {
-          await buildSubmission(ctx, next, settings, o.signal);
-        } catch (e) {
-          // The server keeps building others; this one says why it stopped.
-          await ctx.store.submissions().update(next.id, { status: 'failed', reason: `internal error while building: ${String((e as Error).message ?? e).split('\n')[0]}` }, now());
-        }
+      if (!next) {
+        await sleepUnlessAborted(o.pollMs ?? 1000, o.signal);
         continue;
       }
-      await sleepUnlessAborted(o.pollMs ?? 1000, o.signal);
+      const started = Date.now();
+      const report = (outcome: BuildEvent['outcome'], reason?: string) =>
+        o.onBuild?.({ submission: next.id, bot: next.bot, version: next.version, outcome, ...(reason !== undefined ? { reason } : {}), ms: Date.now() - started });
+      try {
+        const done = await buildSubmission(ctx, next, settings, o.signal);
+        if (done.ok) report('built');
+        else report(o.signal.aborted ? 'stopped' : 'failed', done.reason);
+      } catch (e) {
+        // The server keeps building others; this one says why it stopped.
+        const reason = `internal error while building: ${String((e as Error).message ?? e).split('\n')[0]}`;
+        await ctx.store.submissions().update(next.id, { status: 'failed', reason }, now());
+        report('failed', reason);
+      }
     }
   };
   await Promise.all(Array.from({ length: settings.buildSlots }, slot));

@@ -11,7 +11,7 @@ import type { Result } from '../../core/types.ts';
 import { ok } from '../../core/types.ts';
 import type { AppContext } from '../context.ts';
 import type { Caller, SubmissionView } from './submission-shapes.ts';
-import { buildLoop } from './submission-builds.ts';
+import { buildLoop, type BuildLoopOptions } from './submission-builds.ts';
 import { submissionSettings, type SubmissionSettings } from './submission-settings.ts';
 import { showBuildLog, showSubmission, showSubmissions, viewOf } from './submission-views.ts';
 import { receiveArchive } from './submit-archive.ts';
@@ -20,6 +20,7 @@ import { withdraw } from './participant-bots.ts';
 
 export { participantBots, type ParticipantBot, type ParticipantBotVersion } from './participant-bots.ts';
 export { submissionSettings, type SubmissionSettings } from './submission-settings.ts';
+export type { BuildEvent, BuildLoopOptions } from './submission-builds.ts';
 
 export type { Caller, SubmissionStatus, SubmissionView } from './submission-shapes.ts';
 /** The compilers and runtimes a build may use on this server (for the doors' toolchains page). */
@@ -56,9 +57,11 @@ export async function listSubmissions(ctx: AppContext, caller: Caller, participa
 /**
  * Builds received submissions one after another until `signal` aborts (`arena serve` runs this beside the web
  * server): each is built in the sandbox and registered, after which the ladder checks and places it.
- * `settings` (optional) overrides the builder.
+ * `settings` (optional) overrides the builder; `onBuild` hears each submission this process took (`arena
+ * worker` logs it, so its log says which machine built what). Several processes (servers, workers) may run
+ * this on one PostgreSQL database: each submission is claimed by exactly one of them.
  */
-export async function runSubmissionBuilds(ctx: AppContext, o: { readonly signal: AbortSignal; readonly pollMs?: number; readonly settings?: Partial<SubmissionSettings> }): Promise<void> {
+export async function runSubmissionBuilds(ctx: AppContext, o: BuildLoopOptions & { readonly settings?: Partial<SubmissionSettings> }): Promise<void> {
   await buildLoop(ctx, submissionSettings(o.settings), o);
 }
 

@@ -18,6 +18,7 @@ interface WorkerFlags {
   heartbeat?: string;
   deadAfter?: string;
   quiet?: boolean;
+  builds: boolean;
 }
 
 /** One log line per worker event (results only without --quiet). */
@@ -48,6 +49,8 @@ function describe(e: WorkerRunEvent, quiet: boolean): string | undefined {
       return `database: ${e.message} (retrying)`;
     case 'heartbeat-failed':
       return `heartbeat failed: ${e.message} (retrying)`;
+    case 'build':
+      return `submission ${e.submission} ${e.bot} (version ${e.version.slice(0, 12)}): ${e.outcome === 'built' ? 'built here and registered' : e.outcome === 'stopped' ? 'build stopped; queued again' : `failed: ${e.reason ?? ''}`} in ${e.ms} ms`;
   }
 }
 
@@ -73,7 +76,8 @@ export function registerWorker(program: Command, print: (text: string) => void, 
     .option('--name <name>', 'shown in arena workers and stored with each result (default <host>-<pid>)')
     .option('--heartbeat <t>', `time between heartbeats, whole seconds with the unit: 5s (default ${WORKER_DEFAULTS.heartbeatSeconds}s)`)
     .option('--dead-after <t>', `a worker silent this long is dead and its jobs go to others, e.g. 30s (default ${WORKER_DEFAULTS.deadAfterSeconds}s; same on every worker)`)
-    .option('--quiet', 'log only registrations, refusals and trouble, not every result')
+    .option('--quiet', 'log only registrations, refusals, builds and trouble, not every result')
+    .option('--no-builds', 'do not build submitted bots here (arena serve or other workers build them)')
     .action(async (f: WorkerFlags) => {
       const settings = commandSettings(f, 'worker');
       const concurrency = settings.concurrency ?? MATCH_DEFAULTS.concurrency;
@@ -93,6 +97,7 @@ export function registerWorker(program: Command, print: (text: string) => void, 
                 ctx,
                 {
                   concurrency,
+                  builds: f.builds,
                   ...(settings.unconfined ? { unconfined: true } : {}),
                   ...(f.name !== undefined ? { name: f.name } : {}),
                   ...(heartbeatSeconds !== undefined ? { heartbeatSeconds } : {}),
