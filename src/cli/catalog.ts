@@ -47,6 +47,7 @@ export const COMMANDS: readonly CommandSummary[] = [
   { name: 'user', usage: '', summary: 'add, list and revoke participants, who sign in on the web and use the API with their token' },
   { name: 'serve', usage: '[options]', summary: 'the leaderboard, matches, replays and live progress in a browser (read-only; sign-in with --private)' },
   { name: 'submit', usage: '[options] [dir]', summary: 'pack a bot folder (or take an archive), upload it to an arena and follow it until it is placed or failed' },
+  { name: 'withdraw', usage: '[options] <bot>', summary: 'take your submitted bot off an arena (its results stay)' },
   { name: 'login', usage: '[options]', summary: 'check your token against an arena and store it for arena submit (readable by you only)' },
   { name: 'backup', usage: '[options] <file>', summary: 'copy the results database into one new, self-contained file; safe while a match is running' },
   { name: 'worker', usage: '[options]', summary: 'play jobs of distributed matches on this machine until stopped (Ctrl-C hands unfinished jobs back)' },

@@ -31,6 +31,7 @@ const LOADERS: Record<string, Loader> = {
   user: async (p, io) => (await import('./commands/user.ts')).registerUser(p, io.print),
   serve: async (p, io) => (await import('./commands/serve.ts')).registerServe(p, io.print, io.info),
   submit: async (p, io) => (await import('./commands/submit.ts')).registerSubmit(p, io.print, io.info, io.setExit),
+  withdraw: async (p, io) => (await import('./commands/withdraw.ts')).registerWithdraw(p, io.print),
   login: async (p, io) => (await import('./commands/login.ts')).registerLogin(p, io.print, io.info),
   backup: async (p, io) => (await import('./commands/backup.ts')).registerBackup(p, io.print),
   prepare: async (p, io) => (await import('./commands/prepare.ts')).registerPrepare(p, io.print, io.setExit, io.info),

@@ -5,6 +5,7 @@
  *   GET  /api/submissions          the caller's own, newest first (`?participant=` someone else's: admins)
  *   GET  /api/submissions/:id      one submission (its owner and admins)
  *   GET  /api/submissions/:id/log  its build log, text/plain (its owner and admins)
+ *   DELETE /api/bots/:owner/:bot   withdraws a submitted bot (its owner and admins); its results stay
  *   GET  /api/toolchains           the compilers and runtimes a build may use
  *   GET  /api/whoami               who the token belongs to (`arena login` checks a token with it)
  */
@@ -46,6 +47,14 @@ export function addSubmissionApi(
   });
 
   app.get('/api/toolchains', async (c) => c.json(await services.toolchains()));
+
+  // The name is `owner/bot`: raw or with its slash encoded, as every route that takes a bot name.
+  app.delete('/api/bots/:name{.+}', async (c) => {
+    const who = callerOf(c);
+    if (!who) return unauthorized(c);
+    const r = await services.withdrawBot(who, decodeURIComponent(c.req.param('name')));
+    return r.ok ? c.json({ withdrawn: r.value.bot }) : refused(c, r);
+  });
 
   app.post('/api/submissions', gate, async (c) => {
     const who = callerOf(c);

@@ -5,7 +5,7 @@
  */
 import type { Result } from '../core/types.ts';
 import type { AppContext } from '../app/context.ts';
-import { buildLogOf, installedToolchains, listSubmissions, submissionOf, submitArchive, type Caller, type SubmissionView, type Toolchain } from '../app/submissions/submissions.ts';
+import { buildLogOf, installedToolchains, listSubmissions, submissionOf, submitArchive, withdrawBot, type Caller, type SubmissionView, type Toolchain } from '../app/submissions/submissions.ts';
 
 export type { Toolchain } from '../app/submissions/submissions.ts';
 
@@ -15,6 +15,8 @@ export interface SubmissionServices {
   submissionOf(caller: Caller, id: number): Promise<Result<SubmissionView>>;
   buildLogOf(caller: Caller, id: number): Promise<Result<string>>;
   listSubmissions(caller: Caller, participant?: string): Promise<Result<SubmissionView[]>>;
+  /** Withdraws a submitted bot from the arena (its owner and admins); its results stay. */
+  withdrawBot(caller: Caller, bot: string): Promise<Result<{ readonly bot: string }>>;
   /** The compilers and runtimes installed on this server (what a build may use). */
   toolchains(): Promise<readonly Toolchain[]>;
 }
@@ -26,6 +28,7 @@ export function submissionServices(ctx: AppContext, toolchains: () => Promise<re
     submissionOf: (caller, id) => submissionOf(ctx, caller, id),
     buildLogOf: (caller, id) => buildLogOf(ctx, caller, id),
     listSubmissions: (caller, participant) => listSubmissions(ctx, caller, participant),
+    withdrawBot: (caller, bot) => withdrawBot(ctx, caller, bot),
     toolchains,
   };
 }

@@ -5,7 +5,8 @@
  * manifest compiles it, and a third version with curl; each is built, checked and placed on the running 3×3
  * ladder, and /api/ladder shows them with their games. Bob cannot submit a version of alice's bot (403) nor
  * read her build log or her bot's stderr; a form posted from another origin is refused; no token or a wrong
- * one is 401, and repeated failures are rate-limited (last, since the limit holds this test's address).
+ * one is 401, and repeated failures are rate-limited (last, since the limit holds this test's address). A
+ * backup holds the submitted code; only its owner withdraws a bot.
  */
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -180,6 +181,22 @@ describe('submissions e2e - participants submit from their own machine to a runn
     expect(played.stdout).toMatch(/"verdict": ?"solved"/);
     expect(readdirSync(join(elsewhere, 'built')).filter((n) => /^[0-9a-f]{64}$/.test(n))).toHaveLength(1);
   }, 120_000);
+
+  it('arena withdraw - bob cannot withdraw alice/cbot (403, exit 1); alice can, and its results stay', async () => {
+    const bob = await arena(['withdraw', 'alice/cbot', '--server', url, '--token', token.bob!]);
+    expect(bob.code).toBe(1);
+    expect(bob.stderr).toMatch(/did not withdraw alice\/cbot/);
+    const curlDelete = curl(['-X', 'DELETE', '-H', `Authorization: Bearer ${token.bob}`, `${url}/api/bots/alice%2Fcbot`]);
+    expect(curlDelete.status, curlDelete.body).toBe(403);
+    const alice = await arena(['withdraw', 'alice/cbot', '--server', url, '--token', token.alice!, '--json']);
+    expect(alice.code, alice.stderr).toBe(0);
+    expect(JSON.parse(alice.stdout)).toEqual({ withdrawn: 'alice/cbot' });
+    const bots = (await (await fetch(`${url}/api/bots`)).json()) as { name: string }[];
+    expect(bots.map((b) => b.name)).not.toContain('alice/cbot');
+    expect(bots.map((b) => b.name)).toContain('alice/pybot');
+    const view = (await (await fetch(`${url}/api/ladder`)).json()) as LadderView;
+    expect(view.recent.some((g) => g.labels.includes('alice/cbot v1'))).toBe(true);
+  }, 60_000);
 
   it('csrf - the upload form posted from another origin with alice\'s session is refused', async () => {
     const signIn = await fetch(`${url}/sign-in`, {

@@ -45,6 +45,11 @@ export function fakeSubmissions(o: { botOf?: (caller: Caller) => string } = {}):
       if (whose !== caller.name && !caller.admin) return reject('forbidden', `the submissions of ${whose} are not yours`);
       return ok(views.filter((v) => v.participant === whose).reverse());
     },
+    async withdrawBot(caller, bot) {
+      const owner = bot.split('/')[0];
+      if (owner !== caller.name && !caller.admin) return reject('forbidden', `${bot} is not yours`);
+      return views.some((v) => v.bot === bot) ? ok({ bot }) : reject('not-found', `no submitted bot ${bot}`);
+    },
     async toolchains() {
       return [{ name: 'gcc', version: '12.2.0' }];
     },

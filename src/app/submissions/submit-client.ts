@@ -56,6 +56,11 @@ async function call<T>(t: ApiTarget, path: string, init: RequestInit & { duplex?
   }
 }
 
+/** Withdraws the submitted bot `bot` (`alice/astar`) from the arena (DELETE /api/bots/…): its owner or an admin. */
+export function withdrawRemote(t: ApiTarget, bot: string): Promise<Result<{ withdrawn: string }>> {
+  return call(t, `/api/bots/${encodeURIComponent(bot)}`, { method: 'DELETE' });
+}
+
 /** Who the token belongs to (GET /api/whoami). */
 export function whoAmI(t: ApiTarget): Promise<Result<{ user: string; admin: boolean }>> {
   return call(t, '/api/whoami');
