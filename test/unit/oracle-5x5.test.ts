@@ -64,7 +64,7 @@ describe('5x5 lower bound', () => {
       const s = sliding.scramble({ kind: 'sliding', size: 5 }, createRng('oracle 5x5 none'));
       const got = await oracle.improve(s, sliding.bound(s));
       expect(got.bound).toEqual(sliding.bound(s));
-      expect(got.note).toMatch(/Manhattan \+ linear conflict: no 5x5 pattern databases in .*bots\/pdb-beam\/prepare\.ts/);
+      expect(got.note).toMatch(/Manhattan \+ linear conflict: no 5x5 pattern databases in .*\(arena prepare pdb-beam builds them\)/);
       const six = sliding.scramble({ kind: 'sliding', size: 6 }, createRng('oracle 6x6'));
       expect(oracle.covers(six, sliding.bound(six))).toBe(false);
     } finally {

@@ -21,6 +21,11 @@ export interface PidsGroup {
   refusedForks(): number;
   /** Removes the group (retried while its last processes are released). Idempotent. */
   remove(): void;
+  /**
+   * Resolves once no process is left in the group (killing any still there), or after `ms`: the sandbox's
+   * processes die with it, but the kernel reaps them a moment after the sandbox itself is gone.
+   */
+  drain(ms: number): Promise<void>;
 }
 
 let serial = 0;
@@ -99,6 +104,21 @@ export function createPidsGroup(max: number): PidsGroup | undefined {
       if (removed) return;
       removed = true;
       removeLater(dir, 20);
+    },
+    async drain(ms) {
+      const until = Date.now() + ms;
+      for (;;) {
+        const pids = (read(join(dir, 'cgroup.procs')) ?? '').split('\n').filter((l) => /^\d+$/.test(l)).map(Number);
+        if (pids.length === 0 || Date.now() >= until) return;
+        for (const pid of pids) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // gone meanwhile
+          }
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
     },
   };
 }

@@ -147,6 +147,8 @@ export async function runBuild(o: BuildRequest): Promise<BuildResult> {
   clearTimeout(timer);
   o.signal?.removeEventListener('abort', onAbort);
   const unpacked = await unpacking;
+  // Nothing the build started outlives the result: the group empties a moment after the sandbox ends.
+  await pids?.drain(5000);
 
   const end: BuildEnd = {
     ...(stopped ? { stopped } : {}),

@@ -13,7 +13,7 @@
  * the live heap truly does not fit, stops with "JavaScript heap out of memory", which is recognisable.
  */
 import { accessSync, constants, statSync } from 'node:fs';
-import { availableParallelism, totalmem } from 'node:os';
+import { cpus, totalmem } from 'node:os';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 
 /** Limits for one bot (all of its processes). */
@@ -58,10 +58,12 @@ export function defaultMemoryLimit(): number {
 /**
  * A CPU-time backstop that no honest bot reaches: every core busy for every one of its scrambles' time
  * limits, plus a minute of start-up. It matters for what the wall clock cannot see: a descendant that
- * escaped every kill still stops after burning this much.
+ * escaped every kill still stops after burning this much. The machine's cores, not this process's
+ * affinity: a referee pinned to its own core (launch/cores.ts) must not shrink its bots' backstop, and a
+ * local match and a worker on the same machine give the same one.
  */
 export function cpuBackstopSeconds(timeLimitMs: number, scrambles: number): number {
-  return Math.ceil((availableParallelism() * timeLimitMs * Math.max(1, scrambles)) / 1000) + 60;
+  return Math.ceil((Math.max(1, cpus().length) * timeLimitMs * Math.max(1, scrambles)) / 1000) + 60;
 }
 
 /** Fills in the defaults. */
