@@ -5,10 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/context.ts';
+import { resolveBot } from '../../src/app/bots/bot-registry.ts';
 import { addParticipant } from '../../src/app/participants/participants.ts';
 import { buildSubmission } from '../../src/app/submissions/submission-builds.ts';
 import { submissionSettings } from '../../src/app/submissions/submission-settings.ts';
@@ -177,6 +178,26 @@ describe('submissions', () => {
     const bot = await ctx.store.getBot('alice/astar');
     expect(readFileSync(join(bot!.cwd!, 'made.txt'), 'utf8')).toBe('built\n');
     expect(existsSync('/tmp/pwned-by-build')).toBe(false);
+  });
+
+  it('builds - a build that rewrites arena-bot.json changes nothing: the bot starts by the manifest it was submitted with', async () => {
+    const ctx = await context();
+    const r = await submitArchive(ctx, alice, await botArchive({ name: 'astar', ...PY, build: 'make' }));
+    if (!r.ok) throw new Error(r.reason);
+    // A hostile build: asks for every core and another command in the folder it leaves behind.
+    const rewriting: BuildRunner = async (req) => {
+      cpSync(req.source, req.dest, { recursive: true });
+      writeFileSync(join(req.dest, 'arena-bot.json'), JSON.stringify({ name: 'astar', run: 'sh evil.sh', transport: 'stdio', threads: 64 }));
+      return { ok: true, value: { folder: req.dest, log: '', seconds: 0 } };
+    };
+    const claimed = await ctx.store.submissions().claimNext(new Date().toISOString());
+    const built = await buildSubmission(ctx, claimed!, submissionSettings({ builder: rewriting }));
+    expect(built.ok, built.ok ? '' : built.reason).toBe(true);
+    const bot = await resolveBot(ctx, 'alice/astar');
+    if (!bot.ok) throw new Error(bot.reason);
+    expect(bot.value.threads).toBeUndefined();
+    expect([bot.value.command, ...bot.value.args]).toEqual(['python3', 'bot.py']);
+    expect(JSON.parse(readFileSync(join(bot.value.cwd!, 'arena-bot.json'), 'utf8'))).toEqual({ name: 'astar', ...PY, build: 'make' });
   });
 
   it('builds - a second version of alice/astar replaces the first registration: new source, new build folder, new ladder hash', async () => {

@@ -6,14 +6,14 @@
  * build it the same way from the same bytes.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { Result } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
 import { readBotFolder } from '../../intake/bot-folder.ts';
 import { INTAKE_LIMITS, type IntakeLimits } from '../../intake/limits.ts';
-import type { Manifest } from '../../intake/manifest.ts';
+import { MANIFEST_FILE, type Manifest } from '../../intake/manifest.ts';
 import { unpackArchive } from '../../intake/unpack.ts';
 import type { AppContext } from '../context.ts';
 import { DEFAULT_BUILDER, keptLog, type BuildRunner } from './build-runner.ts';
@@ -97,6 +97,12 @@ export async function materializeVersion(ctx: AppContext, hash: string, o: Mater
       rmSync(dest, { recursive: true, force: true });
       return { ...reject(made.code, `the build failed: ${made.reason}`), ...('log' in made && made.log !== undefined ? { log: keptLog(made.log) } : {}) };
     }
+    // The build ran the participant's code: its manifest may say anything now. What is read of it later
+    // (the threads a start is given: bot-threads.ts) must be what was submitted, so the submitted file
+    // replaces whatever the build left there.
+    const manifestAt = join(made.value.folder, MANIFEST_FILE);
+    rmSync(manifestAt, { recursive: true, force: true });
+    copyFileSync(join(bot.value.folder, MANIFEST_FILE), manifestAt, constants.COPYFILE_EXCL);
     const log = keptLog(made.value.log);
     const meta = { manifest: bot.value.manifest, log, seconds: made.value.seconds };
     // The record first, then the folder (each rename atomic): a cache entry is whole once its folder is there.
