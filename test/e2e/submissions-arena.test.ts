@@ -166,9 +166,15 @@ describe('submissions e2e - participants submit from their own machine to a runn
     const path = `${url}/api/matches/${game!.matchId}/stderr/${encodeURIComponent('alice/pybot')}`;
     expect((await fetch(path, { headers: bearer(token.bob!) })).status).toBe(403);
     expect((await fetch(path, { headers: bearer(token.alice!) })).status).toBe(200);
-    // Nothing of alice's bot was touched by bob's attempt: still two versions.
+    // Nothing of alice's bot was touched by bob's attempt: still two versions. The public view of them shows
+    // no server path and no command line (alice reads those on her own page).
     const after = (await (await fetch(`${url}/api/ladder`)).json()) as LadderView;
-    expect(after.versions.filter((v) => v.bot === 'alice/pybot')).toHaveLength(2);
+    const mine = after.versions.filter((v) => v.bot === 'alice/pybot');
+    expect(mine).toHaveLength(2);
+    for (const v of mine) {
+      expect(v.folder).toBeUndefined();
+      expect(v.command).not.toMatch(/python3/);
+    }
   }, 120_000);
 
   it('arena backup - the backup holds the submitted code: a machine with only the backup builds and plays alice/cbot', async () => {

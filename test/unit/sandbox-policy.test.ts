@@ -81,4 +81,22 @@ describe('sandbox policy', () => {
     expect(projectEntry(builtin, root)).toBe('/p/bots/dijkstra/main.ts');
     expect(projectEntry(remote, root)).toBeUndefined();
   });
+
+  it("sandbox policy - a participant's bot (alice/astar) is never unconfined, and never shown the checkout's code", () => {
+    const owned: ResolvedBot = { name: 'alice/astar', source: 'command', command: 'python3', args: ['bot.py'], cwd: '/srv/built/abc' };
+    const asked = decideNewMatch([builtin, owned], true, unused);
+    expect(asked.ok).toBe(false);
+    expect(!asked.ok && asked.reason).toMatch(/alice\/astar is a participant's bot: a submitted bot never runs unconfined/);
+    expect(decideNewMatch([builtin, spy], true, unused)).toMatchObject({ ok: true, value: { confined: false } });
+    expect(decideJob(owned, true, true, unused)).toMatchObject({ ok: false, code: 'sandbox' });
+    // Its folder inside the checkout (the default database's submissions folder is), a file it runs there.
+    const root = mkdtempSync(join(tmpdir(), 'arena-owned-'));
+    const folder = join(root, 'leaderboard.db.submissions', 'built', 'abc');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'bot.mjs'), "import '../x.mjs';\n");
+    const local: ResolvedBot = { name: 'local-fixture', source: 'command', command: 'node', args: ['bot.mjs'], cwd: folder };
+    expect(projectEntry(local, root)).toBe(join(folder, 'bot.mjs'));
+    expect(projectEntry({ ...local, name: 'alice/astar' }, root)).toBeUndefined();
+    expect(projectEntry({ ...local, name: 'alice/astar --weight 2' }, root)).toBeUndefined();
+  });
 });

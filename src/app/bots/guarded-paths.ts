@@ -17,11 +17,16 @@ export function guardedPaths(ctx: Pick<AppContext, 'projectRoot' | 'dbLocation'>
 
 /** What projectEntry reads of a resolved bot (bot-registry.ts's ResolvedBot has it; the registry imports this file). */
 export interface BotStart {
+  /** The name results are recorded under; an owned bot's (`alice/astar`) came from a submission. */
+  readonly name?: string;
   readonly source: 'builtin' | 'command' | 'remote';
   readonly args: readonly string[];
   readonly cwd?: string;
   readonly entry?: string;
 }
+
+/** Whether a bot's name (`alice/astar --flag`) is an owned one: only submissions make such names. */
+export const isOwnedName = (name: string | undefined): boolean => (name?.trim().split(/\s+/)[0] ?? '').includes('/');
 
 const inside = (path: string, folder: string): boolean => path === folder || path.startsWith(folder + sep);
 
@@ -33,6 +38,9 @@ const inside = (path: string, folder: string): boolean => path === folder || pat
 export function projectEntry(bot: BotStart, projectRoot: string): string | undefined {
   if (bot.source === 'builtin') return bot.entry;
   if (bot.source !== 'command') return undefined;
+  // A submitted bot is never shown the checkout's code: its files were written by its build (the code mounts
+  // follow a bot's imports), and with the default database inside the checkout its folder is there too.
+  if (isOwnedName(bot.name)) return undefined;
   const root = resolve(projectRoot);
   for (const arg of bot.args) {
     if (arg.startsWith('-') || arg.includes('://')) continue;

@@ -24,6 +24,7 @@ import { launchBot } from './launch-bot.ts';
 import { launchPlanOf } from './launch-plan.ts';
 import { listenNotice, type ListenAddress } from '../listen.ts';
 import { decideNewMatch } from './sandbox-policy.ts';
+import { isOwnedName } from '../bots/guarded-paths.ts';
 
 export type { CheckLine } from '../../referee/compliance.ts';
 
@@ -96,7 +97,8 @@ function ruleOf(bot: ResolvedBot, line: CheckLine): CheckLine {
 
 /** The hint after a failed check: confined, how to tell whether the sandbox is why; unconfined, none. */
 function hintOf(bot: ResolvedBot, confined: boolean, failed: boolean): string | undefined {
-  if (!failed || !confined) return undefined;
+  // A participant's bot never runs unconfined: no hint that would have an admin try it so.
+  if (!failed || !confined || isOwnedName(bot.name)) return undefined;
   return (
     `it ran confined: ${CONFINED}. If \`arena bot check ${bot.name.includes(' ') ? `"${bot.name}"` : bot.name} --no-sandbox\` ` +
     'passes (it runs the bot with your own rights), the sandbox is why: the bot needs more than a match gives it'

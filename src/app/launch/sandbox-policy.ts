@@ -17,7 +17,7 @@ import { defaultCacheDir } from '../../solvers/sliding/pdb-cache.ts';
 import type { Confinement } from '../../transport/process/confinement.ts';
 import type { ResolvedBot } from '../bots/bot-registry.ts';
 import type { AppContext } from '../context.ts';
-import { guardedPaths, projectEntry } from '../bots/guarded-paths.ts';
+import { guardedPaths, isOwnedName, projectEntry } from '../bots/guarded-paths.ts';
 
 /** How the bots of one run start: confined, or not (then `notice` says so once). */
 export interface SandboxDecision {
@@ -26,6 +26,8 @@ export interface SandboxDecision {
 }
 
 const started = (bots: readonly ResolvedBot[]): ResolvedBot[] => bots.filter((b) => b.source !== 'remote');
+/** Participants' bots (`alice/astar`): submitted, so never started unconfined, whatever a flag says. */
+const ownedOf = (bots: readonly ResolvedBot[]): string[] => bots.filter((b) => isOwnedName(b.name)).map((b) => b.name);
 const registered = (bots: readonly ResolvedBot[]): string[] => started(bots).filter((b) => b.source === 'command').map((b) => b.name);
 
 /** The warning of a run whose bots are unconfined because the user said so. */
@@ -42,7 +44,11 @@ function refusal(names: readonly string[], support: Extract<SandboxSupport, { ok
  * cannot confine, unconfined (the config to store says so); registered bots there are refused.
  */
 export function decideNewMatch(bots: readonly ResolvedBot[], asked: boolean, support: () => SandboxSupport = sandboxSupport): Result<SandboxDecision> {
-  if (asked) return ok({ confined: false, notice: NO_SANDBOX_NOTICE });
+  if (asked) {
+    const owned = ownedOf(bots);
+    if (owned.length) return reject('sandbox', `${owned.join(', ')} ${owned.length === 1 ? 'is a participant\'s bot' : 'are participants\' bots'}: a submitted bot never runs unconfined (--no-sandbox)`);
+    return ok({ confined: false, notice: NO_SANDBOX_NOTICE });
+  }
   if (started(bots).length === 0) return ok({ confined: true });
   const s = support();
   if (s.ok) return ok({ confined: true });
@@ -73,6 +79,7 @@ export function decideStoredMatch(
  */
 export function decideJob(bot: ResolvedBot, matchUnconfined: boolean, workerUnconfined: boolean, support: () => SandboxSupport = sandboxSupport): Result<SandboxDecision> {
   if (matchUnconfined) {
+    if (isOwnedName(bot.name)) return reject('sandbox', `${bot.name} is a participant's bot: a submitted bot never runs unconfined`);
     if (bot.source === 'command' && !workerUnconfined) {
       return reject('sandbox', `the match runs its bots unconfined and this worker was not started with --no-sandbox`);
     }
