@@ -217,8 +217,10 @@ export function createWebApp(
 
   addLadderRoutes(app, ctx, idParam, (c, message) => fail(c, 404, message));
   // One cap on uploads received at once, whichever door they come through.
-  const uploads = uploadGate((c) =>
-    wantsJson(c) ? c.json({ error: 'too many uploads at once: try again in a few seconds' }, 503) : c.html(problemPage('Busy', 'Too many uploads at once: try again in a few seconds.'), 503),
+  const uploads = uploadGate(
+    (c) => (wantsJson(c) ? c.json({ error: 'too many uploads at once: try again in a few seconds' }, 503) : c.html(problemPage('Busy', 'Too many uploads at once: try again in a few seconds.'), 503)),
+    undefined,
+    (c) => (wantsJson(c) ? c.json({ error: 'one upload at a time: your previous upload is still arriving' }, 429) : c.html(problemPage('Busy', 'One upload at a time: your previous upload is still arriving.'), 429)),
   );
   addSubmissionApi(app, submissions, idParam, uploads);
   addSubmissionPages(app, submissions, idParam, uploads);

@@ -10,6 +10,8 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Context, MiddlewareHandler } from 'hono';
+// The type of the context's `participant` variable.
+import type {} from './current-participant.ts';
 import type { Result } from '../core/types.ts';
 import { ok, reject } from '../core/types.ts';
 import { ARCHIVE_MAX_BYTES } from '../app/submissions/pack-bot.ts';
@@ -75,19 +77,29 @@ export const UPLOADS_AT_ONCE = 8;
  * the answer is `busy`'s, with Retry-After, before a byte of the body is read. Keeps many slow uploads from
  * filling the temporary folder or (for the form's parsed body) the memory.
  */
-export function uploadGate(busy: (c: Context) => Response, max = UPLOADS_AT_ONCE): MiddlewareHandler {
+export function uploadGate(busy: (c: Context) => Response, max = UPLOADS_AT_ONCE, ownBusy: (c: Context) => Response = busy): MiddlewareHandler {
   let open = 0;
+  // One upload at a time per participant: a participant trickling uploads holds one of the `max`, never all.
+  const uploading = new Set<string>();
   return async (c, next) => {
+    const who = c.get('participant')?.name;
+    if (who !== undefined && uploading.has(who)) {
+      c.header('Retry-After', '5');
+      c.header('Connection', 'close');
+      return ownBusy(c);
+    }
     if (open >= max) {
       c.header('Retry-After', '5');
       c.header('Connection', 'close');
       return busy(c);
     }
     open++;
+    if (who !== undefined) uploading.add(who);
     try {
       await next();
     } finally {
       open--;
+      if (who !== undefined) uploading.delete(who);
     }
   };
 }
