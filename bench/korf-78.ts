@@ -1,5 +1,5 @@
 /**
- * Korf's 100 through the arena with ida-star on the 7-8 pattern databases (bots/ida-star/prepare-78.ts builds
+ * Korf's 100 through the arena with ida-star on the 7-8 pattern databases (arena prepare ida-star builds
  * them into the cache; without them the suite says so and measures nothing): `arena match ida-star
  * --scrambles korf.jsonl --db <fresh> [--affinity]` as a whole child process, paired with the C++ solver
  * (github.com/MichaelKim/15puzzle, 6-6-3, -O3; ARENA_BENCH_15PUZZLE as for bench/korf.ts) run just before it
@@ -29,7 +29,7 @@ export const bench: BenchSuite = async ({ quick }) => {
   }
   const cache = defaultCacheDir();
   if (!PARTITION_4X4_78.every((t) => existsSync(join(cache, pdbFileName(4, 4, t))))) {
-    return [{ name: "Korf's 100 with 7-8 tables vs a C++ solver", value: NaN, unit: '', note: `skipped: no 7-8 tables in ${cache} (node --import tsx bots/ida-star/prepare-78.ts)` }];
+    return [{ name: "Korf's 100 with 7-8 tables vs a C++ solver", value: NaN, unit: '', note: `skipped: no 7-8 tables in ${cache} (arena prepare ida-star)` }];
   }
   const dir = mkdtempSync(join(tmpdir(), 'arena-korf78-'));
   try {
