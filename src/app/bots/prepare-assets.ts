@@ -120,31 +120,28 @@ export async function prepareAssets(options: PrepareOptions): Promise<Result<Pre
   const report = (): void => o.onProgress?.({ done: [...doneOf.values()].reduce((s, n) => s + n, 0), total });
   const built = new Set<string>();
   const failed = new Map<string, string>();
-  // A big table takes every thread for itself (its layers are shared out), before the small ones' lanes.
-  for (const p of todo.filter((t) => t.tiles.length >= LAYERED_FROM_TILES)) {
-    if (o.signal?.aborted) break;
+  // Builds one table with `build` and keeps count of what it gave.
+  const buildOne = async (p: TablePart, build: (progress: (done: number) => void) => Promise<Result<void>>): Promise<void> => {
     const t = Date.now();
-    const r = await buildBigPart(p, o.dir, o.threads, (done) => (doneOf.set(p.file, done), report()), o.signal);
+    const r = await build((done) => (doneOf.set(p.file, done), report()));
     if (r.ok) {
       built.add(p.file);
       doneOf.set(p.file, p.entries);
       report();
       o.onPart?.({ part: p, kept: false, ms: Date.now() - t });
     } else if (r.code !== 'interrupted') failed.set(p.file, r.reason);
+  };
+  // A big table takes every thread for itself (its layers are shared out), before the small ones' lanes.
+  for (const p of todo.filter((t) => t.tiles.length >= LAYERED_FROM_TILES)) {
+    if (o.signal?.aborted) break;
+    await buildOne(p, (progress) => buildBigPart(p, o.dir, o.threads, progress, o.signal));
   }
   const small = todo.filter((t) => t.tiles.length < LAYERED_FROM_TILES);
   let next = 0;
   const lane = async (): Promise<void> => {
     while (next < small.length && !o.signal?.aborted) {
       const p = small[next++]!;
-      const t = Date.now();
-      const r = await buildPartOnThread(p, o.dir, (done) => (doneOf.set(p.file, done), report()), o.signal);
-      if (r.ok) {
-        built.add(p.file);
-        doneOf.set(p.file, p.entries);
-        report();
-        o.onPart?.({ part: p, kept: false, ms: Date.now() - t });
-      } else if (r.code !== 'interrupted') failed.set(p.file, r.reason);
+      await buildOne(p, (progress) => buildPartOnThread(p, o.dir, progress, o.signal));
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(o.threads, small.length)) }, lane));
