@@ -59,6 +59,8 @@ describe('intake - packing and unpacking round-trip', () => {
     const fds = readdirSync('/proc/self/fd').length;
     const u = await unpackArchive(a.value.archive, out);
     if (!u.ok) throw new Error(u.reason);
+    // Every descriptor it opened is closed again (a stream closes its own a tick after its end: wait for it).
+    for (let i = 0; i < 100 && readdirSync('/proc/self/fd').length > fds; i++) await new Promise((r) => setTimeout(r, 20));
     expect(readdirSync('/proc/self/fd').length).toBe(fds);
     expect(listing(out)).toEqual(listing(bot));
     expect(u.value).toMatchObject({ files: 6, folders: 3, bytes: a.value.bytes });

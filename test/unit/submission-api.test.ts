@@ -91,7 +91,10 @@ describe('submission API - routes over a stand-in service', () => {
     expect(fake.archives).toHaveLength(0);
   });
 
-  it('POST /api/submissions - at most 8 uploads arrive at once; the 9th is 503 with Retry-After before its body is read', async () => {
+  it('POST /api/submissions - one upload at a time per participant (429); at most 8 at once in all, the 9th is 503 with Retry-After, before its body is read', async () => {
+    // Eight participants, each with one upload arriving; one of them tries a second.
+    const tokens: string[] = [];
+    for (let i = 0; i < 8; i++) tokens.push(((await addParticipant(ctx, { name: `uploader${i}`, admin: false })) as { value: { token: string } }).value.token);
     const ends: (() => void)[] = [];
     const slow = () =>
       new ReadableStream<Uint8Array>({
@@ -100,8 +103,11 @@ describe('submission API - routes over a stand-in service', () => {
           ends.push(() => c.close());
         },
       });
-    const pending = Array.from({ length: 8 }, () => app.request('/api/submissions', { method: 'POST', headers: auth(alice), body: slow(), duplex: 'half' } as RequestInit));
+    const pending = tokens.map((t) => app.request('/api/submissions', { method: 'POST', headers: auth(t), body: slow(), duplex: 'half' } as RequestInit));
     await new Promise((r) => setTimeout(r, 200));
+    const twice = await app.request('/api/submissions', { method: 'POST', headers: auth(tokens[0]!), body: 'x' });
+    expect(twice.status).toBe(429);
+    expect((await twice.json()).error).toMatch(/one upload at a time/);
     let read = false;
     const ninth = new ReadableStream<Uint8Array>(
       {

@@ -253,7 +253,15 @@ export async function followMatch(
         if (!match) return reject('no-match', `no match with id ${id}`);
         const p = await progressOf(queue, match);
         if (!p.ok) return p;
-        if (!p.value) return reject('not-distributed', `match ${id} is not a distributed match`);
+        if (!p.value) {
+          // Nothing of it on the queue: a match resumed with nothing left to play or prove (a local match killed
+          // after its last proof, before it was marked finished) is finished, or decided now; any other is not
+          // distributed.
+          if (match.status === 'finished') return { ok: true, value: 'finished' };
+          const config = parseMatchConfig(match.config);
+          if (config.ok && (await decider.afterJob(id, config.value, {})).some((e) => e.type === 'finished')) return { ok: true, value: 'finished' };
+          return reject('not-distributed', `match ${id} is not a distributed match`);
+        }
         io.onProgress(p.value);
         if (match.status === 'finished') return { ok: true, value: 'finished' };
         if (match.status === 'interrupted') return { ok: true, value: 'stopped' };
