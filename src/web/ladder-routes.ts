@@ -5,7 +5,7 @@
 import type { Context, Hono } from 'hono';
 import type { AppContext } from '../app/context.ts';
 import { botVersions, ladderView } from '../app/ladder/ladder-status.ts';
-import { isOwnedName } from '../app/bots/guarded-paths.ts';
+import { isOwnedName } from '../app/bots/bot-owner.ts';
 import { jsonValue } from '../app/records/json-text.ts';
 import { versionHistory } from '../app/ladder/ladder-history.ts';
 import { ladderBotPage, ladderPage, LADDER_REFRESH_SECONDS } from './pages/ladder.ts';

@@ -5,8 +5,12 @@
  * (launch/launch-bot.ts).
  */
 
-/** The owner of a bot name: the part before its '/', or undefined for a bot without one. */
+/** The owner of a bot name (`alice/astar --weight 2`): the part of its first word before the '/', or undefined for a bot without one. */
 export function botOwner(bot: string): string | undefined {
-  const slash = bot.indexOf('/');
-  return slash > 0 ? bot.slice(0, slash) : undefined;
+  const base = bot.trim().split(/\s+/)[0] ?? '';
+  const slash = base.indexOf('/');
+  return slash > 0 ? base.slice(0, slash) : undefined;
 }
+
+/** Whether a bot is a participant's (owned): only submissions make such names. */
+export const isOwnedName = (name: string | undefined): boolean => name !== undefined && botOwner(name) !== undefined;

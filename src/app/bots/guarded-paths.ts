@@ -6,6 +6,7 @@ import { statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { snapshotStoreOf } from '../../sandbox/snapshot/store.ts';
 import type { AppContext } from '../context.ts';
+import { isOwnedName } from './bot-owner.ts';
 
 /** Paths no bot may see or have in its folder; see the module comment. */
 export function guardedPaths(ctx: Pick<AppContext, 'projectRoot' | 'dbLocation'>): string[] {
@@ -24,9 +25,6 @@ export interface BotStart {
   readonly cwd?: string;
   readonly entry?: string;
 }
-
-/** Whether a bot's name (`alice/astar --flag`) is an owned one: only submissions make such names. */
-export const isOwnedName = (name: string | undefined): boolean => (name?.trim().split(/\s+/)[0] ?? '').includes('/');
 
 const inside = (path: string, folder: string): boolean => path === folder || path.startsWith(folder + sep);
 

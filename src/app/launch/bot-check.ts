@@ -24,7 +24,7 @@ import { launchBot } from './launch-bot.ts';
 import { launchPlanOf } from './launch-plan.ts';
 import { listenNotice, type ListenAddress } from '../listen.ts';
 import { decideNewMatch } from './sandbox-policy.ts';
-import { isOwnedName } from '../bots/guarded-paths.ts';
+import { isOwnedName } from '../bots/bot-owner.ts';
 
 export type { CheckLine } from '../../referee/compliance.ts';
 

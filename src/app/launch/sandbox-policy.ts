@@ -17,7 +17,8 @@ import { defaultCacheDir } from '../../solvers/sliding/pdb-cache.ts';
 import type { Confinement } from '../../transport/process/confinement.ts';
 import type { ResolvedBot } from '../bots/bot-registry.ts';
 import type { AppContext } from '../context.ts';
-import { guardedPaths, isOwnedName, projectEntry } from '../bots/guarded-paths.ts';
+import { isOwnedName } from '../bots/bot-owner.ts';
+import { guardedPaths, projectEntry } from '../bots/guarded-paths.ts';
 
 /** How the bots of one run start: confined, or not (then `notice` says so once). */
 export interface SandboxDecision {

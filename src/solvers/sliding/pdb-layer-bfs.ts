@@ -1,4 +1,4 @@
-import { placements, popcount32 as popcount, rankWeights } from './pdb-rank.ts';
+import { placements, popcount32 as popcount, rankCells, rankWeights } from './pdb-rank.ts';
 import { binomials, ColexTable, geometry, lowest, regionTable } from './pdb-regions.ts';
 
 /**
@@ -105,7 +105,7 @@ export class LayerExpander {
     for (let i = 0; i < this.k; i++) occ |= 1 << pos[i];
     const start = lowest(this.regions[this.colex.rank(occ) * n + n - 1]);
     const bit = 1 << (start - popcount(occ & ((1 << start) - 1)));
-    const p = this.rank();
+    const p = rankCells(this.pos, this.k, this.weights);
     this.state.seen[p] = bit;
     this.state.sets[0][p] = bit;
     this.state.depth[p] = 0;
@@ -187,18 +187,6 @@ export class LayerExpander {
       }
     }
     return settled;
-  }
-
-  private rank(): number {
-    const { pos, weights, k } = this;
-    let used = 0;
-    let idx = 0;
-    for (let i = 0; i < k; i++) {
-      const p = pos[i];
-      idx += (p - popcount(used & ((1 << p) - 1))) * weights[i];
-      used |= 1 << p;
-    }
-    return idx;
   }
 }
 
