@@ -140,8 +140,10 @@ describe.skipIf(!CAN_SANDBOX)('runBuild', () => {
   it('runBuild - another build completes while a fork bomb runs beside it', async () => {
     const token = `beside${process.pid}x${serial}`;
     const stop = new AbortController();
-    // The bomb's build lasts until it is stopped (exec needs no fork), its processes at the cap meanwhile.
-    const bomb = build({}, `sh -c 'bomb() { bomb | bomb & }; bomb; exec sleep 120' ${token}`, { limits: { processes: 64, seconds: 150 }, signal: stop.signal });
+    // The bomb's build lasts until it is stopped, its processes at the cap meanwhile: the bomb runs in a
+    // subshell forked while the group is still empty, and the build's own shell then execs (no fork), so a
+    // refused fork can never end the build itself, however the two race on a loaded machine.
+    const bomb = build({}, `sh -c '(bomb() { bomb | bomb & }; bomb); exec sleep 120' ${token}`, { limits: { processes: 64, seconds: 150 }, signal: stop.signal });
     let bombDone = false;
     void bomb.then(() => (bombDone = true));
     const normal = await build({ 'helper.c': 'int main(void) { return 0; }\n' }, 'gcc -o helper helper.c');
