@@ -6,7 +6,8 @@
 // runs from source through tsx as before, so a command never runs stale code (see src/runtime/source-tree.ts).
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { botBundles } from './bot-bundles.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist');
@@ -29,6 +30,8 @@ const entryPoints = [
   // bin/arena.js asks it whether the bundle is fresh before loading anything else.
   'src/runtime/source-tree.ts',
   'bots/ida-star/prepare.ts',
+  // The default limits' NODE_OPTIONS, which the bots' code caches are made under (bot-bundles.js).
+  'src/transport/process/bot-limits.ts',
   ...bots.map((b) => `bots/${b}/main.ts`),
 ].map((p) => ({ in: join(root, p), out: p.replace(/\.ts$/, '') }));
 entryPoints.push({ in: join(root, 'src/solvers/sliding/oracle-worker.ts'), out: 'oracle-worker' });
@@ -55,5 +58,8 @@ try {
   process.exit(process.argv.includes('--strict') ? 1 : 0);
 }
 mkdirSync(out, { recursive: true });
+const limits = await import(pathToFileURL(join(out, 'src', 'transport', 'process', 'bot-limits.js')).href);
+const slow = await botBundles({ esbuild, root, out, bots, nodeOptions: limits.nodeOptionsFor(limits.resolveLimits(), undefined) });
+if (slow.length) console.warn(`arena build: these bots start without their fast path: ${slow.join('; ')}`);
 writeFileSync(join(out, '.build-stamp'), `${new Date().toISOString()}\n`);
 if (!quiet) console.log(`arena build: bundled ${entryPoints.length} entry points into dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);

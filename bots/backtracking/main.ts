@@ -34,7 +34,7 @@ if (values.in !== undefined) {
   process.exitCode = runStandalone(values.in, values.out, opts, err, (text) => process.stdout.write(text));
 } else {
   const solve: BotDefinition['solve'] = (puzzle, ctx) => solveBacktracking(puzzle, ctx, opts);
-  await runBot({
+  void runBot({
     name: 'backtracking',
     version: '1.0.0',
     capabilities: [{ kind: 'sliding', maxSize: sideWithin(MAX_CELLS) }],

@@ -8,7 +8,7 @@ import { constructiveAnswer } from './solve.ts';
 
 const solve: BotDefinition['solve'] = (puzzle, ctx) => constructiveAnswer(puzzle, ctx);
 
-await runBot({
+void runBot({
   name: 'constructive',
   version: '1.0.0',
   capabilities: [{ kind: 'sliding', maxSize: 1000 }],

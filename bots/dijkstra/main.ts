@@ -17,7 +17,7 @@ for (const shape of values.preload?.split(',') ?? []) {
   if (m && cells >= 2 && cells <= MAX_CELLS) solver.graph(Number(m[1]), Number(m[2]));
   else process.stderr.write(`dijkstra: ignoring --preload ${shape} (want RxC with 2..${MAX_CELLS} cells)\n`);
 }
-await runBot({
+void runBot({
   name: 'dijkstra',
   version: '1.0.0',
   // The side of its largest board, 2x5 (10 cells); an oblong or square board over 10 cells it declines itself.

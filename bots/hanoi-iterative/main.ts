@@ -13,7 +13,7 @@ function tower(puzzleClass: string): PuzzleState | undefined {
   return n >= 1 && n <= 20 ? { kind: 'hanoi', pegs: 3, start: 'A'.repeat(n), goal: 'C'.repeat(n) } : undefined;
 }
 
-await runBot({
+void runBot({
   name: 'hanoi-iterative',
   version: '1.0.0',
   capabilities: [{ kind: 'hanoi', maxSize: MAX_DISCS }],

@@ -5,7 +5,7 @@
 import { runBot, warmUpBySolving } from '../../src/sdk/index.ts';
 import { MAX_DISCS, solveHanoiRecursive } from './solve.ts';
 
-await runBot({
+void runBot({
   name: 'hanoi-recursive',
   version: '1.0.0',
   capabilities: [{ kind: 'hanoi', maxSize: MAX_DISCS }],

@@ -24,7 +24,7 @@ const solve: BotDefinition['solve'] = (puzzle, ctx) => hybridAnswer(solver, puzz
 // One throwaway solve for the JIT, on boards up to 6x6 (bigger ones search for seconds anyway).
 const warmSearch = warmUpBySolving(solve, { maxSize: 6 });
 
-await runBot({
+void runBot({
   name: 'hybrid',
   version: '1.0.0',
   capabilities: [{ kind: 'sliding', maxSize: sideWithin(MAX_CELLS) }],

@@ -30,7 +30,7 @@ const solve = (puzzle: PuzzleState, ctx: SolveContext): Promise<SolveAnswer> | S
 // A short walk from the goal: the search's code paths for the JIT, without a long search.
 const warmSearch = warmUpBySolving(solve, { walk: 30, maxSize: 4 });
 
-await runBot({
+void runBot({
   name: 'ida-star',
   version: '1.0.0',
   capabilities: [{ kind: 'sliding', maxSize: sideWithin(MAX_CELLS) }],

@@ -33,7 +33,7 @@ function loader(rows: number, cols: number): PdbLoader | null {
   return l;
 }
 
-await runBot({
+void runBot({
   name: 'pdb-beam',
   version: '1.0.0',
   capabilities: [{ kind: 'sliding', maxSize: sideWithin(MAX_CELLS) }],

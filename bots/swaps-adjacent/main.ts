@@ -2,7 +2,7 @@
 import { runBot, sideWithin, warmUpBySolving } from '../../src/sdk/index.ts';
 import { MAX_PIECES, solveSwapsAdjacent } from './solve.ts';
 
-await runBot({
+void runBot({
   name: 'swaps-adjacent',
   version: '1.0.0',
   capabilities: [{ kind: 'swaps', maxSize: sideWithin(MAX_PIECES) }],

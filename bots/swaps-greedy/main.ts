@@ -2,7 +2,7 @@
 import { runBot, warmUpBySolving } from '../../src/sdk/index.ts';
 import { solveSwapsGreedy } from './solve.ts';
 
-await runBot({
+void runBot({
   name: 'swaps-greedy',
   version: '1.0.0',
   capabilities: [{ kind: 'swaps' }],

@@ -5,7 +5,7 @@
 import { runBot, warmUpBySolving } from '../../src/sdk/index.ts';
 import { CAPABILITIES, solveCorridorsRequest } from './solve.ts';
 
-await runBot({
+void runBot({
   name: 'warehouse-corridors',
   version: '1.0.0',
   capabilities: CAPABILITIES,

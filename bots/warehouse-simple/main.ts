@@ -5,7 +5,7 @@
 import { runBot, warmUpBySolving } from '../../src/sdk/index.ts';
 import { CAPABILITIES, solveSimpleRequest } from './solve.ts';
 
-await runBot({
+void runBot({
   name: 'warehouse-simple',
   version: '1.0.0',
   capabilities: CAPABILITIES,

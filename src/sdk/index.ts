@@ -30,7 +30,9 @@ function log(text: string): void {
 
 /**
  * Runs `def` as a bot until the referee says bye or disconnects, then lets the process exit with code 0.
- * Connection failures are logged to stderr and set a non-zero exit code; nothing is thrown.
+ * Connection failures are logged to stderr and set a non-zero exit code; nothing is thrown, so a program
+ * may call it without awaiting it (the built-in bots do: they are also bundled as CommonJS, which has no
+ * top-level await, to start from a V8 code cache; see scripts/bot-bundles.js).
  */
 export async function runBot(def: BotDefinition): Promise<void> {
   // The hello goes out at once; the SDK's own warm-up runs in the first untimed `prepare` (wire-warm-up.ts).

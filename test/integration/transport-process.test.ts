@@ -120,7 +120,8 @@ describe('builtin bots', () => {
     const cmd = builtinBotCommand('reference-bfs', ROOT)!;
     expect(cmd.command).toBe(process.execPath);
     if (buildIsFresh(ROOT)) {
-      expect(cmd.args).toEqual([join(ROOT, 'dist/bots/reference-bfs/main.js')]);
+      // The one-file bundle's start from its code cache (scripts/bot-bundles.js), which every bot gets.
+      expect(cmd.args).toEqual([join(ROOT, 'dist/bots/reference-bfs/main.cjs')]);
     } else {
       expect(cmd.args[0]).toBe('--import');
       expect(cmd.args[1]).toMatch(/^file:.*tsx.*\.mjs$/);

@@ -1,0 +1,71 @@
+// Each built-in bot as one CommonJS file with a V8 code cache, for the fastest start (measured in
+// bench/bot-start.ts; notes/start.md): dist/bots/<name>/bundle.cjs (no chunk graph to resolve),
+// code-cache.bin (made by starting the bot once, up to its hello: scripts/make-code-cache.cjs) and
+// main.cjs (scripts/bot-boot.cjs, which runs the bundle from the cache). The arena starts main.cjs where
+// it exists (src/transport/process/builtin-bots.ts), else the ES module dist/bots/<name>/main.js.
+// A bot that cannot be bundled so, or whose cache cannot be made, keeps the slower start; never a broken one.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/**
+ * Bundles `bots` (names under bots/) into `out`/bots/<name>/ and makes their code caches under
+ * `nodeOptions` (what a bot gets under the default limits: V8 refuses a cache made under other flags).
+ * Resolves to the names that got no fast start, each with why.
+ */
+export async function botBundles({ esbuild, root, out, bots, nodeOptions }) {
+  // One id per build, in the bundle's first line and the cache's: a cache is only ever read with its own bundle.
+  const build = randomBytes(8).toString('hex');
+  const failed = [];
+  const bundled = [];
+  await Promise.all(
+    bots.map(async (name) => {
+      const dir = join(out, 'bots', name);
+      try {
+        await esbuild.build({
+          entryPoints: [join(root, 'bots', name, 'main.ts')],
+          outfile: join(dir, 'bundle.cjs'),
+          bundle: true,
+          format: 'cjs',
+          platform: 'node',
+          target: 'node20',
+          external: ['better-sqlite3', 'pg-native'],
+          // Less to read; identifiers stay, so a crash's stack still names its functions.
+          minifyWhitespace: true,
+          minifySyntax: true,
+          // The sources are ES modules: import.meta.url is the bundle's own URL, as in dist/bots/<name>/main.js.
+          define: { 'import.meta.url': '__arenaUrl' },
+          banner: { js: `// arena-build ${build}\n"use strict";\nconst __arenaUrl = require('node:url').pathToFileURL(__filename).href;` },
+          logLevel: 'silent',
+        });
+        copyFileSync(join(root, 'scripts', 'bot-boot.cjs'), join(dir, 'main.cjs'));
+        bundled.push(name);
+      } catch (e) {
+        failed.push(`${name} (no one-file bundle: ${e?.errors?.[0]?.text ?? e})`);
+      }
+    }),
+  );
+  // Two at a time: each is a short Node start, and the build may share the machine.
+  const queue = [...bundled];
+  const maker = join(root, 'scripts', 'make-code-cache.cjs');
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/tmp', ARENA_STDIO: '1', NODE_OPTIONS: nodeOptions };
+  await Promise.all(
+    [0, 1].map(async () => {
+      for (let name = queue.shift(); name; name = queue.shift()) {
+        const dir = join(out, 'bots', name);
+        try {
+          const made = run(process.execPath, [maker, join(dir, 'main.cjs'), join(dir, 'code-cache.bin'), build], { env, cwd: dir, timeout: 30_000 });
+          made.child.stdin.end(); // the end of the referee's stream: the bot stops after its hello
+          await made;
+        } catch (e) {
+          failed.push(`${name} (no code cache: ${String(e?.stderr || e?.message || e).split('\n')[0]})`);
+        }
+      }
+    }),
+  );
+  return failed;
+}
