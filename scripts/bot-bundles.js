@@ -13,6 +13,24 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /**
+ * `ws` loads https, tls and zlib when it is loaded, for wss:// and compression, which a bot dialling the
+ * referee's ws:// without compression never uses; together they were about half a bot's start-up CPU
+ * (bench/_start-stages.ts). In a bot's bundle ws gets each as an object that loads the real module on
+ * first use, so wss:// still works, at its own first use.
+ */
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    b.onResolve({ filter: /^(https|tls|zlib)$/ }, (a) => (/[\\/]node_modules[\\/]ws[\\/]/.test(a.importer) ? { path: a.path, namespace: 'lazy-builtin' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (a) => ({
+      contents: `let real; const load = () => (real ??= require('node:${a.path}'));
+module.exports = new Proxy({}, { get: (_, key) => load()[key], has: (_, key) => key in load() });`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * Bundles `bots` (names under bots/) into `out`/bots/<name>/ and makes their code caches under
  * `nodeOptions` (what a bot gets under the default limits: V8 refuses a cache made under other flags).
  * Resolves to the names that got no fast start, each with why.
@@ -41,6 +59,7 @@ export async function botBundles({ esbuild, root, out, bots, nodeOptions }) {
           define: { 'import.meta.url': '__arenaUrl' },
           banner: { js: `// arena-build ${build}\n"use strict";\nconst __arenaUrl = require('node:url').pathToFileURL(__filename).href;` },
           logLevel: 'silent',
+          plugins: [lazyBuiltins],
         });
         copyFileSync(join(root, 'scripts', 'bot-boot.cjs'), join(dir, 'main.cjs'));
         bundled.push(name);
