@@ -1,4 +1,4 @@
-// The start of a built-in bot (copied by scripts/bot-bundles.js to dist/bots/<name>/main.cjs): runs the
+// The start of a built-in bot (copied by scripts/bot-bundles.js to dist/bots-cjs/<name>/main.cjs): runs the
 // bot's one-file bundle beside it (bundle.cjs) from the V8 code cache the build made for it
 // (code-cache.bin), so V8 neither parses nor compiles the bundle at start. Everything here is in the
 // checkout, which a confined bot sees read-only: the bot cannot write the cache it starts from.

@@ -1,8 +1,10 @@
 // Each built-in bot as one CommonJS file with a V8 code cache, for the fastest start (measured in
-// bench/bot-start.ts; notes/start.md): dist/bots/<name>/bundle.cjs (no chunk graph to resolve),
+// bench/bot-start.ts; notes/start.md), in a folder of its own, dist/bots-cjs/<name>/: bundle.cjs (no chunk graph to resolve),
 // code-cache.bin (made by starting the bot once, up to its hello: scripts/make-code-cache.cjs) and
 // main.cjs (scripts/bot-boot.cjs, which runs the bundle from the cache). The arena starts main.cjs where
-// it exists (src/transport/process/builtin-bots.ts), else the ES module dist/bots/<name>/main.js.
+// it exists (src/transport/process/builtin-bots.ts), else the ES module dist/bots/<name>/main.js. The folder
+// holds nothing else, so the sandbox, which shows a project bot the folders its entry's folder imports
+// from (src/sandbox/code-mounts.ts), reads and shows no more than it (not dist/chunks).
 // A bot that cannot be bundled so, or whose cache cannot be made, keeps the slower start; never a broken one.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,7 +33,7 @@ module.exports = new Proxy({}, { get: (_, key) => load()[key], has: (_, key) => 
 };
 
 /**
- * Bundles `bots` (names under bots/) into `out`/bots/<name>/ and makes their code caches under
+ * Bundles `bots` (names under bots/) into `out`/bots-cjs/<name>/ and makes their code caches under
  * `nodeOptions` (what a bot gets under the default limits: V8 refuses a cache made under other flags).
  * Resolves to the names that got no fast start, each with why.
  */
@@ -42,7 +44,7 @@ export async function botBundles({ esbuild, root, out, bots, nodeOptions }) {
   const bundled = [];
   await Promise.all(
     bots.map(async (name) => {
-      const dir = join(out, 'bots', name);
+      const dir = join(out, 'bots-cjs', name);
       try {
         await esbuild.build({
           entryPoints: [join(root, 'bots', name, 'main.ts')],
@@ -75,7 +77,7 @@ export async function botBundles({ esbuild, root, out, bots, nodeOptions }) {
   await Promise.all(
     [0, 1].map(async () => {
       for (let name = queue.shift(); name; name = queue.shift()) {
-        const dir = join(out, 'bots', name);
+        const dir = join(out, 'bots-cjs', name);
         try {
           const made = run(process.execPath, [maker, join(dir, 'main.cjs'), join(dir, 'code-cache.bin'), build], { env, cwd: dir, timeout: 30_000 });
           made.child.stdin.end(); // the end of the referee's stream: the bot stops after its hello

@@ -1,4 +1,4 @@
-// `node make-code-cache.cjs <dist/bots/name/main.cjs> <out> <build id>`, run by scripts/bot-bundles.js
+// `node make-code-cache.cjs <dist/bots-cjs/name/main.cjs> <out> <build id>`, run by scripts/bot-bundles.js
 // with ARENA_STDIO=1, stdin closed and the NODE_OPTIONS a bot gets under the default limits: starts the
 // bot as the arena does up to its hello (stdin's end then ends it), and on exit writes the V8 code cache
 // of its bundle, which then holds every function that ran on the way, not only the top level.

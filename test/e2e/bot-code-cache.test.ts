@@ -47,19 +47,19 @@ describe.runIf(BUILT)('bot code cache - a built-in bot starts from the cache its
   /** A copy of the bot's built files, to spoil. */
   const copy = (): string => {
     const to = mkdtempSync(join(dir, 'bot-'));
-    for (const f of FILES) copyFileSync(join(ROOT, 'dist', 'bots', BOT, f), join(to, f));
+    for (const f of FILES) copyFileSync(join(ROOT, 'dist', 'bots-cjs', BOT, f), join(to, f));
     return to;
   };
 
   it('bot code cache - every built-in bot starts from main.cjs, and its cache is taken under the default limits\' flags', () => {
     const command = builtinBotCommand(BOT, ROOT)!;
-    expect(command.args).toEqual([join(ROOT, 'dist', 'bots', BOT, 'main.cjs')]);
-    const got = start(join(ROOT, 'dist', 'bots', BOT), DEFAULT_FLAGS);
+    expect(command.args).toEqual([join(ROOT, 'dist', 'bots-cjs', BOT, 'main.cjs')]);
+    const got = start(join(ROOT, 'dist', 'bots-cjs', BOT), DEFAULT_FLAGS);
     expect(got).toEqual({ cached: true, hello: expect.objectContaining({ type: 'hello', name: BOT }) });
   });
 
   it('bot code cache - refused by V8 under another heap size (other V8 flags): the plain start, still a hello', () => {
-    const got = start(join(ROOT, 'dist', 'bots', BOT), '--max-old-space-size=100');
+    const got = start(join(ROOT, 'dist', 'bots-cjs', BOT), '--max-old-space-size=100');
     expect(got).toEqual({ cached: false, hello: expect.objectContaining({ type: 'hello', name: BOT }) });
   });
 
@@ -91,11 +91,11 @@ describe.runIf(BUILT && linux && CAN_SANDBOX)('bot code cache - confined', () =>
   });
 
   it('sandbox - a program confined as the built-in bot is can overwrite none of the files it starts from (bundle, cache, boot)', async () => {
-    const entry = join(ROOT, 'dist', 'bots', BOT, 'main.cjs');
-    const before = FILES.map((f) => readFileSync(join(ROOT, 'dist', 'bots', BOT, f)));
+    const entry = join(ROOT, 'dist', 'bots-cjs', BOT, 'main.cjs');
+    const before = FILES.map((f) => readFileSync(join(ROOT, 'dist', 'bots-cjs', BOT, f)));
     // Shown exactly what the built-in bot is shown (its confinement is made from its entry), it tries each
     // write, says on stderr how each went, and exits before any hello: the start's failure carries that.
-    const attack = `const fs = require('node:fs'); for (const f of ${JSON.stringify(FILES)}) { const p = ${JSON.stringify(join(ROOT, 'dist', 'bots', BOT))} + '/' + f;
+    const attack = `const fs = require('node:fs'); for (const f of ${JSON.stringify(FILES)}) { const p = ${JSON.stringify(join(ROOT, 'dist', 'bots-cjs', BOT))} + '/' + f;
       try { fs.writeFileSync(p, 'evil'); console.error('WROTE ' + f); } catch (e) { console.error('REFUSED ' + f + ' ' + e.code); }
       try { fs.unlinkSync(p); console.error('REMOVED ' + f); } catch (e) { console.error('REFUSED rm ' + f + ' ' + e.code); } } process.exit(3);`;
     const launcher = createProcessLauncher({ name: 'cache-writer', command: process.execPath, args: ['-e', attack], server, stdio: true, startTimeoutMs: 60_000, confine: sandboxFor(entry) });
@@ -108,6 +108,6 @@ describe.runIf(BUILT && linux && CAN_SANDBOX)('bot code cache - confined', () =>
       expect(reason).toMatch(new RegExp(`REFUSED rm ${f.replace('.', '\\.')} (EROFS|EACCES)`));
     }
     expect(reason).not.toMatch(/WROTE|REMOVED/);
-    expect(FILES.map((f) => readFileSync(join(ROOT, 'dist', 'bots', BOT, f)))).toEqual(before);
+    expect(FILES.map((f) => readFileSync(join(ROOT, 'dist', 'bots-cjs', BOT, f)))).toEqual(before);
   });
 });

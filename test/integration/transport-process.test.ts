@@ -121,7 +121,7 @@ describe('builtin bots', () => {
     expect(cmd.command).toBe(process.execPath);
     if (buildIsFresh(ROOT)) {
       // The one-file bundle's start from its code cache (scripts/bot-bundles.js), which every bot gets.
-      expect(cmd.args).toEqual([join(ROOT, 'dist/bots/reference-bfs/main.cjs')]);
+      expect(cmd.args).toEqual([join(ROOT, 'dist/bots-cjs/reference-bfs/main.cjs')]);
     } else {
       expect(cmd.args[0]).toBe('--import');
       expect(cmd.args[1]).toMatch(/^file:.*tsx.*\.mjs$/);

@@ -40,7 +40,7 @@ export function listBuiltinBots(projectRoot: string): string[] {
 }
 
 /**
- * The command that runs built-in bot `name`: when the compiled tree is fresh, `node <root>/dist/bots/<name>/main.cjs`
+ * The command that runs built-in bot `name`: when the compiled tree is fresh, `node <root>/dist/bots-cjs/<name>/main.cjs`
  * (its one-file bundle run from the V8 code cache the build made: scripts/bot-bundles.js), or where the
  * build could not make that, `node <root>/dist/bots/<name>/main.js` (an ES module and its shared chunks);
  * else `node --import <tsx loader> <root>/bots/<name>/main.ts`.
@@ -51,7 +51,7 @@ export function builtinBotCommand(name: string, projectRoot: string): { command:
   if (!NAME.test(name)) return undefined;
   const main = join(resolve(projectRoot), 'bots', name, 'main.ts');
   if (!existsSync(main)) return undefined;
-  const compiled = compiledPath(projectRoot, join('bots', name, 'main.cjs')) ?? compiledPath(projectRoot, join('bots', name, 'main.ts'));
+  const compiled = compiledPath(projectRoot, join('bots-cjs', name, 'main.cjs')) ?? compiledPath(projectRoot, join('bots', name, 'main.ts'));
   if (compiled) return { command: process.execPath, args: [compiled], entry: compiled };
   const loader = tsxLoaderPath(projectRoot);
   if (!loader) return undefined;
