@@ -3,7 +3,9 @@
  * arena uses (app/launch/launch-bot.ts), confined and unconfined, for a few built-in bots. Starts are taken
  * in turn, so drift on a loaded machine hits every variant alike; the figure is the median, printed with
  * the load average it ran at. The compiled tree (dist/) must be fresh, as `npm run build` leaves it: the
- * bench says so when the bots ran through tsx.
+ * bench says so when the bots ran through tsx. After the figures, the breakdown of one bot's start by stage
+ * (bench/_start-stages.ts): Node alone, the bot's own start from its code cache and without it, bwrap, and
+ * the referee's part, each with its CPU time, which a loaded machine does not inflate as it does wall time.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -14,6 +16,7 @@ import { launchPlanOf } from '../src/app/launch/launch-plan.ts';
 import { openContext } from '../src/app/context.ts';
 import { sandboxSupport } from '../src/sandbox/probe.ts';
 import { startArenaServer } from '../src/transport/ws-server.ts';
+import { startStages } from './_start-stages.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -70,5 +73,6 @@ export const bench: BenchSuite = async ({ quick }) => {
     await ctx.close();
     rmSync(dir, { recursive: true, force: true });
   }
+  rows.push(...(await startStages(BOTS[0]!, rounds)));
   return rows;
 };
