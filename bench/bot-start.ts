@@ -7,7 +7,7 @@
  * (bench/_start-stages.ts): Node alone, the bot's own start from its code cache and without it, bwrap, and
  * the referee's part, each with its CPU time, which a loaded machine does not inflate as it does wall time.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { resolveBot, type ResolvedBot } from '../src/app/bots/bot-registry.ts';
@@ -33,11 +33,17 @@ export const bench: BenchSuite = async ({ quick }) => {
   const rows: BenchRow[] = [];
   const saved = process.env;
   try {
-    const variants: { bot: ResolvedBot; confined: boolean; times: number[] }[] = [];
+    const variants: { bot: ResolvedBot; confined: boolean; label?: string; times: number[] }[] = [];
     for (const name of BOTS) {
       const bot = await resolveBot(ctx, name);
       if (!bot.ok) throw new Error(bot.reason);
       for (const confined of confinedToo ? [false, true] : [false]) variants.push({ bot: bot.value, confined, times: [] });
+      // The same run's baseline: the start this one replaced (the ES module and its chunks, compiled at each
+      // start, its sandbox showing dist/chunks), where the build left it.
+      const esm = join(ROOT, 'dist', 'bots', name, 'main.js');
+      if (bot.value.args[0]?.endsWith('.cjs') && existsSync(esm)) {
+        variants.push({ bot: { ...bot.value, args: [esm], entry: esm }, confined: confinedToo, label: 'previous start (ES modules + chunks)', times: [] });
+      }
     }
     // An unconfined bot gets the referee's environment, which can cost on its own (NODE_EXTRA_CA_CERTS makes
     // Node read a certificate bundle at start-up): both kinds start with the sandbox's few variables here.
@@ -60,10 +66,10 @@ export const bench: BenchSuite = async ({ quick }) => {
       const sorted = v.times.sort((a, b) => a - b);
       const median = sorted[sorted.length >> 1]!;
       rows.push({
-        name: `built-in ${v.bot.name} spawn to hello, ${v.confined ? 'confined' : 'unconfined'}`,
+        name: `built-in ${v.bot.name} spawn to hello, ${v.confined ? 'confined' : 'unconfined'}${v.label ? `, ${v.label}` : ''}`,
         value: median,
         unit: 'ms',
-        ...(v.confined ? { target: '≤ 100' } : {}),
+        ...(v.confined && !v.label ? { target: '≤ 100' } : {}),
         note: `median of ${rounds} (${sorted[0]!.toFixed(0)}–${sorted[sorted.length - 1]!.toFixed(0)} ms), load ${load}${v.bot.args.includes('--import') ? ', through tsx: dist/ is stale' : ', dist/'}`,
       });
     }
