@@ -29,12 +29,13 @@ const DEFAULT_FLAGS = nodeOptionsFor(resolveLimits(), undefined);
  * Starts `<dir>/main.cjs` as a stdio bot whose referee hangs up at once, reporting whether the boot took
  * the code cache (from the boot's exports) and the bot's first line (its hello).
  */
-function start(dir: string, nodeOptions: string): { cached: boolean; hello: { type?: string; name?: string } } {
+function start(dir: string, nodeOptions: string, wantLoaded = false): { cached: boolean; hello: { type?: string; name?: string }; loaded?: string[] } {
   const main = join(dir, 'main.cjs');
-  const probe = `process.argv = [process.argv[0], ${JSON.stringify(main)}]; const r = require(process.argv[1]); process.stderr.write('cached=' + r.cached + '\\n');`;
+  const probe = `process.argv = [process.argv[0], ${JSON.stringify(main)}]; const r = require(process.argv[1]); process.stderr.write('cached=' + r.cached + '\\n'); process.on('exit', () => process.stderr.write('loaded=' + process.moduleLoadList.join(',') + '\\n'));`;
   const run = spawnSync(process.execPath, ['-e', probe], { env: { PATH: '/usr/bin:/bin', HOME: '/tmp', ARENA_STDIO: '1', NODE_OPTIONS: nodeOptions }, input: '', encoding: 'utf8', timeout: 60_000 });
   const first = run.stdout.split('\n')[0] ?? '';
-  return { cached: /cached=true/.test(run.stderr), hello: first ? (JSON.parse(first) as { type?: string; name?: string }) : {} };
+  const loaded = /^loaded=(.*)$/m.exec(run.stderr)?.[1]?.split(',');
+  return { cached: /cached=true/.test(run.stderr), hello: first ? (JSON.parse(first) as { type?: string; name?: string }) : {}, ...(wantLoaded && loaded ? { loaded } : {}) };
 }
 
 describe.runIf(BUILT)('bot code cache - a built-in bot starts from the cache its build made', () => {
@@ -56,6 +57,13 @@ describe.runIf(BUILT)('bot code cache - a built-in bot starts from the cache its
     expect(command.args).toEqual([join(ROOT, 'dist', 'bots-cjs', BOT, 'main.cjs')]);
     const got = start(join(ROOT, 'dist', 'bots-cjs', BOT), DEFAULT_FLAGS);
     expect(got).toEqual({ cached: true, hello: expect.objectContaining({ type: 'hello', name: BOT }) });
+  });
+
+  it('bot code cache - the bot (with ws in it) says hello without loading https, tls or zlib, which a ws:// dial without compression never uses', () => {
+    const got = start(join(ROOT, 'dist', 'bots-cjs', BOT), DEFAULT_FLAGS, true);
+    expect(got.hello.type).toBe('hello');
+    expect(got.loaded).toContain('NativeModule net'); // the list is read: the stdio link itself needs net
+    expect(got.loaded!.filter((m) => /^NativeModule (https|tls|zlib)$/.test(m))).toEqual([]);
   });
 
   it('bot code cache - refused by V8 under another heap size (other V8 flags): the plain start, still a hello', () => {
