@@ -5,7 +5,7 @@
  * one 1,000,000-move solution, and the referee's peak memory for a 50,000,000-move answer of each kind.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createRng } from '../src/core/rng.ts';
 import type { PuzzleState, SlidingState } from '../src/core/types.ts';
@@ -19,64 +19,11 @@ import { builtinBotCommand } from '../src/transport/process/builtin-bots.ts';
 import { createProcessLauncher } from '../src/transport/process/process-launcher.ts';
 import { systemClock } from '../src/transport/system-clock.ts';
 import { startArenaServer } from '../src/transport/ws-server.ts';
-import { endToEnd, type EndToEnd } from './_end-to-end.ts';
-import { floorRate, type BenchPins } from './_floor.ts';
-import { botCores, dealCores } from '../src/app/launch/cores.ts';
-import { affinitySupport, formatCpuList } from '../src/transport/process/cpu-affinity.ts';
+import { againstFloor, defaultPins } from './_against-floor.ts';
 import { peakRssRows } from './_peak-rss.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-
-/** Median of a non-empty list. */
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-}
-
-/**
- * The referee against its floor: pairs of runs, the bare loop (_floor.ts) and then the referee end to end,
- * each pair within seconds of each other so that both see the same machine. The ratio is the median of the
- * pairs' ratios; on a shared machine each figure alone moves with the load (the note says how much). With
- * `pins`, both loops run as a default one-player match is dealt its cores: the referee on the first core,
- * the bot on the second (app/launch/cores.ts).
- */
-async function againstFloor(count: number, pairs: number, pins?: BenchPins): Promise<BenchRow[]> {
-  const floors: number[] = [];
-  const ends: number[] = [];
-  const ratios: number[] = [];
-  let last: EndToEnd | undefined;
-  for (let i = 0; i < pairs; i++) {
-    const f = await floorRate(count, pins);
-    last = await endToEnd(count, undefined, pins);
-    floors.push(f);
-    ends.push(last.rate);
-    ratios.push(last.rate / f);
-  }
-  const load1 = loadavg()[0];
-  const load = `load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`;
-  const range = (xs: number[]) => `${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))}`;
-  const how = pins ? `, pinned (referee ${formatCpuList(pins.referee)}, bot ${formatCpuList(pins.bot)})` : '';
-  return [
-    { name: `floor${how}: WebSocket round trip to a Node process + one committed SQLite row, ${count} trips`, value: median(floors), unit: 'trips/s', load: load1, note: `median of ${pairs} (${range(floors)}); ${load}` },
-    {
-      name: `end-to-end${how} 2x2, instant bot, CPU time metered, ${count} scrambles recorded`,
-      value: median(ends),
-      unit: 'scrambles/s',
-      load: load1,
-      note: `median of ${pairs} (${range(ends)}), after 200 warm-up results as the floor; last run ${last!.solved}/${last!.results} solved, ${last!.metered}/${last!.results} with CPU time; referee CPU ${Math.round(last!.refereeCpuUs)} µs a scramble`,
-    },
-    { name: `end-to-end / floor${how} (paired runs)`, value: median(ratios), unit: 'ratio', target: '≥ 0.75', load: load1, note: `pairs ${ratios.map((r) => r.toFixed(2)).join(' ')}` },
-  ];
-}
-
-/** The cores a default one-player match deals on this machine, or undefined where nothing is pinned. */
-function defaultPins(): BenchPins | undefined {
-  const support = affinitySupport();
-  if (!support.ok) return undefined;
-  const deal = dealCores({ cpus: support.cpus, players: 1, bots: { instant: 1 } });
-  return deal.pinned ? { referee: deal.referee, bot: botCores(deal, 0, 'instant'), taskset: support.taskset } : undefined;
-}
 
 /** An in-process link that answers one solve with a prepared solution in 1 MB chunks. */
 function scriptedLink(solution: string): BotLink {

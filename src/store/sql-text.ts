@@ -75,6 +75,22 @@ export function sharedSql(d: SqlDialect) {
 /** The statements of {@link sharedSql}. */
 export type SharedSql = ReturnType<typeof sharedSql>;
 
+/**
+ * `text` with its `$1`, `$2`, … spelt `?` for better-sqlite3's positional binding, which takes the values as
+ * they are instead of an object keyed 1, 2, … looked up by name per parameter (≈ 4 µs a row on the results
+ * INSERT, the statement of every result). Only for a statement that names each parameter once, in order:
+ * anything else is a programmer error and throws.
+ */
+export function positionalSql(text: string): string {
+  let next = 1;
+  const out = text.replace(/\$(\d+)/g, (_, n: string) => {
+    if (Number(n) !== next) throw new Error(`positionalSql: $${n} where $${next} was due`);
+    next++;
+    return '?';
+  });
+  return out;
+}
+
 /** Positional values as better-sqlite3 binds `$1`, `$2`, …: an object keyed by their numbers. */
 export function sqliteArgs(...values: unknown[]): Record<number, unknown> {
   const out: Record<number, unknown> = {};

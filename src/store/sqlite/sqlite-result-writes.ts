@@ -10,7 +10,7 @@ import { recordedMovesDigest } from '../moves-digest.ts';
 import { nowIso } from '../row-codec.ts';
 import type { SealKey } from '../seal.ts';
 import { SQLITE } from '../sql-rows.ts';
-import { resultValues, sqliteArgs } from '../sql-text.ts';
+import { resultValues } from '../sql-text.ts';
 import { isForeignKeyViolation } from './sqlite-errors.ts';
 import type { SqliteMoves } from './sqlite-moves.ts';
 import type { SqliteSeals } from './sqlite-seals.ts';
@@ -32,8 +32,8 @@ export class SqliteResultWrites {
 
   constructor(
     db: Database.Database,
-    /** The shared results INSERT (ON CONFLICT DO NOTHING: the first write of a pair wins). */
-    private readonly insert: Database.Statement<[Record<number, unknown>]>,
+    /** The shared results INSERT, bound by position (ON CONFLICT DO NOTHING: the first write of a pair wins). */
+    private readonly insert: Database.Statement<unknown[]>,
     private readonly moves: SqliteMoves,
     private readonly seals: SqliteSeals,
     /** The seal key in force at the time of each write (it is set after the store opens). */
@@ -47,7 +47,7 @@ export class SqliteResultWrites {
       for (const { r, stored, key, digest } of rows) {
         // The seal covers the result's number in its match, which only this transaction can give.
         const sealed = key ? this.seals.resultColumns(key, r, digest) : undefined;
-        const info = this.insert.run(sqliteArgs(...resultValues(SQLITE, r, this.moves.columns(stored), nowIso(), sealed && { ...sealed, movesSha256: digest })));
+        const info = this.insert.run(...resultValues(SQLITE, r, this.moves.columns(stored), nowIso(), sealed && { ...sealed, movesSha256: digest }));
         if (info.changes !== 1) continue;
         if (stored.packed) this.moves.writeBlocks(info.lastInsertRowid, stored.blocks);
         if (key && sealed) this.seals.countResult(key, sealed.matchId, sealed.seq);
@@ -63,7 +63,7 @@ export class SqliteResultWrites {
     try {
       // An unsealed answer held inline is one statement, atomic and durable on its own (autocommit): no
       // BEGIN/COMMIT of its own, which was a good part of the per-result cost of a fast bot.
-      if (!row.key && !row.stored.packed) this.insert.run(sqliteArgs(...resultValues(SQLITE, r, this.moves.columns(row.stored), nowIso())));
+      if (!row.key && !row.stored.packed) this.insert.run(...resultValues(SQLITE, r, this.moves.columns(row.stored), nowIso()));
       else this.writeRows([row]);
     } catch (err) {
       throw this.named(err, r);

@@ -29,7 +29,7 @@ import { SqliteSeals } from './sqlite-seals.ts';
 import { SQLITE_HEAD_VERSION } from '../steps/seal-schema.ts';
 import { isForeignKeyViolation, isUniqueViolation, oneLine, sqliteCode } from './sqlite-errors.ts';
 import { SQLITE, runtimeText, toBot, toMatch, toScramble, toSummary, type BotRow, type MatchRow, type ResultJoinRow, type ScrambleRow, type SummaryRow } from '../sql-rows.ts';
-import { sharedSql, sqliteArgs } from '../sql-text.ts';
+import { positionalSql, sharedSql, sqliteArgs } from '../sql-text.ts';
 import { SqliteOptima } from './sqlite-optima.ts';
 import { SqliteResultWrites } from './sqlite-result-writes.ts';
 import { retryBusy } from './sqlite-busy.ts';
@@ -88,7 +88,8 @@ function prepare(db: Database.Database) {
     pageScrambles: p<ScrambleRow>(sql.pageScrambles),
     scrambleClasses: p<{ puzzle_class: string; n: number }>(sql.scrambleClasses),
     setScrambleBound: p(sql.setScrambleBound),
-    recordResult: p(sql.insertResult),
+    // Bound by position: the one statement of every result (see positionalSql).
+    recordResult: db.prepare<unknown[]>(positionalSql(sql.insertResult)),
     removeResults: p(sql.removeResults),
     resultMoves: p<{ id: number; moves_kind: StoredMovesKind; moves: string | Uint8Array }>(sql.resultMoves),
     listResults: p<ResultJoinRow>(sql.listResults),
