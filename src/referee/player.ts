@@ -7,6 +7,7 @@ import type { Job, JobEnd, JobSource, PlayLimits } from './job-source.ts';
 import { ResultWrites } from './result-writes.ts';
 import { capabilityGap, solveOne } from './solve-one.ts';
 import type { LinkHolder, SharedLinks } from './shared-links.ts';
+import { mayKeep, type LinkKeeper } from './link-keeper.ts';
 import { DIAL_IN_ATTEMPTS, START_ATTEMPTS, type StartGuard } from './start-guard.ts';
 import { PREPARE_TIME_LIMIT_MS, warmRefereeFor, WarmUps, warmUpLimitMs } from './warm-up.ts';
 
@@ -66,6 +67,11 @@ export interface PlayerDeps {
    * `single`). Without it every player uses its own launcher, as for bots it starts itself.
    */
   readonly shared?: SharedLinks;
+  /**
+   * Where bots that may play another match on the same start (link-keeper.ts) are kept when the player
+   * stops, and taken from before one is started. Absent: every bot is told bye at the end.
+   */
+  readonly keeper?: LinkKeeper;
   /**
    * A bot that cannot start: `charge` (a local match, the default) records the play as `crash` (and the
    * start guard stops retrying); `refuse` (a distributed worker) ends the job `refused` with the reason and
@@ -246,10 +252,23 @@ class PlayerBots {
     return outcome;
   }
 
-  /** Closes this player's own links and launchers; shared ones are the match's to close. */
+  /**
+   * Closes this player's own links and launchers, or hands those that may play on to the keeper (their
+   * stderr so far stays with this match); shared ones are the match's to close.
+   */
   async dispose(): Promise<void> {
+    const { keeper, signal } = this.deps;
+    const kept = new Set<BotLauncher>();
+    for (const [key, h] of this.own) {
+      const launcher = this.launchers.get(key);
+      if (!keeper || !launcher || !mayKeep(launcher, h.link, signal?.aborted === true)) continue;
+      this.keepStderr(h.link);
+      keeper.park({ launcher, link: h.link, warmUps: h.warmUps });
+      kept.add(launcher);
+      this.own.delete(key);
+    }
     await Promise.all([...this.own.values()].map((h) => h.link?.close('match over')));
-    const own = [...this.launchers.values()].filter((l) => !(l.single && this.deps.shared));
+    const own = [...this.launchers.values()].filter((l) => !(l.single && this.deps.shared) && !kept.has(l));
     await Promise.all(own.map((l) => l.dispose()));
     for (const h of this.own.values()) if (h.link) this.keepStderr(h.link);
     await Promise.all(this.keeping);
@@ -284,10 +303,17 @@ class PlayerBots {
     this.keeping.add(kept);
   }
 
+  /** The launcher of `key`, made once; a bot kept from an earlier match with the same launch comes with it. */
   private launcher(bot: string, key: string, limits: PlayLimits): BotLauncher {
     let l = this.launchers.get(key);
     if (!l) {
       l = this.deps.makeLauncher(bot, { ...limits, ...(this.deps.player !== undefined ? { player: this.deps.player } : {}) });
+      const kept = l.reuse && this.deps.keeper?.take(l.reuse.launch);
+      if (kept) {
+        void l.dispose();
+        l = kept.launcher;
+        this.own.set(key, { link: kept.link, warmUps: kept.warmUps });
+      }
       this.launchers.set(key, l);
     }
     return l;
