@@ -13,7 +13,7 @@ import { getPuzzle, puzzleOf } from '../puzzles/index.ts';
 import type { MatchConfig } from './match-config.ts';
 import { playLimitsOf } from './job-source.ts';
 import { capabilityGap } from './solve-one.ts';
-import { launchKey, type LaunchOptions } from './player.ts';
+import { launchKey, type LaunchOptions } from './launch-key.ts';
 import type { LinkKeeper } from './link-keeper.ts';
 
 /** One puzzle class of a match, and a state that stands for all of its scrambles in a capability check. */

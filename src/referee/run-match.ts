@@ -17,7 +17,8 @@ import type { LinkKeeper } from './link-keeper.ts';
 import { StartGuard, type BlockedBot } from './start-guard.ts';
 import { RestartLoops, type RestartLoop } from './restart-loops.ts';
 import type { SprtProgress } from '../stats/sprt-progress.ts';
-import { runPlayer, type LaunchOptions, type Recorded } from './player.ts';
+import type { LaunchOptions } from './launch-key.ts';
+import { runPlayer, type Recorded } from './player.ts';
 import { markForOracle, type BoundEvent } from './refine-bounds.ts';
 import { guardStore } from './store-guard.ts';
 
