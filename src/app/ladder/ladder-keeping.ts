@@ -16,6 +16,11 @@ export interface LadderKeeping {
   readonly keep: BotKeeping;
   /** Called before each game with its entries' version ids: a different pairing ends what is kept. */
   before(versionIds: readonly number[]): Promise<void>;
+  /**
+   * The ladder turns to something other than a game (a check, waiting): what is kept is ended now, beside
+   * that work, instead of lingering until its idle time (awaited by close).
+   */
+  release(): void;
   /** Ends every kept bot and the server they dial. */
   close(): Promise<void>;
 }
@@ -26,6 +31,7 @@ export async function openLadderKeeping(ctx: Pick<AppContext, 'clock'>, idleMs =
   const server = await startArenaServer({ authenticate: () => undefined });
   const keeper = new LinkKeeper(ctx.clock, idleMs);
   let last = '';
+  const ending = new Set<Promise<void>>();
   return {
     keep: { keeper, server },
     async before(versionIds) {
@@ -33,7 +39,14 @@ export async function openLadderKeeping(ctx: Pick<AppContext, 'clock'>, idleMs =
       if (pairing !== last) await keeper.closeAll('the next ladder game is another pairing');
       last = pairing;
     },
+    release() {
+      if (keeper.size === 0) return;
+      last = '';
+      const end: Promise<void> = keeper.closeAll('no ladder game for it next').finally(() => ending.delete(end));
+      ending.add(end);
+    },
     async close() {
+      await Promise.all(ending);
       await keeper.closeAll('the ladder stopped');
       await server.close();
     },

@@ -112,6 +112,7 @@ export async function runLadder(ctx: AppContext, o: LadderOptions, io: LadderIo)
       const { games, boards } = await ladderStandings(ctx);
       const d = decide({ classes: o.classes.map((c) => c.name), field, boards, together: togetherOf(games), rule: o.rule, budgetLeft });
       await report('running', doingOf(d), d.why);
+      if (d.kind === 'idle' || d.kind === 'check') keeping?.release();
       if (d.kind === 'idle') {
         // Woken by the next write to the database (a registration), else by the poll (a folder edited in place).
         await waitForChange(ctx.store, o.pollMs ?? 2000, io.signal, () => registeredField(ctx.store));
