@@ -78,10 +78,15 @@ export class LinkKeeper {
     return link && !link.closed ? link : undefined;
   }
 
-  /** Tells every kept bot bye and ends it (the next game is another pairing, or the owner stops). */
-  async closeAll(reason = 'no further game'): Promise<void> {
-    const all = [...this.kept.keys()];
-    await Promise.all(all.map((launch) => this.drop(launch, reason)));
+  /** Tells every kept bot bye and ends it (the owner stops, or has no game for any). */
+  closeAll(reason = 'no further game'): Promise<void> {
+    return this.closeExcept(new Set(), reason);
+  }
+
+  /** Ends every kept bot but those of the bots named in `keep` (BotLauncher.name): the next game has no use for them. */
+  async closeExcept(keep: ReadonlySet<string>, reason = 'not in the next game'): Promise<void> {
+    const gone = [...this.kept].filter(([, k]) => !keep.has(k.bot.launcher.name)).map(([launch]) => launch);
+    await Promise.all(gone.map((launch) => this.drop(launch, reason)));
   }
 
   private drop(launch: string, reason: string): Promise<void> {

@@ -6,7 +6,7 @@
  * consecutive games kept between games, and again with a start per game: the verdicts, the time limit of
  * every solve, the kernel limits each start saw and its memory control group's limit are the same, and the
  * kept run really played on one process wherever nothing killed it. An old bot (no `reuse` in its hello)
- * is started per game as before; a kept bot is ended by another pairing, by its idle time and by the end.
+ * is started per game as before; a kept bot is ended by a game it is not in and by its idle time.
  */
 import { chmodSync, chownSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,7 +89,7 @@ function memoryLimitOf(pid: number): number | undefined {
 async function playGames(bot: string, games: readonly string[], keeping: LadderKeeping | undefined, limits: Set<number>): Promise<Seen[][]> {
   const out: Seen[][] = [];
   for (const file of games) {
-    await keeping?.before([1, 2]);
+    await keeping?.before([{ bot, versionId: 1 }, { bot: 'rival', versionId: 2 }]);
     const played = await startMatch(
       ctx,
       { bots: [bot], scrambles: { file }, timeLimitMs: TIME_LIMIT_MS, memoryLimitBytes: MEMORY, seed: 'reuse' },
@@ -160,10 +160,10 @@ describe('bot reuse e2e - one start for several games', () => {
     let kept: Seen[][];
     try {
       kept = await playGames('reuser', files, keeping, keptLimits);
-      // The last game ended healthy: its bot is kept, alive, until the next game is another pairing.
+      // The last game ended healthy: its bot is kept, alive, until a game comes that it is not in.
       expect(keeping.keep.keeper.size).toBe(1);
       expect(botPids('reuse')).toHaveLength(1);
-      await keeping.before([3, 4]);
+      await keeping.before([{ bot: 'rival', versionId: 2 }, { bot: 'other', versionId: 3 }]);
       expect(await waitFor(() => botPids('reuse').length === 0, 10_000)).toBe(true);
     } finally {
       await keeping.close();

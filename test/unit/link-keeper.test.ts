@@ -27,7 +27,7 @@ function link(o: { reuse?: boolean; cpu?: number | undefined } = {}): BotLink & 
 
 function launcher(launch = 'L', extra: Partial<BotLauncher> = {}): BotLauncher & { disposed: number } {
   const l = {
-    name: 'b',
+    name: launch.toLowerCase(),
     disposed: 0,
     connect: async () => ({ ok: false as const, code: 'x', reason: 'x' }),
     dispose: async () => void l.disposed++,
@@ -105,5 +105,17 @@ describe('LinkKeeper', () => {
     expect([a2.launcher.disposed, b.launcher.disposed]).toEqual([1, 1]);
     expect(keeper.size).toBe(0);
     expect(clock.pending).toBe(0);
+  });
+
+  it('LinkKeeper - closeExcept ends the kept bots the next game does not name and keeps the others', async () => {
+    const keeper = new LinkKeeper(new FakeClock());
+    const a = { launcher: launcher('A'), link: link(), warmUps: new WarmUps() };
+    const b = { launcher: launcher('B'), link: link(), warmUps: new WarmUps() };
+    keeper.park(a);
+    keeper.park(b);
+    await keeper.closeExcept(new Set(['b', 'c']));
+    expect(a.link.byes).toEqual(['not in the next game']);
+    expect(b.link.closed).toBe(false);
+    expect(keeper.take('B')).toBe(b);
   });
 });

@@ -131,8 +131,9 @@ export async function runLadder(ctx: AppContext, o: LadderOptions, io: LadderIo)
       }
       const cls = o.classes.find((c) => c.name === d.puzzleClass)!;
       say(`${d.purpose} game on ${d.puzzleClass}: ${d.a.label} vs ${d.b.label} — ${d.why}`);
-      await keeping?.before([d.a.id, d.b.id]);
-      const played = await playGame(ctx, cls, { purpose: d.purpose, ...(d.subject ? { subject: d.subject.id } : {}), entries: [d.a, d.b].map((v) => ({ bot: v.bot, versionId: v.id })), why: d.why }, settings, { signal: io.signal, notice: say, ...(keeping ? { keep: keeping.keep } : {}) });
+      const entries = [d.a, d.b].map((v) => ({ bot: v.bot, versionId: v.id }));
+      await keeping?.before(entries);
+      const played = await playGame(ctx, cls, { purpose: d.purpose, ...(d.subject ? { subject: d.subject.id } : {}), entries, why: d.why }, settings, { signal: io.signal, notice: say, ...(keeping ? { keep: keeping.keep } : {}) });
       if (!played.ok) {
         if (played.code === 'db-write') return played;
         // A game that cannot start must not be tried again and again: a placement fails its version, and
