@@ -228,17 +228,14 @@ class PlayerBots {
     return outcome;
   }
 
-  /**
-   * Closes this player's own links and launchers, or hands those that may play on to the keeper (their
-   * stderr so far stays with this match); shared ones are the match's to close.
-   */
+  /** Closes its own links and launchers, or keeps those that may play on (link-keeper.ts); shared ones are the match's. */
   async dispose(): Promise<void> {
     const { keeper, signal } = this.deps;
     const kept = new Set<BotLauncher>();
     for (const [key, h] of this.own) {
       const launcher = this.launchers.get(key);
       if (!keeper || !launcher || !mayKeep(launcher, h.link, signal?.aborted === true)) continue;
-      this.keepStderr(h.link);
+      this.keepStderr(h.link); // what it wrote so far is this match's
       keeper.park({ launcher, link: h.link, warmUps: h.warmUps });
       kept.add(launcher);
       this.own.delete(key);
