@@ -65,6 +65,14 @@ export interface BotLauncher {
    * launcher and its link, one request at a time, instead of each starting its own.
    */
   readonly single?: boolean;
+  /**
+   * Present when a bot this launcher started may be kept for a later match (its hello said `reuse`):
+   * `launch` names everything that decides how the bot is started (its version, command, limits, cores,
+   * confinement, environment), so a launcher with the same `launch` would start an identical bot; `cpuMs`
+   * is the most CPU time its processes may have used and still be kept, so that its CPU-time backstop
+   * (a per-process kernel limit counted from the start) leaves a later game all it would have fresh.
+   */
+  readonly reuse?: { readonly launch: string; readonly cpuMs: number };
 }
 
 /** The referee's clock, handed in so tests can control it. */

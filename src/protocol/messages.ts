@@ -53,6 +53,14 @@ export interface HelloMessage {
   readonly name: string;
   readonly version: string;
   readonly capabilities: readonly Capability[];
+  /**
+   * Optional: the bot may play several games on one start. The referee then keeps it running between
+   * games (matches) of the same launch instead of saying `bye`, and a later game's `prepare`s and `solve`s
+   * go to the same process. Each solve is still timed and limited alone; a bot that says this must expect
+   * any number of solves, of any class it declared, on one connection. Absent (old bots): never reused, one
+   * start per game as before.
+   */
+  readonly reuse?: boolean;
 }
 
 /** A chunk of a solution. The referee validates each chunk as it arrives; `final: true` ends the answer. */

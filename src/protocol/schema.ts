@@ -58,6 +58,7 @@ const botSchemas = {
     name: z.string().min(1).max(200),
     version: z.string().max(200),
     capabilities: z.array(capability).max(64),
+    reuse: z.boolean().optional(),
   }),
   moves: z.object({ type: z.literal('moves'), id, moves: wireMoves, final: z.boolean(), info: solveInfo.optional() }),
   'give-up': z.object({ type: z.literal('give-up'), id, reason: z.string().max(10_000).optional() }),

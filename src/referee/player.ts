@@ -4,36 +4,13 @@ import type { BotLauncher, BotLink, Clock } from '../protocol/link.ts';
 import { puzzleOf } from '../puzzles/index.ts';
 import type { ResultRecord, ScrambleRecord, Store } from '../store/types.ts';
 import type { Job, JobEnd, JobSource, PlayLimits } from './job-source.ts';
+import { launchKey, type LaunchOptions } from './launch-key.ts';
 import { ResultWrites } from './result-writes.ts';
 import { capabilityGap, solveOne } from './solve-one.ts';
 import type { LinkHolder, SharedLinks } from './shared-links.ts';
+import { mayKeep, type LinkKeeper } from './link-keeper.ts';
 import { DIAL_IN_ATTEMPTS, START_ATTEMPTS, type StartGuard } from './start-guard.ts';
 import { PREPARE_TIME_LIMIT_MS, warmRefereeFor, WarmUps, warmUpLimitMs } from './warm-up.ts';
-
-/**
- * What a launcher is made with: the limits of the job's match, as its config gives them (the one carrier
- * from the stored settings to the launcher, which derives its launch plan from them: app/launch), and
- * which of the process's parallel players asks (0-based), so its bots can be pinned to its own cores.
- */
-export type LaunchOptions = PlayLimits & { readonly player?: number };
-
-/** Keys worked out, by limits object and bot: every job of a match carries the same limits, and a key is asked per job. */
-const launchKeys = new WeakMap<LaunchOptions, Map<string, string>>();
-
-/** Which launcher a bot's job is played through: its limits, less what does not change how the bot is started. */
-export function launchKey(bot: string, limits: LaunchOptions): string {
-  let byBot = launchKeys.get(limits);
-  if (!byBot) launchKeys.set(limits, (byBot = new Map()));
-  let key = byBot.get(bot);
-  if (key === undefined) {
-    const { maxMoves: _moves, warmUp: _warm, player: _player, ...launch } = limits;
-    // Code-unit order, not localeCompare: the key only has to be the same for the same limits, and ICU's
-    // collation cost ~8 µs a job.
-    key = JSON.stringify([bot, Object.entries(launch).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
-    byBot.set(bot, key);
-  }
-  return key;
-}
 
 /** What one play concluded: the stored result without its key. */
 export type PlayOutcome = Omit<ResultRecord, 'scrambleId' | 'bot'>;
@@ -66,6 +43,11 @@ export interface PlayerDeps {
    * `single`). Without it every player uses its own launcher, as for bots it starts itself.
    */
   readonly shared?: SharedLinks;
+  /**
+   * Where bots that may play another match on the same start (link-keeper.ts) are kept when the player
+   * stops, and taken from before one is started. Absent: every bot is told bye at the end.
+   */
+  readonly keeper?: LinkKeeper;
   /**
    * A bot that cannot start: `charge` (a local match, the default) records the play as `crash` (and the
    * start guard stops retrying); `refuse` (a distributed worker) ends the job `refused` with the reason and
@@ -246,10 +228,20 @@ class PlayerBots {
     return outcome;
   }
 
-  /** Closes this player's own links and launchers; shared ones are the match's to close. */
+  /** Closes its own links and launchers, or keeps those that may play on (link-keeper.ts); shared ones are the match's. */
   async dispose(): Promise<void> {
+    const { keeper, signal } = this.deps;
+    const kept = new Set<BotLauncher>();
+    for (const [key, h] of this.own) {
+      const launcher = this.launchers.get(key);
+      if (!keeper || !launcher || !mayKeep(launcher, h.link, signal?.aborted === true)) continue;
+      this.keepStderr(h.link); // what it wrote so far is this match's
+      keeper.park({ launcher, link: h.link, warmUps: h.warmUps });
+      kept.add(launcher);
+      this.own.delete(key);
+    }
     await Promise.all([...this.own.values()].map((h) => h.link?.close('match over')));
-    const own = [...this.launchers.values()].filter((l) => !(l.single && this.deps.shared));
+    const own = [...this.launchers.values()].filter((l) => !(l.single && this.deps.shared) && !kept.has(l));
     await Promise.all(own.map((l) => l.dispose()));
     for (const h of this.own.values()) if (h.link) this.keepStderr(h.link);
     await Promise.all(this.keeping);
@@ -284,10 +276,17 @@ class PlayerBots {
     this.keeping.add(kept);
   }
 
+  /** The launcher of `key`, made once; a bot kept from an earlier match with the same launch comes with it. */
   private launcher(bot: string, key: string, limits: PlayLimits): BotLauncher {
     let l = this.launchers.get(key);
     if (!l) {
       l = this.deps.makeLauncher(bot, { ...limits, ...(this.deps.player !== undefined ? { player: this.deps.player } : {}) });
+      const kept = l.reuse && this.deps.keeper?.take(l.reuse.launch);
+      if (kept) {
+        void l.dispose();
+        l = kept.launcher;
+        this.own.set(key, { link: kept.link, warmUps: kept.warmUps });
+      }
       this.launchers.set(key, l);
     }
     return l;

@@ -2,7 +2,8 @@
  * Before a match is created: which bots can play which puzzle classes. Each bot the arena starts is started
  * once and its `hello` read (its declared capabilities), before any scramble is generated or stored, so a
  * match no bot can play is refused at once instead of generating every scramble only to record `unsupported`
- * for each. The started bot is not wasted: the match's first player is handed that very connection.
+ * for each. The started bot is not wasted: the match's first player is handed that very connection. A bot
+ * kept from an earlier match (link-keeper.ts) is not started again: its hello says what it plays.
  */
 import type { PuzzleState, Result, ScrambleSpec } from '../core/types.ts';
 import { reject } from '../core/types.ts';
@@ -12,7 +13,8 @@ import { getPuzzle, puzzleOf } from '../puzzles/index.ts';
 import type { MatchConfig } from './match-config.ts';
 import { playLimitsOf } from './job-source.ts';
 import { capabilityGap } from './solve-one.ts';
-import { launchKey, type LaunchOptions } from './player.ts';
+import { launchKey, type LaunchOptions } from './launch-key.ts';
+import type { LinkKeeper } from './link-keeper.ts';
 
 /** One puzzle class of a match, and a state that stands for all of its scrambles in a capability check. */
 export interface ClassSample {
@@ -98,6 +100,7 @@ export async function preflight(
   config: MatchConfig,
   samples: readonly ClassSample[],
   makeLauncher: (bot: string, opts: LaunchOptions) => BotLauncher,
+  keeper?: LinkKeeper,
 ): Promise<Preflight> {
   // The options the first player asks with (player.ts keys its launchers by these), so it can take over.
   const limits = playLimitsOf(config);
@@ -112,6 +115,13 @@ export async function preflight(
         // A remote bot dials in when it likes; its capabilities are known only once the match waits for it.
         unknown.push(bot);
         await launcher.dispose();
+        return;
+      }
+      const kept = launcher.reuse && keeper?.peek(launcher.reuse.launch);
+      if (kept) {
+        // The match's player takes the kept bot itself (with what it was prepared for).
+        await launcher.dispose();
+        declines.push(...declinesOf(bot, kept.hello.capabilities, samples));
         return;
       }
       const got = await launcher.connect();
@@ -160,6 +170,7 @@ function handOver(launcher: BotLauncher, link: BotLink): BotLauncher {
       return l && !l.closed ? { ok: true, value: l } : launcher.connect();
     },
     dispose: () => launcher.dispose(),
+    ...(launcher.reuse ? { reuse: launcher.reuse } : {}),
   };
 }
 
@@ -181,10 +192,11 @@ export async function withPreflight<T>(
   makeLauncher: (bot: string, opts: LaunchOptions) => BotLauncher,
   onDecline: (d: Decline) => void,
   use: (checked: Preflight) => Promise<Result<T>>,
+  keeper?: LinkKeeper,
 ): Promise<Result<T>> {
   const samples = states ? { ok: true as const, value: stateSamples(states) } : config.spec ? specSamples(config.spec) : { ok: true as const, value: [] };
   if (!samples.ok) return samples;
-  const checked = await preflight(config, samples.value, makeLauncher);
+  const checked = await preflight(config, samples.value, makeLauncher, keeper);
   try {
     const declines = verdictOf(checked, config.bots, samples.value);
     if (!declines.ok) return declines;

@@ -13,10 +13,12 @@ import { resumable } from './decide/resume-check.ts';
 import { planPlays, playedKeys } from './plan.ts';
 import { firstBatch, newScramble, SCRAMBLE_BATCH_BYTES, scramblePages } from './scrambles/scramble-batches.ts';
 import { SharedLinks } from './shared-links.ts';
+import type { LinkKeeper } from './link-keeper.ts';
 import { StartGuard, type BlockedBot } from './start-guard.ts';
 import { RestartLoops, type RestartLoop } from './restart-loops.ts';
 import type { SprtProgress } from '../stats/sprt-progress.ts';
-import { runPlayer, type LaunchOptions, type Recorded } from './player.ts';
+import type { LaunchOptions } from './launch-key.ts';
+import { runPlayer, type Recorded } from './player.ts';
 import { markForOracle, type BoundEvent } from './refine-bounds.ts';
 import { guardStore } from './store-guard.ts';
 
@@ -44,6 +46,11 @@ export interface MatchDeps {
   onBound?(event: BoundEvent): void;
   /** Called once the match exists (created, or found for a resume), before anything is played. */
   onStart?(start: MatchStart): void;
+  /**
+   * Where bots that said `reuse` are taken from and left for the next match (a ladder's; link-keeper.ts).
+   * Absent: each match starts its bots and tells them all bye at its end.
+   */
+  readonly keeper?: LinkKeeper;
 }
 
 /** A match about to be played. */
@@ -204,7 +211,7 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
   const hold = oracle?.hold ? { hold: () => oracle.hold!() } : {};
   // Each bot's stderr is kept with the match; a failed write loses only that text (see player.ts).
   const keepStderr = (matchId: number, bot: string, text: CappedText) => deps.store.stderrs().append(matchId, bot, text);
-  const playerDeps = { store, clock: deps.clock, makeLauncher: deps.makeLauncher, starts, shared, onPlayed, onRecorded, keepStderr, signal, ...hold };
+  const playerDeps = { store, clock: deps.clock, makeLauncher: deps.makeLauncher, starts, shared, onPlayed, onRecorded, keepStderr, signal, ...hold, ...(deps.keeper ? { keeper: deps.keeper } : {}) };
   const players = Math.max(1, Math.min(config.concurrency, total - done));
   // Stopping the match stops the oracle too: its unanswered scrambles stay pending.
   const stopOracle = () => {

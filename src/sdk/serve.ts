@@ -156,6 +156,7 @@ export function serveBot(def: BotDefinition, channel: Channel, log: Log): Promis
       name: def.name,
       version: def.version,
       capabilities: def.prepare ? def.capabilities.map((c) => ({ prepare: true, ...c })) : def.capabilities,
+      ...(def.reuse === false ? {} : { reuse: true }),
     });
   });
 }

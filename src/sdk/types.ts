@@ -43,4 +43,10 @@ export interface BotDefinition {
    * first solve of each puzzle class (build tables, load files, warm the JIT); `ready` is sent when it returns.
    */
   prepare?(request: PrepareRequest): void | Promise<void>;
+  /**
+   * Whether the bot says `reuse: true` in its hello, letting the referee keep one start for several games
+   * (default true: an SDK bot keeps no state between solves that the SDK does not manage). Set false for a
+   * bot that must start afresh for every game.
+   */
+  readonly reuse?: boolean;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { launchPlanOf } from '../../src/app/launch/launch-plan.ts';
 import { playLimitsOf } from '../../src/referee/job-source.ts';
 import type { MatchConfig } from '../../src/referee/match-config.ts';
-import { launchKey, type LaunchOptions } from '../../src/referee/player.ts';
+import { launchKey, type LaunchOptions } from '../../src/referee/launch-key.ts';
 import { DEFAULT_DISK_BUDGET_BYTES } from '../../src/referee/settings/match-settings.ts';
 import { cpuBackstopSeconds, DEFAULT_DISK_BYTES } from '../../src/transport/process/bot-limits.ts';
 

@@ -7,6 +7,7 @@ describe('parseBotMessage', () => {
   const accepted: Array<[string, unknown]> = [
     ['hello', hello],
     ['hello without capabilities limits', { ...hello, capabilities: [{ kind: 'hanoi' }, { kind: 'warehouse' }] }],
+    ['hello that may be reused', { ...hello, reuse: true }],
     ['string moves', { type: 'moves', id: 'r1', moves: 'UDLR', final: false }],
     ['empty string moves', { type: 'moves', id: 'r1', moves: '', final: true }],
     ['pair moves', { type: 'moves', id: 'r1', moves: [[6, 7], [2, 4]], final: true }],
@@ -35,6 +36,7 @@ describe('parseBotMessage', () => {
     ['hello protocol a string', JSON.stringify({ ...hello, protocol: '1' }), /^bad hello message: protocol/],
     ['hello unknown kind', JSON.stringify({ ...hello, capabilities: [{ kind: 'rubik' }] }), /capabilities\.0\.kind/],
     ['hello empty name', JSON.stringify({ ...hello, name: '' }), /name/],
+    ['hello reuse not a boolean', JSON.stringify({ ...hello, reuse: 'yes' }), /^bad hello message: reuse/],
     ['moves a number', JSON.stringify({ type: 'moves', id: 'r', moves: 42, final: true }), /moves: expected a string or an array/],
     ['moves an object', JSON.stringify({ type: 'moves', id: 'r', moves: { a: 1 }, final: true }), /moves: expected/],
     ['moves a triple', JSON.stringify({ type: 'moves', id: 'r', moves: [[1, 2, 3]], final: true }), /moves: expected/],

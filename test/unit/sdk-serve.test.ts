@@ -3,6 +3,7 @@ import type { PuzzleState, WireMoves } from '../../src/core/types.ts';
 import type { BotMessage, RefereeMessage } from '../../src/protocol/messages.ts';
 import type { Channel } from '../../src/sdk/channel.ts';
 import { chunked } from '../../src/sdk/chunked.ts';
+import { parseBotMessage } from '../../src/protocol/schema.ts';
 import { serveBot } from '../../src/sdk/serve.ts';
 import type { BotDefinition, SolveContext } from '../../src/sdk/types.ts';
 
@@ -81,7 +82,7 @@ describe('serveBot', () => {
   it('says hello with the definition, then answers a solve with one final chunk and info', async () => {
     let seen: SolveContext | undefined;
     const s = start(bot((_p, ctx) => ((seen = ctx), { moves: 'R', optimal: true, nodes: 4 })));
-    expect(s.sent[0]).toEqual({ type: 'hello', protocol: 2, name: 't', version: '1', capabilities: [{ kind: 'sliding' }] });
+    expect(s.sent[0]).toEqual({ type: 'hello', protocol: 2, name: 't', version: '1', capabilities: [{ kind: 'sliding' }], reuse: true });
     s.deliver({ type: 'welcome', protocol: 1, session: 'x', limits: { maxPayload: 4 << 20 } });
     s.deliver(solveMsg('a'));
     await s.until((m) => m.type === 'moves');
@@ -89,6 +90,12 @@ describe('serveBot', () => {
     expect((s.sent[1] as { info: { computeMs: number } }).info.computeMs).toBeGreaterThanOrEqual(0);
     expect(seen).toMatchObject({ timeLimitMs: 1000, maxMoves: 10_000_000 });
     expect(seen!.deadline).toBeGreaterThan(Date.now() - 5000);
+  });
+
+  it('says no reuse for a bot that opts out of it', () => {
+    const s = start({ ...bot(() => ({ moves: 'R' })), reuse: false });
+    expect(s.sent[0]).not.toHaveProperty('reuse');
+    expect(parseBotMessage(JSON.stringify(s.sent[0]))).toMatchObject({ ok: true });
   });
 
   it('splits a long string answer to fit the announced payload limit', async () => {

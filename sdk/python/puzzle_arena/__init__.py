@@ -37,6 +37,7 @@ def run_bot(
     capabilities: Sequence[Any],
     solve: Callable[[dict, SolveContext], Any],
     prepare: Optional[Callable[[PrepareRequest], Any]] = None,
+    reuse: bool = True,
 ) -> None:
     """Runs the bot until the referee says bye or the connection ends, then returns.
 
@@ -44,13 +45,15 @@ def run_bot(
     to stream, an Answer (moves plus optimal / nodes / note / compute_ms), GiveUp(reason) or
     Unsupported(reason); raising GiveUp or Unsupported works too, and any other exception is sent as a
     give-up. `prepare(request)`, when given, is declared for every capability and called before the first
-    solve of each puzzle class (build tables, warm caches); `ready` is sent when it returns.
+    solve of each puzzle class (build tables, warm caches); `ready` is sent when it returns. `reuse` (default
+    True) says in the hello that the bot may play several games on one start; pass False to be started
+    afresh for every game.
 
     Started by hand, without the arena's environment, it says so on stderr and exits with code 2; when it
     cannot connect, it says why and exits with code 1.
     """
     try:
-        bot = Bot(name, version, capabilities, solve, prepare)
+        bot = Bot(name, version, capabilities, solve, prepare, reuse)
     except ValueError as e:
         _log("puzzle_arena: %s" % e)
         sys.exit(2)

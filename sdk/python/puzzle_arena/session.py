@@ -23,8 +23,8 @@ Log = Callable[[str], None]
 class Bot:
     """A bot as the session needs it: its hello and its functions."""
 
-    def __init__(self, name: str, version: str, capabilities: Any, solve: Callable[..., Any], prepare: Optional[Callable[..., Any]] = None) -> None:
-        self.hello = wire.hello(name, version, list(capabilities), prepare is not None)
+    def __init__(self, name: str, version: str, capabilities: Any, solve: Callable[..., Any], prepare: Optional[Callable[..., Any]] = None, reuse: bool = True) -> None:
+        self.hello = wire.hello(name, version, list(capabilities), prepare is not None, reuse)
         self.name = name
         self.solve = solve
         self.prepare = prepare

@@ -72,7 +72,7 @@ def capability_of(entry: Any, default_prepare: bool) -> Dict[str, Any]:
     return out
 
 
-def hello(name: str, version: str, capabilities: Sequence[Any], prepare: bool) -> Dict[str, Any]:
+def hello(name: str, version: str, capabilities: Sequence[Any], prepare: bool, reuse: bool = True) -> Dict[str, Any]:
     """The `hello` message; a ValueError names what is wrong (a programmer's error, found before connecting)."""
     if not isinstance(name, str) or not 1 <= utf16_len(name) <= MAX_NAME:
         raise ValueError("bot name must be a string of 1 to %d characters" % MAX_NAME)
@@ -81,7 +81,11 @@ def hello(name: str, version: str, capabilities: Sequence[Any], prepare: bool) -
     caps = [capability_of(c, prepare) for c in capabilities]
     if not caps or len(caps) > MAX_CAPABILITIES:
         raise ValueError("declare 1 to %d capabilities (the kinds the bot solves)" % MAX_CAPABILITIES)
-    return {"type": "hello", "protocol": PROTOCOL_VERSION, "name": name, "version": version, "capabilities": caps}
+    message = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": name, "version": version, "capabilities": caps}
+    # `reuse`: the bot may play several games on one start (absent: one start per game).
+    if reuse:
+        message["reuse"] = True
+    return message
 
 
 def _number(value: Any) -> Optional[float]:

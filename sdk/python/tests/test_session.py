@@ -41,7 +41,7 @@ class SessionTest(unittest.TestCase):
     def test_session_hello_declares_the_capabilities_and_prepare(self):
         r = Running(lambda p, c: "", prepare=lambda req: None, caps=[Capability("sliding", max_size=9), {"kind": "hanoi", "maxSize": 12, "prepare": False}])
         self.assertEqual(r.hello, {"type": "hello", "protocol": 2, "name": "t", "version": "1", "capabilities": [
-            {"kind": "sliding", "maxSize": 9, "prepare": True}, {"kind": "hanoi", "maxSize": 12}]})
+            {"kind": "sliding", "maxSize": 9, "prepare": True}, {"kind": "hanoi", "maxSize": 12}], "reuse": True})
         r.stop()
         self.assertEqual(r.why, "bye: done")
         self.assertTrue(r.channel.closed)

@@ -66,5 +66,11 @@ class WireTest(unittest.TestCase):
         self.assertEqual(wire.chunk_sizes(4000), {"chars": 1000, "pairs": 100})
 
 
+class HelloReuseTest(unittest.TestCase):
+    def test_wire_hello_says_reuse_by_default_and_not_when_the_bot_opts_out(self):
+        self.assertIs(wire.hello("b", "1", ["sliding"], False)["reuse"], True)
+        self.assertNotIn("reuse", wire.hello("b", "1", ["sliding"], False, reuse=False))
+
+
 if __name__ == "__main__":
     unittest.main()

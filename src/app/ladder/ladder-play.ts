@@ -11,7 +11,7 @@ import { hasWorkQueue } from '../../store/open.ts';
 import type { LadderGame, NewLadderGame } from '../../store/ladder-types.ts';
 import type { AppContext } from '../context.ts';
 import { followMatch, resumeDistributedMatch, startDistributedMatch } from '../matches/distributed.ts';
-import { resumeMatch, startMatch, type StartMatchOptions } from '../matches/matches.ts';
+import { resumeMatch, startMatch, type BotKeeping, type StartMatchOptions } from '../matches/matches.ts';
 import type { PlaySettings } from '../../referee/settings/stored-settings.ts';
 import type { LadderClass } from './ladder-classes.ts';
 
@@ -32,6 +32,8 @@ export type GameEnd = { readonly matchId: number; readonly end: 'finished' | 'st
 export interface GameIo {
   readonly signal: AbortSignal;
   notice?(text: string): void;
+  /** Where bots that said `reuse` are kept between local games (ladder-keeping.ts); absent: none are. */
+  readonly keep?: BotKeeping;
 }
 
 /** Plans the game in the database, then plays its match to the end (or until `io.signal`). */
@@ -57,6 +59,7 @@ export async function playGame(ctx: AppContext, cls: LadderClass, g: Omit<NewLad
   const played = await startMatch(ctx, options, {
     signal: io.signal,
     ...(io.notice ? { notice: io.notice } : {}),
+    ...(io.keep ? { keep: io.keep } : {}),
     onStart: (m) => {
       tied = ladder.setGameMatch(game.id, m.match.id);
     },

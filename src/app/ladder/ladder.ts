@@ -21,6 +21,8 @@ import { ladderStandings } from './ladder-standings.ts';
 import { decide, type Decision, type FieldVersion, type PlacementRule } from './ladder-schedule.ts';
 import { refreshSnapshot, versionOf } from './ladder-versions.ts';
 import { registeredField, waitForChange } from './ladder-wake.ts';
+import { openLadderKeeping } from './ladder-keeping.ts';
+import { hasWorkQueue } from '../../store/open.ts';
 
 /** What `arena ladder` is asked to do. */
 export interface LadderOptions {
@@ -102,42 +104,51 @@ export async function runLadder(ctx: AppContext, o: LadderOptions, io: LadderIo)
   if (!resumed.ok) return resumed;
   run.games += resumed.value.length;
   const hashes = new Map<string, string>();
-  while (!io.signal.aborted) {
-    const field = await fieldOf(ctx, o, hashes, say);
-    const { games, boards } = await ladderStandings(ctx);
-    const d = decide({ classes: o.classes.map((c) => c.name), field, boards, together: togetherOf(games), rule: o.rule, budgetLeft });
-    await report('running', doingOf(d), d.why);
-    if (d.kind === 'idle') {
-      // Woken by the next write to the database (a registration), else by the poll (a folder edited in place).
-      await waitForChange(ctx.store, o.pollMs ?? 2000, io.signal, () => registeredField(ctx.store));
-      continue;
+  // Games played here (not on workers) keep bots that say `reuse` for the next game of the same pairing.
+  const keeping = hasWorkQueue(ctx.store) ? undefined : await openLadderKeeping(ctx);
+  try {
+    while (!io.signal.aborted) {
+      const field = await fieldOf(ctx, o, hashes, say);
+      const { games, boards } = await ladderStandings(ctx);
+      const d = decide({ classes: o.classes.map((c) => c.name), field, boards, together: togetherOf(games), rule: o.rule, budgetLeft });
+      await report('running', doingOf(d), d.why);
+      if (d.kind === 'idle' || d.kind === 'check') keeping?.release();
+      if (d.kind === 'idle') {
+        // Woken by the next write to the database (a registration), else by the poll (a folder edited in place).
+        await waitForChange(ctx.store, o.pollMs ?? 2000, io.signal, () => registeredField(ctx.store));
+        continue;
+      }
+      if (d.kind === 'check') {
+        run.checks++;
+        await checkVersion(ctx, d.version, o, say);
+        continue;
+      }
+      if (d.kind === 'placed') {
+        run.placed++;
+        await ladder.updateVersion(d.version.id, { status: 'placed', note: d.why });
+        say(d.why);
+        continue;
+      }
+      const cls = o.classes.find((c) => c.name === d.puzzleClass)!;
+      say(`${d.purpose} game on ${d.puzzleClass}: ${d.a.label} vs ${d.b.label} — ${d.why}`);
+      const entries = [d.a, d.b].map((v) => ({ bot: v.bot, versionId: v.id }));
+      await keeping?.before(entries);
+      const played = await playGame(ctx, cls, { purpose: d.purpose, ...(d.subject ? { subject: d.subject.id } : {}), entries, why: d.why }, settings, { signal: io.signal, notice: say, ...(keeping ? { keep: keeping.keep } : {}) });
+      if (!played.ok) {
+        if (played.code === 'db-write') return played;
+        // A game that cannot start must not be tried again and again: a placement fails its version, and
+        // upkeep stops for this run; either way the reason is kept.
+        say(`ladder game could not be played: ${played.reason}`);
+        if (d.subject) await ladder.updateVersion(d.subject.id, { status: 'failed', note: `its ladder game could not be played: ${played.reason}` });
+        else budgetLeft = 0;
+        continue;
+      }
+      run.games++;
+      if (d.purpose === 'upkeep') budgetLeft -= o.scrambles;
+      say(`match ${played.value.matchId} ${played.value.end}`);
     }
-    if (d.kind === 'check') {
-      run.checks++;
-      await checkVersion(ctx, d.version, o, say);
-      continue;
-    }
-    if (d.kind === 'placed') {
-      run.placed++;
-      await ladder.updateVersion(d.version.id, { status: 'placed', note: d.why });
-      say(d.why);
-      continue;
-    }
-    const cls = o.classes.find((c) => c.name === d.puzzleClass)!;
-    say(`${d.purpose} game on ${d.puzzleClass}: ${d.a.label} vs ${d.b.label} — ${d.why}`);
-    const played = await playGame(ctx, cls, { purpose: d.purpose, ...(d.subject ? { subject: d.subject.id } : {}), entries: [d.a, d.b].map((v) => ({ bot: v.bot, versionId: v.id })), why: d.why }, settings, { signal: io.signal, notice: say });
-    if (!played.ok) {
-      if (played.code === 'db-write') return played;
-      // A game that cannot start must not be tried again and again: a placement fails its version, and
-      // upkeep stops for this run; either way the reason is kept.
-      say(`ladder game could not be played: ${played.reason}`);
-      if (d.subject) await ladder.updateVersion(d.subject.id, { status: 'failed', note: `its ladder game could not be played: ${played.reason}` });
-      else budgetLeft = 0;
-      continue;
-    }
-    run.games++;
-    if (d.purpose === 'upkeep') budgetLeft -= o.scrambles;
-    say(`match ${played.value.matchId} ${played.value.end}`);
+  } finally {
+    await keeping?.close();
   }
   await report('stopped', 'stopped', 'stopped by its user (Ctrl-C); the same command continues where it stopped');
   return { ok: true, value: run };

@@ -5,6 +5,7 @@
  */
 import type { BotLauncher } from '../../protocol/link.ts';
 import type { Confinement } from '../../transport/process/confinement.ts';
+import { START_UP_CPU_SECONDS } from '../../transport/process/bot-limits.ts';
 import { createProcessLauncher } from '../../transport/process/process-launcher.ts';
 import { createRemoteLauncher } from '../../transport/remote-launcher.ts';
 import type { ArenaServer } from '../../transport/ws-server.ts';
@@ -33,7 +34,7 @@ export function launchBot(bot: ResolvedBot, plan: LaunchPlan, site: LaunchSite, 
   if (bot.source === 'remote') return createRemoteLauncher(bot.name, site.server, plan.startTimeoutMs);
   const cpus = plan.affinity && site.pins ? botCores(site.pins.deal, player, bot.name, bot.threads) : undefined;
   const confine = plan.unconfined ? undefined : (site.prepared?.(bot) ?? confinementFor(bot, site.ctx));
-  return createProcessLauncher({
+  const launcher = createProcessLauncher({
     name: bot.name,
     command: bot.command!,
     args: [...bot.args],
@@ -47,4 +48,8 @@ export function launchBot(bot: ResolvedBot, plan: LaunchPlan, site: LaunchSite, 
     // A participant's bot's stderr is its owner's alone: not in the reasons stored with its results.
     ...(botOwner(bot.name) !== undefined ? { stderrInReasons: false } : {}),
   });
+  // Everything above that decides the start: a bot kept from a launcher with the same launch is the bot
+  // this one would start (the snapshot hash is the version of a registered bot).
+  const launch = JSON.stringify({ bot, plan, cpus: cpus ?? null, confined: confine !== undefined, server: site.server.url });
+  return { ...launcher, reuse: { launch, cpuMs: START_UP_CPU_SECONDS * 1000 } };
 }

@@ -29,7 +29,8 @@ import { SlidingOracle } from '../../solvers/sliding/oracle.ts';
 import { databaseFailure, writeRemedy } from '../../store/failure.ts';
 import { defaultMemoryLimit, RLIMITS_ENFORCED, RLIMITS_NOTE } from '../../transport/process/bot-limits.ts';
 import { CPU_TIME_MEASURED } from '../../transport/process/cpu-meter.ts';
-import { startArenaServer } from '../../transport/ws-server.ts';
+import { startArenaServer, type ArenaServer } from '../../transport/ws-server.ts';
+import type { LinkKeeper } from '../../referee/link-keeper.ts';
 import { admitRemoteBots } from '../launch/admission.ts';
 import { concurrencyWarning, corePins, pinReferee } from '../launch/cores.ts';
 import { matchAssetNotices } from '../bots/bot-assets.ts';
@@ -81,6 +82,18 @@ export interface MatchIo {
   onStart?(start: MatchStartEvent): void;
   /** One event per scramble the exact oracle answered (4×4 boards). */
   onBound?(event: BoundEvent): void;
+  /**
+   * Keep bots that said `reuse` running for the caller's next match (the ladder's): they are taken from and
+   * left in `keeper`, and dial `server`, which outlives the match. Ignored for a match with a remote bot
+   * (its server admits that match's remote bots only). Absent: bots are started and ended with the match.
+   */
+  readonly keep?: BotKeeping;
+}
+
+/** Where a caller that plays match after match keeps bots between them (the ladder: ladder-keeping.ts). */
+export interface BotKeeping {
+  readonly keeper: LinkKeeper;
+  readonly server: ArenaServer;
 }
 
 /** A match about to be played. */
@@ -116,7 +129,7 @@ async function playIfPlayable(config: MatchConfig, states: PuzzleState[] | undef
   return withPreflight(config, states, deps.makeLauncher, (d) => io.notice?.(declineNotice(d)), async (checked) => {
     const play = { ...deps, makeLauncher: checked.makeLauncher };
     return states ? { ok: true, value: await startRun(config, states, play) } : await startGeneratedMatch(config, play);
-  });
+  }, deps.keeper);
 }
 
 /**
@@ -179,7 +192,9 @@ async function withBots(
   const sandbox = sandboxOfMatch(ctx, stored, [...resolved.values()], how);
   if (!sandbox.ok) return sandbox;
   const { config, confine } = sandbox.value;
-  const server = await startArenaServer({ ...(listen ?? {}), authenticate: admitRemoteBots(resolved.values()) });
+  // A kept bot dials the keeper's server, which must outlive this match; a remote bot needs this match's own.
+  const keep = [...resolved.values()].some((r) => r.source === 'remote') ? undefined : io.keep;
+  const server = keep?.server ?? (await startArenaServer({ ...(listen ?? {}), authenticate: admitRemoteBots(resolved.values()) }));
   let matchId: number | undefined;
   // The exact optimum of 4×4 scrambles, found beside the match (its thread starts only if one is asked for).
   const oracle = ctx.oracle?.() ?? new SlidingOracle();
@@ -203,6 +218,7 @@ async function withBots(
       // Every bot (the preflight's and each player's) from the launch plan of its jobs' limits, as a worker's.
       makeLauncher: (bot, opts) => launchBot(resolved.get(bot)!, launchPlanOf(opts), { server, ctx, ...(pins ? { pins } : {}), prepared: confine }, opts.player),
       oracle,
+      ...(keep ? { keeper: keep.keeper } : {}),
       onStart: (s) => {
         matchId = s.match.id;
         io.onStart?.({ ...s, dbLocation: ctx.dbLocation });
@@ -223,7 +239,7 @@ async function withBots(
   } finally {
     unpinReferee?.();
     await oracle.close();
-    await server.close();
+    if (!keep) await server.close();
   }
 }
 

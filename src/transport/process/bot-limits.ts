@@ -63,8 +63,15 @@ export function defaultMemoryLimit(): number {
  * local match and a worker on the same machine give the same one.
  */
 export function cpuBackstopSeconds(timeLimitMs: number, scrambles: number): number {
-  return Math.ceil((Math.max(1, cpus().length) * timeLimitMs * Math.max(1, scrambles)) / 1000) + 60;
+  return Math.ceil((Math.max(1, cpus().length) * timeLimitMs * Math.max(1, scrambles)) / 1000) + START_UP_CPU_SECONDS;
 }
+
+/**
+ * The start-up part of {@link cpuBackstopSeconds}. A bot kept running for another game (its hello said
+ * `reuse`) is kept only while its processes have used no more than this: the rest of its backstop then
+ * still covers every core busy for every scramble's whole time limit, as a fresh start's does.
+ */
+export const START_UP_CPU_SECONDS = 60;
 
 /** Fills in the defaults. */
 export function resolveLimits(partial: Partial<BotLimits> = {}): BotLimits {
