@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { arenaIn, checkoutCopy, startArenaIn, TINY_MISSING_LINE, type Ran } from '../helpers/asset-checkout.ts';
+import { arenaIn, checkoutCopy, NOTICE_MISSING_LINE, startArenaIn, TINY_MISSING_LINE, type Ran } from '../helpers/asset-checkout.ts';
 import { skipPgTests, startPgServer, type PgServer } from '../helpers/pg-server.ts';
 import { waitFor } from './helpers.ts';
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
   prepared = join(work, 'prepared');
   empty = join(work, 'empty');
   mkdirSync(empty);
-  const built = await arenaIn(root, work, ['prepare', 'tiny-tables'], prepared);
+  const built = await arenaIn(root, work, ['prepare', 'tiny-tables', 'tiny-notice'], prepared);
   if (built.code !== 0) throw new Error(`arena prepare tiny-tables failed: ${built.stderr}`);
 }, 240_000);
 afterEach(() => {
@@ -67,15 +67,16 @@ describe('missing-asset notices', () => {
   }, 240_000);
 
   it('asset notices - the ladder names a field bot missing its tables once when it joins, not again at each game; nothing when they are built', async () => {
-    const args = (db: string) => ['ladder', '--bot', 'tiny-tables', '--bot', 'constructive', '--puzzle', 'sliding 4x4', '--scrambles', '1', '--min-games', '2', '--db', join(work, db)];
+    // tiny-notice plays without its tables (slower, in a real bot): it is checked and placed all the same.
+    const args = (db: string) => ['ladder', '--bot', 'tiny-notice', '--bot', 'constructive', '--puzzle', 'sliding 3x3', '--scrambles', '1', '--min-games', '2', '--db', join(work, db)];
     // Until two games have finished: each game is a match whose start would name the missing tables again.
     const twoGames = /match \d+ (finished|stopped)[\s\S]*match \d+ (finished|stopped)/;
     const missing = await runUntil(args('ladder-a.db'), empty, twoGames);
     noStack(missing);
     expect(missing.stderr).toMatch(twoGames);
-    expect(count(missing.stderr, TINY_MISSING_LINE)).toBe(1);
+    expect(count(missing.stderr, NOTICE_MISSING_LINE)).toBe(1);
     // Named before its check starts it.
-    expect(missing.stderr.indexOf(TINY_MISSING_LINE)).toBeLessThan(missing.stderr.indexOf('checking tiny-tables'));
+    expect(missing.stderr.indexOf(NOTICE_MISSING_LINE)).toBeLessThan(missing.stderr.indexOf('checking tiny-notice'));
     const present = await runUntil(args('ladder-b.db'), prepared, /match \d+ (finished|stopped)/);
     noStack(present);
     expect(present.stderr).toMatch(/match \d+ (finished|stopped)/);

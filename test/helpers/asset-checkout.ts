@@ -19,10 +19,22 @@ const DECLARATION = {
   assets: [{ id: 'tiny-4x4-tables', what: 'its test tables', classes: ['sliding 4x4'], estimatedSeconds: 6, tables: { rows: 4, cols: 4, partition: TINY_PARTITION } }],
 };
 
+/**
+ * A second test bot, tiny-notice: the constructive bot (it never reads tables, so it plays the same with
+ * or without them) declaring a 6 kB asset of the 3×3, built in milliseconds; what a door that plays games
+ * (the ladder) is tested with, since tiny-tables declines every scramble it has no tables for.
+ */
+const NOTICE_DECLARATION = {
+  assets: [{ id: 'tiny-3x3-tables', what: 'its 3x3 test tables', classes: ['sliding 3x3'], estimatedSeconds: 1, tables: { rows: 3, cols: 3, partition: [[1, 2, 3, 4], [5, 6, 7, 8]] } }],
+};
+
+/** The line every door says when tiny-notice's asset is not in the store. */
+export const NOTICE_MISSING_LINE = 'tiny-notice: its 3x3 test tables are not built (6 kB, about 1 s on 2 cores): run arena prepare tiny-notice';
+
 /** The line every door says when tiny-tables' asset is not in the store (bot-assets.ts's missingAssetLine). */
 export const TINY_MISSING_LINE = 'tiny-tables: its test tables are not built (1.0 MB, about 6 s on 2 cores): run arena prepare tiny-tables';
 
-/** A copy of the checkout (hard links where it can) with one more built-in bot, tiny-tables, that declares the tiny asset. */
+/** A copy of the checkout (hard links where it can) with two more built-in bots that declare tiny assets: tiny-tables and tiny-notice. */
 export function checkoutCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'arena-prepare-root-'));
   for (const part of ['package.json', 'tsconfig.json', 'bin', 'src', 'bots', 'test/fixtures/prepare']) {
@@ -33,6 +45,9 @@ export function checkoutCopy(): string {
   mkdirSync(join(dir, 'bots', 'tiny-tables'));
   writeFileSync(join(dir, 'bots', 'tiny-tables', 'main.ts'), "import '../../test/fixtures/prepare/asset-reader.ts';\n");
   writeFileSync(join(dir, 'bots', 'tiny-tables', 'assets.json'), JSON.stringify(DECLARATION));
+  mkdirSync(join(dir, 'bots', 'tiny-notice'));
+  writeFileSync(join(dir, 'bots', 'tiny-notice', 'main.ts'), "import '../constructive/main.ts';\n");
+  writeFileSync(join(dir, 'bots', 'tiny-notice', 'assets.json'), JSON.stringify(NOTICE_DECLARATION));
   return dir;
 }
 
