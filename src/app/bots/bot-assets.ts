@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { PuzzleState, Result, ScrambleSpec } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
-import { specSamples, stateSamples } from '../../referee/preflight.ts';
+import { matchSamples } from '../../referee/preflight.ts';
 import { defaultCacheDir } from '../../solvers/sliding/pdb-cache.ts';
 import { partPresent, partsOf, type TablePart } from '../../solvers/tables/table-parts.ts';
 import { listBuiltinBots } from '../../transport/process/builtin-bots.ts';
@@ -146,7 +146,7 @@ export function missingAssetNotices(projectRoot: string, dir: string, bots: read
 
 /** {@link missingAssetNotices} for a match of generated scrambles (`spec`) or of given ones (`states`), in the default store. */
 export function matchAssetNotices(projectRoot: string, bots: readonly string[], scrambles: { readonly spec?: ScrambleSpec<string>; readonly states?: readonly PuzzleState[] }): string[] {
-  const samples = scrambles.states ? ok(stateSamples(scrambles.states)) : scrambles.spec ? specSamples(scrambles.spec) : ok([]);
+  const samples = matchSamples(scrambles, scrambles.states);
   // A spec that does not parse is refused by the match itself, with its reason.
   if (!samples.ok) return [];
   return botAssetNotices(projectRoot, bots, samples.value.map((s) => s.puzzleClass));
