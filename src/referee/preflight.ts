@@ -180,6 +180,11 @@ export function verdictOf(p: Preflight, bots: readonly string[], samples: readon
   return { ok: true, value: p.declines };
 }
 
+/** One scramble of each class of a match: of `states` when it has explicit ones, else of its spec. */
+export function matchSamples(config: { readonly spec?: ScrambleSpec<string> }, states: readonly PuzzleState[] | undefined): Result<ClassSample[]> {
+  return states ? { ok: true, value: stateSamples(states) } : config.spec ? specSamples(config.spec) : { ok: true, value: [] };
+}
+
 /**
  * The one capability preflight of a match, played here or queued for workers: the classes of its scrambles
  * (of `states` when it has explicit ones, else of its spec), its bots started once and read, a match nobody
@@ -194,7 +199,7 @@ export async function withPreflight<T>(
   use: (checked: Preflight) => Promise<Result<T>>,
   keeper?: LinkKeeper,
 ): Promise<Result<T>> {
-  const samples = states ? { ok: true as const, value: stateSamples(states) } : config.spec ? specSamples(config.spec) : { ok: true as const, value: [] };
+  const samples = matchSamples(config, states);
   if (!samples.ok) return samples;
   const checked = await preflight(config, samples.value, makeLauncher, keeper);
   try {

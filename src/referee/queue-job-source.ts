@@ -17,7 +17,8 @@ import { QueueDecider, type DecideEvent } from './decide/queue-decider.ts';
 
 /** Something a worker operator may want to see. */
 export type SourceEvent =
-  | { readonly type: 'took'; readonly job: QueueJob; readonly toPlay: number }
+  /** `classes`: the puzzle classes of the scrambles to play (what a bot's missing tables are checked against). */
+  | { readonly type: 'took'; readonly job: QueueJob; readonly toPlay: number; readonly classes: readonly string[] }
   | { readonly type: 'completed'; readonly job: QueueJob }
   | { readonly type: 'refused'; readonly matchId: number; readonly bot: string; readonly reason: string }
   | { readonly type: 'handed-back'; readonly job: QueueJob; readonly reason: string }
@@ -197,7 +198,7 @@ export class QueueJobSource implements JobSource {
       return;
     }
     const scrambles = qjob.scrambleIds.map((id) => info.scrambles.get(id)).filter((s) => s !== undefined);
-    onEvent?.({ type: 'took', job: qjob, toPlay: scrambles.length });
+    onEvent?.({ type: 'took', job: qjob, toPlay: scrambles.length, classes: classesOf(scrambles) });
     const job: Job = { matchId: qjob.matchId, bot: qjob.bot, scrambles, limits: info.limits };
     this.held.set(job, qjob);
     let how: 'settled' | 'interrupted' = 'interrupted';
@@ -236,7 +237,7 @@ export class QueueJobSource implements JobSource {
     const wanted = await this.decider.wanted(qjob.matchId, info.config);
     const done = wanted ? await queue.doneScrambles(qjob.bot, qjob.scrambleIds) : new Set(qjob.scrambleIds);
     const scrambles = qjob.scrambleIds.filter((id) => !done.has(id)).map((id) => info.scrambles.get(id)).filter((s) => s !== undefined);
-    onEvent?.({ type: 'took', job: qjob, toPlay: scrambles.length });
+    onEvent?.({ type: 'took', job: qjob, toPlay: scrambles.length, classes: classesOf(scrambles) });
     const job: Job = { matchId: qjob.matchId, bot: qjob.bot, scrambles, limits: info.limits };
     this.held.set(job, qjob);
     if (scrambles.length === 0) {
@@ -277,4 +278,9 @@ export class QueueJobSource implements JobSource {
 
 function pairKey(matchId: number, bot: string): string {
   return `${matchId}\u0000${bot}`;
+}
+
+/** The distinct puzzle classes of `scrambles`. */
+function classesOf(scrambles: readonly ScrambleRecord[]): string[] {
+  return [...new Set(scrambles.map((s) => s.puzzleClass))];
 }

@@ -41,6 +41,12 @@ export interface OptimumOracle {
    * pausing for holds.
    */
   runOn?(cpuList: string, pinThread: (tid: number) => boolean): void;
+  /**
+   * Starts now what answering states like `samples` will need (the sliding oracle's thread, whose first job
+   * is reading the 4×4 tables, 577 MB of 7-8): called before the bots start, so the load runs beside their
+   * start instead of after the first answer. Only a head start: an oracle never warmed answers the same.
+   */
+  warm?(samples: readonly PuzzleState[]): void;
   /** Stops the oracle; pending requests resolve `interrupted` with the bound unchanged. */
   close(): Promise<void>;
 }

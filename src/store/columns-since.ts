@@ -2,18 +2,17 @@
  * {@link Store.summaryColumnsSince} for the SQL stores: the results above an id, with the marks that say
  * whether appending them is enough, read in one snapshot (an SQLite read transaction; one PostgreSQL
  * REPEATABLE READ transaction), so a write landing between the reads cannot pair new marks with old rows.
+ * The PostgreSQL reader is pg/pg-columns-since.ts, so that opening a SQLite store never loads the driver.
  */
 import type Database from 'better-sqlite3';
-import type pg from 'pg';
 import { columnsOf, type ColumnSource, type SummaryColumns } from '../core/summary-columns.ts';
 import type { Verdict } from '../core/verdict.ts';
-import { withReconnect, withTransaction } from './pg/pg-connect.ts';
 import { makeBound } from './row-codec.ts';
 import { sqliteArgs, type SharedSql } from './sql-text.ts';
 import type { ColumnsSince } from './types.ts';
 
 /** A row of `summariesSince`. */
-interface SinceRow {
+export interface SinceRow {
   id: number;
   scramble_id: number;
   bot: string;
@@ -26,7 +25,8 @@ interface SinceRow {
   lower_bound: number;
 }
 
-function columnsOfRows(rows: readonly SinceRow[]): SummaryColumns {
+/** The summary columns of `summariesSince` rows. */
+export function columnsOfRows(rows: readonly SinceRow[]): SummaryColumns {
   return columnsOf(
     rows.map((r): ColumnSource => ({
       scrambleId: Number(r.scramble_id),
@@ -41,7 +41,8 @@ function columnsOfRows(rows: readonly SinceRow[]): SummaryColumns {
   );
 }
 
-function rewritesOf(marks: readonly { key: string; value: string }[]): string {
+/** The rewrite marks as one comparable text. */
+export function rewritesOf(marks: readonly { key: string; value: string }[]): string {
   return marks.map((m) => `${m.key}=${m.value}`).join(',');
 }
 
@@ -59,25 +60,4 @@ export function sqliteColumnsSince(db: Database.Database, sql: SharedSql, readAl
     const columns = afterId === 0 ? readAll() : columnsOfRows(since.all(sqliteArgs(afterId)));
     return { columns, lastId, rewrites };
   });
-}
-
-/** The PostgreSQL reader, with the count of results the snapshot holds (ids may commit out of order there). */
-export async function pgColumnsSince(pool: pg.Pool, sql: SharedSql, afterId: number): Promise<ColumnsSince> {
-  return withReconnect(
-    () => withTransaction(pool, async (c) => {
-      await c.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-      const head = await c.query<{ total: string; last: string }>(
-        `SELECT (SELECT coalesce(sum(n), 0) FROM arena.result_counts)::text AS total, (${sql.lastResultId})::text AS last`,
-      );
-      const marks = await c.query<{ key: string; value: string }>(sql.rewriteMarks);
-      const rows = await c.query<SinceRow>(sql.summariesSince, [afterId]);
-      return {
-        columns: columnsOfRows(rows.rows),
-        lastId: Math.max(afterId, Number(head.rows[0].last)),
-        rewrites: rewritesOf(marks.rows),
-        total: Number(head.rows[0].total),
-      };
-    }),
-    true,
-  );
 }

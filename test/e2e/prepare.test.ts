@@ -5,66 +5,18 @@
  * the next run builds only the rest; a match names the missing asset and the command before anything
  * plays; a confined bot reads what was built and cannot write it.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arenaIn, checkoutCopy, TINY_MISSING_LINE, type Ran } from '../helpers/asset-checkout.ts';
 import { CAN_SANDBOX } from '../helpers/sandbox.ts';
-import { ROOT } from './helpers.ts';
-
-/** The same partition as test/fixtures/prepare/asset-reader.ts reads. */
-const TINY_PARTITION = [
-  [1, 2, 3, 5, 6],
-  [4, 7, 8, 11, 12],
-  [9, 10, 13, 14, 15],
-];
-const DECLARATION = {
-  assets: [{ id: 'tiny-4x4-tables', what: 'its test tables', classes: ['sliding 4x4'], estimatedSeconds: 6, tables: { rows: 4, cols: 4, partition: TINY_PARTITION } }],
-};
 
 let root: string;
 let work: string;
 
-/** A copy of the checkout (hard links where it can) with one more built-in bot, tiny-tables, that declares the tiny asset. */
-function checkoutCopy(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'arena-prepare-root-'));
-  for (const part of ['package.json', 'tsconfig.json', 'bin', 'src', 'bots', 'test/fixtures/prepare']) {
-    mkdirSync(dirname(join(dir, part)), { recursive: true });
-    if (spawnSync('cp', ['-al', join(ROOT, part), join(dir, part)]).status !== 0) cpSync(join(ROOT, part), join(dir, part), { recursive: true, dereference: true });
-  }
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  mkdirSync(join(dir, 'bots', 'tiny-tables'));
-  writeFileSync(join(dir, 'bots', 'tiny-tables', 'main.ts'), "import '../../test/fixtures/prepare/asset-reader.ts';\n");
-  writeFileSync(join(dir, 'bots', 'tiny-tables', 'assets.json'), JSON.stringify(DECLARATION));
-  return dir;
-}
-
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the copy's `arena` with the asset store `store`; `onStderr` sees stderr as it comes (and may stop it). */
-function arena(args: string[], store: string, onStderr?: (all: string, child: ReturnType<typeof spawn>) => void, umask?: string): Promise<Ran> {
-  const argv = [process.execPath, join(root, 'bin', 'arena.js'), ...args];
-  // A umask is set by a shell that then becomes the arena (exec), so signals still reach the arena itself.
-  const [cmd, ...rest] = umask ? ['/bin/sh', '-c', `umask ${umask} && exec "$0" "$@"`, ...argv] : argv;
-  const child = spawn(cmd!, rest, {
-    cwd: work,
-    env: { ...process.env, ARENA_CACHE_DIR: store },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.on('data', (d) => {
-    stderr += d;
-    onStderr?.(stderr, child);
-  });
-  return new Promise((res) => child.on('close', (code) => res({ code, stdout, stderr })));
-}
+/** Runs the copy's `arena` with the asset store `store` (see arenaIn). */
+const arena = (args: string[], store: string, onStderr?: Parameters<typeof arenaIn>[4], umask?: string): Promise<Ran> => arenaIn(root, work, args, store, onStderr, umask);
 
 const tables = (store: string): string[] => readdirSync(store).filter((n) => n.endsWith('.pdb')).sort();
 const identity = (file: string): string => {
@@ -133,7 +85,7 @@ describe('arena prepare', () => {
     const store = join(work, 'store-empty');
     mkdirSync(store, { recursive: true });
     const r = await arena(['match', 'tiny-tables', '--puzzle', 'sliding', '--size', '4', '--walk', '12', '--count', '1', '--json', '--db', join(work, 'missing.db')], store);
-    const line = 'tiny-tables: its test tables are not built (1.0 MB, about 6 s on 2 cores): run arena prepare tiny-tables';
+    const line = TINY_MISSING_LINE;
     expect(r.stderr).toContain(line);
     expect(r.stderr.indexOf(line)).toBeLessThan(r.stderr.indexOf('match 1:'));
     // And the bot without its tables does not solve (it says why), where with them it does (the last test).

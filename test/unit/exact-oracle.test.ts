@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.ts';
 import type { SlidingState } from '../../src/core/types.ts';
@@ -12,6 +14,7 @@ import { defaultCacheDir } from '../../src/solvers/sliding/pdb-cache.ts';
 import { loadOrBuildPdbSet, PARTITION_4X4 } from '../../src/solvers/sliding/pdb-set.ts';
 import { affinitySupport, formatCpuList, pinTask } from '../../src/transport/process/cpu-affinity.ts';
 import { solveSliding } from '../../bots/ida-star/solve.ts';
+import { ROOT } from '../e2e/helpers.ts';
 
 const spec = (rows: number, cols: number) => ({ kind: 'sliding' as const, rows, cols });
 const never = () => false;
@@ -255,6 +258,30 @@ describe('SlidingOracle (worker thread, real pattern databases)', () => {
       await oracle.close();
     }
   });
+
+  it('warm - starts its thread for a 4x4 only, answers as a cold oracle does, and keeps no process open', async () => {
+    const oracle = new SlidingOracle({ cacheDir: empty });
+    try {
+      oracle.warm([sliding.scramble(spec(3, 3), createRng('warm 3x3')), sliding.scramble(spec(3, 5), createRng('warm 3x5'))]);
+      expect(oracle.started).toBe(false);
+      const s = sliding.scramble(spec(4, 4), createRng('oracle warm'));
+      oracle.warm([s]);
+      expect(oracle.started).toBe(true);
+      const got = await oracle.improve(s, sliding.bound(s));
+      expect(got.bound).toEqual(sliding.bound(s));
+      expect(got.note).toMatch(/no 4x4 pattern databases in .*oracle-no-pdb/);
+    } finally {
+      await oracle.close();
+    }
+    // A process that only warmed an oracle (say a match refused after it) ends on its own.
+    const url = pathToFileURL(join(ROOT, 'src/solvers/sliding/oracle.ts')).href;
+    const script = `const { SlidingOracle } = await import(${JSON.stringify(url)}); new SlidingOracle({ cacheDir: ${JSON.stringify(empty)} }).warm([{ kind: 'sliding', rows: 4, cols: 4, tiles: ${JSON.stringify(KORF_1)} }]); console.log('warmed');`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    expect(child.stderr).toBe('');
+    expect(child.signal).toBeNull();
+    expect(child.status).toBe(0);
+    expect(child.stdout).toBe('warmed\n');
+  }, 180_000);
 
   it('leaves states with a known optimum alone and answers pending requests on close', async () => {
     const oracle = new SlidingOracle({ cacheDir: empty });

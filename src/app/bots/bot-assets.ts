@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { PuzzleState, Result, ScrambleSpec } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
-import { specSamples, stateSamples } from '../../referee/preflight.ts';
+import { matchSamples } from '../../referee/preflight.ts';
 import { defaultCacheDir } from '../../solvers/sliding/pdb-cache.ts';
 import { partPresent, partsOf, type TablePart } from '../../solvers/tables/table-parts.ts';
 import { listBuiltinBots } from '../../transport/process/builtin-bots.ts';
@@ -124,10 +124,11 @@ export function missingAssetLine(a: BotAsset): string {
 
 /**
  * One line per built-in bot of a match whose declared asset for one of the match's classes is not in the
- * store `dir` (see {@link missingAssetLine}). Bots are named as a match names them; a registered bot never
- * has a built-in bot's name, so only built-in bots' declarations are read.
+ * store `dir` (see {@link missingAssetLine}); `classes` undefined: an asset for any class (a check of the bot
+ * as a whole). Bots are named as a match names them; a registered bot never has a built-in bot's name, so
+ * only built-in bots' declarations are read.
  */
-export function missingAssetNotices(projectRoot: string, dir: string, bots: readonly string[], classes: readonly string[]): string[] {
+export function missingAssetNotices(projectRoot: string, dir: string, bots: readonly string[], classes?: readonly string[]): string[] {
   const lines: string[] = [];
   for (const name of new Set(bots.map(baseName))) {
     const declared = declaredAssets(projectRoot, name);
@@ -137,7 +138,7 @@ export function missingAssetNotices(projectRoot: string, dir: string, bots: read
       continue;
     }
     for (const a of declared.value) {
-      if (a.classes.some((c) => classes.includes(c)) && !assetReady(dir, a)) lines.push(missingAssetLine(a));
+      if ((!classes || a.classes.some((c) => classes.includes(c))) && !assetReady(dir, a)) lines.push(missingAssetLine(a));
     }
   }
   return lines;
@@ -145,8 +146,39 @@ export function missingAssetNotices(projectRoot: string, dir: string, bots: read
 
 /** {@link missingAssetNotices} for a match of generated scrambles (`spec`) or of given ones (`states`), in the default store. */
 export function matchAssetNotices(projectRoot: string, bots: readonly string[], scrambles: { readonly spec?: ScrambleSpec<string>; readonly states?: readonly PuzzleState[] }): string[] {
-  const samples = scrambles.states ? ok(stateSamples(scrambles.states)) : scrambles.spec ? specSamples(scrambles.spec) : ok([]);
+  const samples = matchSamples(scrambles, scrambles.states);
   // A spec that does not parse is refused by the match itself, with its reason.
   if (!samples.ok) return [];
-  return missingAssetNotices(projectRoot, defaultCacheDir(), bots, samples.value.map((s) => s.puzzleClass));
+  return botAssetNotices(projectRoot, bots, samples.value.map((s) => s.puzzleClass));
+}
+
+/**
+ * {@link missingAssetNotices} in the default store: what every door that starts a bot for play (match,
+ * ladder, worker, bot check) says before it starts it. A notice, never a refusal: the bot plays without.
+ */
+export function botAssetNotices(projectRoot: string, bots: readonly string[], classes?: readonly string[]): string[] {
+  return missingAssetNotices(projectRoot, defaultCacheDir(), bots, classes);
+}
+
+/** Says each missing-asset line once per run, however often the same bot starts (a ladder, a worker). */
+export interface AssetNotifier {
+  /** Says the lines of {@link botAssetNotices} for `bots` in `classes` not said before. */
+  tell(bots: readonly string[], classes?: readonly string[]): void;
+  /** Whether `line` was said already (so a game's own copy of it can be left out). */
+  told(line: string): boolean;
+}
+
+/** An {@link AssetNotifier} that says its lines with `say`. */
+export function assetNotifier(projectRoot: string, say: (line: string) => void): AssetNotifier {
+  const said = new Set<string>();
+  return {
+    tell(bots, classes) {
+      for (const line of botAssetNotices(projectRoot, bots, classes)) {
+        if (said.has(line)) continue;
+        said.add(line);
+        say(line);
+      }
+    },
+    told: (line) => said.has(line),
+  };
 }

@@ -11,6 +11,7 @@ import { randomInt } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { BotVersion, LadderGame } from '../../store/ladder-types.ts';
 import { checkBot } from '../launch/bot-check.ts';
+import { assetNotifier, type AssetNotifier } from '../bots/bot-assets.ts';
 import { resolveBot } from '../bots/bot-registry.ts';
 import type { AppContext } from '../context.ts';
 import type { LadderClass } from './ladder-classes.ts';
@@ -87,6 +88,10 @@ export async function runLadder(ctx: AppContext, o: LadderOptions, io: LadderIo)
   const seed = await ladderSeed(ctx, o.seed);
   const settings: GameSettings = { seed, scrambles: o.scrambles, play: o.settings };
   const say = (text: string) => io.event?.(text);
+  // A built-in bot whose prepared tables are missing is named once, when it joins the field (or a new version
+  // of it does), with the command that builds them; each game's own copy of that line is not repeated.
+  const assets = assetNotifier(ctx.projectRoot, say);
+  const gameSay = (text: string) => (assets.told(text) ? undefined : say(text));
   const run = { games: 0, checks: 0, placed: 0 };
   let budgetLeft = o.budget;
   // Written only when it says something new: every write moves the database's change marker, and an idle
@@ -100,7 +105,7 @@ export async function runLadder(ctx: AppContext, o: LadderOptions, io: LadderIo)
     await ladder.setState(ACTIVITY_KEY, JSON.stringify(a));
   };
   await report('running', 'starting', 'resuming any ladder game a previous run left unfinished');
-  const resumed = await resumeGames(ctx, { signal: io.signal, notice: say });
+  const resumed = await resumeGames(ctx, { signal: io.signal, notice: gameSay });
   if (!resumed.ok) return resumed;
   run.games += resumed.value.length;
   const hashes = new Map<string, string>();
@@ -108,7 +113,7 @@ export async function runLadder(ctx: AppContext, o: LadderOptions, io: LadderIo)
   const keeping = hasWorkQueue(ctx.store) ? undefined : await openLadderKeeping(ctx);
   try {
     while (!io.signal.aborted) {
-      const field = await fieldOf(ctx, o, hashes, say);
+      const field = await fieldOf(ctx, o, hashes, say, assets);
       const { games, boards } = await ladderStandings(ctx);
       const d = decide({ classes: o.classes.map((c) => c.name), field, boards, together: togetherOf(games), rule: o.rule, budgetLeft });
       await report('running', doingOf(d), d.why);
@@ -133,7 +138,7 @@ export async function runLadder(ctx: AppContext, o: LadderOptions, io: LadderIo)
       say(`${d.purpose} game on ${d.puzzleClass}: ${d.a.label} vs ${d.b.label} — ${d.why}`);
       const entries = [d.a, d.b].map((v) => ({ bot: v.bot, versionId: v.id }));
       await keeping?.before(entries);
-      const played = await playGame(ctx, cls, { purpose: d.purpose, ...(d.subject ? { subject: d.subject.id } : {}), entries, why: d.why }, settings, { signal: io.signal, notice: say, ...(keeping ? { keep: keeping.keep } : {}) });
+      const played = await playGame(ctx, cls, { purpose: d.purpose, ...(d.subject ? { subject: d.subject.id } : {}), entries, why: d.why }, settings, { signal: io.signal, notice: gameSay, ...(keeping ? { keep: keeping.keep } : {}) });
       if (!played.ok) {
         if (played.code === 'db-write') return played;
         // A game that cannot start must not be tried again and again: a placement fails its version, and
@@ -168,7 +173,7 @@ async function ladderSeed(ctx: AppContext, given: string | undefined): Promise<s
  * The current version of every bot on the field. A bot is hashed every turn; a version is saved (made
  * current) only when its hash differs from the last one seen, so an unchanged field writes nothing.
  */
-async function fieldOf(ctx: AppContext, o: LadderOptions, seen: Map<string, string>, say: (t: string) => void): Promise<FieldVersion[]> {
+async function fieldOf(ctx: AppContext, o: LadderOptions, seen: Map<string, string>, say: (t: string) => void, assets: AssetNotifier): Promise<FieldVersion[]> {
   const ladder = ctx.store.ladder();
   const registered = (await ctx.store.listBots()).filter((b) => b.kind === 'command').map((b) => b.name);
   const names: string[] = [];
@@ -195,6 +200,7 @@ async function fieldOf(ctx: AppContext, o: LadderOptions, seen: Map<string, stri
     }
     if (seen.get(name) === v.value.hash) continue;
     seen.set(name, v.value.hash);
+    assets.tell([name], o.classes.map((c) => c.name));
     const saved = await ladder.saveVersion(v.value);
     if (saved.status === 'new') say(`${labelOf(saved)}: a new version (${v.value.hash.slice(0, 12)})`);
   }

@@ -25,6 +25,7 @@ import { launchPlanOf } from './launch-plan.ts';
 import { listenNotice, type ListenAddress } from '../listen.ts';
 import { decideNewMatch } from './sandbox-policy.ts';
 import { isOwnedName } from '../bots/bot-owner.ts';
+import { botAssetNotices } from '../bots/bot-assets.ts';
 
 export type { CheckLine } from '../../referee/compliance.ts';
 
@@ -112,6 +113,9 @@ function hintOf(bot: ResolvedBot, confined: boolean, failed: boolean): string | 
 export async function checkBot(ctx: AppContext, o: CheckOptions, support: () => SandboxSupport = sandboxSupport): Promise<Result<CheckReport>> {
   const bot = await resolveBot(ctx, o.name);
   if (!bot.ok) return bot;
+  // Before it starts: a built-in bot whose prepared tables are missing here (any class: a check is of the
+  // whole bot), and the command that builds them. It is checked all the same; it only plays slower.
+  for (const line of botAssetNotices(ctx.projectRoot, [bot.value.name])) o.notice?.(line);
   const remote = bot.value.source === 'remote';
   const decision = decideNewMatch([bot.value], o.settings.unconfined === true, support);
   if (!decision.ok) return { ok: true, value: { sandbox: 'not started', lines: [{ ok: false, what: 'sandbox', detail: decision.reason }], problems: 1 } };

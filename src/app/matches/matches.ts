@@ -22,7 +22,7 @@ import {
 } from '../../referee/run-match.ts';
 import { playWithDefaults, storedFields, type PlaySettings } from '../../referee/settings/stored-settings.ts';
 import type { BoundEvent } from '../../referee/refine-bounds.ts';
-import { withPreflight } from '../../referee/preflight.ts';
+import { matchSamples, withPreflight } from '../../referee/preflight.ts';
 import { resumable } from '../../referee/decide/resume-check.ts';
 import { declineNotice } from './playable.ts';
 import { SlidingOracle } from '../../solvers/sliding/oracle.ts';
@@ -126,6 +126,9 @@ export async function startMatch(ctx: AppContext, o: StartMatchOptions, io: Matc
  * warned about, and the match goes ahead with the connections already made.
  */
 async function playIfPlayable(config: MatchConfig, states: PuzzleState[] | undefined, deps: MatchDeps, io: MatchIo): Promise<Result<MatchRun>> {
+  // The oracle reads its tables while the bots start (about a second for the 7-8 ones), not after the first answer.
+  const samples = matchSamples(config, states);
+  if (samples.ok) deps.oracle?.warm?.(samples.value.map((s) => s.state));
   return withPreflight(config, states, deps.makeLauncher, (d) => io.notice?.(declineNotice(d)), async (checked) => {
     const play = { ...deps, makeLauncher: checked.makeLauncher };
     return states ? { ok: true, value: await startRun(config, states, play) } : await startGeneratedMatch(config, play);

@@ -18,6 +18,7 @@ import { SlidingOracle } from '../../solvers/sliding/oracle.ts';
 import { openWorkQueue } from '../../store/open.ts';
 import type { WorkQueue } from '../../store/work-queue.ts';
 import { startArenaServer, type ArenaServer } from '../../transport/ws-server.ts';
+import { assetNotifier } from '../bots/bot-assets.ts';
 import { resolveBot, type ResolvedBot } from '../bots/bot-registry.ts';
 import type { AppContext } from '../context.ts';
 import { corePins, pinReferee, type CorePins } from '../launch/cores.ts';
@@ -135,6 +136,14 @@ export async function openWorkerSession(ctx: AppContext, s: WorkerSettings, onEv
     };
   };
 
+  // A job whose built-in bot lacks its prepared tables on this machine: named when the job is taken (once
+  // per bot and asset for the session), with the command that builds them here; the job is played anyway.
+  const assets = assetNotifier(ctx.projectRoot, (message) => onEvent({ type: 'notice', message }));
+  const sourceEvent = (e: SourceEvent) => {
+    onEvent(e);
+    if (e.type === 'took' && e.job.task !== 'optima') assets.tell([e.job.bot], e.classes);
+  };
+
   let closed = false;
   return {
     ok: true,
@@ -142,7 +151,7 @@ export async function openWorkerSession(ctx: AppContext, s: WorkerSettings, onEv
       name,
       cpu,
       async play(signal) {
-        const source = new QueueJobSource({ queue, store: ctx.store, oracle, workerId: () => id, workerName: name, signal, maxPollMs: s.maxPollMs, onEvent });
+        const source = new QueueJobSource({ queue, store: ctx.store, oracle, workerId: () => id, workerName: name, signal, maxPollMs: s.maxPollMs, onEvent: sourceEvent });
         // Stopping the worker stops its oracle: an oracle job cut short goes back to the queue.
         const stopOracle = () => void oracle.close();
         signal.addEventListener('abort', stopOracle, { once: true });

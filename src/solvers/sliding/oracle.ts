@@ -45,7 +45,8 @@ interface Pending {
  * a match goes on while it searches. On 5×5 it raises the lower bound instead: the 6-6-6-6 pattern
  * databases when they are in the cache, then IDA* over them for {@link BOUND_BUDGET_MS} (every answer says
  * which bound it is in its note). Requests are answered one at a time, in order. The thread is started on
- * the first request and holds the process open only while requests are pending.
+ * the first request (or earlier, by {@link SlidingOracle.warm}) and holds the process open only while
+ * requests are pending.
  *
  * Every exact answer's solution is replayed here before it is believed: the optimum is then at least an
  * upper bound that is achieved, and optimality rests on the admissibility of the heuristics (tested). Given
@@ -102,6 +103,18 @@ export class SlidingOracle implements OptimumOracle {
       const req: OracleRequest = { id, rows: s.rows, cols: s.cols, tiles: s.tiles, budgetMs, ...(usable !== undefined ? { known: usable } : {}) };
       w.postMessage(req);
     });
+  }
+
+  /** True once its thread is started (by the first request, or by {@link warm}). */
+  get started(): boolean {
+    return this.worker !== null;
+  }
+
+  /** Starts the thread (it reads the 4×4 tables first) when a 4×4 is among `samples`; it keeps no process open. */
+  warm(samples: readonly PuzzleState[]): void {
+    if (this.closed || this.failed || this.worker) return;
+    const fourByFour = samples.some((s) => s.kind === sliding.kind && (s as SlidingState).rows === 4 && (s as SlidingState).cols === 4);
+    if (fourByFour) this.start().unref();
   }
 
   /**

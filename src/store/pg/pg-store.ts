@@ -21,7 +21,7 @@ import type { SubmissionStore } from '../submission-types.ts';
 import type { ParticipantStore } from '../participant-types.ts';
 import { pgStderr } from './pg-stderr.ts';
 import type { StderrStore } from '../stderr-types.ts';
-import { pgColumnsSince } from '../columns-since.ts';
+import { pgColumnsSince } from './pg-columns-since.ts';
 import { pgChangeMarker } from './pg-changes.ts';
 import type { LadderStore } from '../ladder-types.ts';
 import { columnsOf, type SummaryColumns } from '../../core/summary-columns.ts';
