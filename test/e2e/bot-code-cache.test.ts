@@ -22,7 +22,7 @@ const linux = process.platform === 'linux';
 /** `npm test` builds dist/ first, so under CI the bundle is always there to test. */
 const BUILT = process.env.CI === 'true' || buildIsFresh(ROOT);
 const BOT = 'constructive';
-const FILES = ['main.cjs', 'bundle.cjs', 'code-cache.bin'];
+const FILES = ['main.cjs', 'bundle.cjs', 'code-cache.bin', 'snapshot.blob', 'snapshot.json', 'snapshot-entry.cjs'];
 const DEFAULT_FLAGS = nodeOptionsFor(resolveLimits(), undefined);
 
 /**
@@ -98,7 +98,7 @@ describe.runIf(BUILT && linux && CAN_SANDBOX)('bot code cache - confined', () =>
     await server.close();
   });
 
-  it('sandbox - a program confined as the built-in bot is can overwrite none of the files it starts from (bundle, cache, boot)', async () => {
+  it('sandbox - a program confined as the built-in bot is can overwrite none of the files it starts from (bundle, cache, boot, startup snapshot)', async () => {
     const entry = join(ROOT, 'dist', 'bots-cjs', BOT, 'main.cjs');
     const before = FILES.map((f) => readFileSync(join(ROOT, 'dist', 'bots-cjs', BOT, f)));
     // Shown exactly what the built-in bot is shown (its confinement is made from its entry), it tries each

@@ -70,7 +70,7 @@ function buildIdOf(file: string): string | undefined {
  * undefined (missing, stale or another Node's: the bot starts from main.cjs). Node would refuse a blob of
  * another binary with an exit, not a fallback, so that is checked here, before the start.
  */
-function snapshotStart(main: string): SnapshotStart | undefined {
+export function snapshotStart(main: string): SnapshotStart | undefined {
   const dir = dirname(main);
   const blob = join(dir, 'snapshot.blob');
   try {
