@@ -38,6 +38,11 @@ export const bench: BenchSuite = async ({ quick }) => {
       const bot = await resolveBot(ctx, name);
       if (!bot.ok) throw new Error(bot.reason);
       for (const confined of confinedToo ? [false, true] : [false]) variants.push({ bot: bot.value, confined, times: [] });
+      // The same run's start from the code cache alone (main.cjs), which the startup snapshot speeds up.
+      if (bot.value.startSnapshot) {
+        const { startSnapshot: _, ...cached } = bot.value;
+        for (const confined of confinedToo ? [false, true] : [false]) variants.push({ bot: cached, confined, label: 'code cache only (main.cjs)', times: [] });
+      }
       // The same run's baseline: the start this one replaced (the ES module and its chunks, compiled at each
       // start, its sandbox showing dist/chunks), where the build left it.
       const esm = join(ROOT, 'dist', 'bots', name, 'main.js');
