@@ -39,15 +39,13 @@ export const bench: BenchSuite = async ({ quick }) => {
       if (!bot.ok) throw new Error(bot.reason);
       for (const confined of confinedToo ? [false, true] : [false]) variants.push({ bot: bot.value, confined, times: [] });
       // The same run's start from the code cache alone (main.cjs), which the startup snapshot speeds up.
-      if (bot.value.startSnapshot) {
-        const { startSnapshot: _, ...cached } = bot.value;
-        for (const confined of confinedToo ? [false, true] : [false]) variants.push({ bot: cached, confined, label: 'code cache only (main.cjs)', times: [] });
-      }
+      const { startSnapshot, ...cached } = bot.value;
+      if (startSnapshot) for (const confined of confinedToo ? [false, true] : [false]) variants.push({ bot: cached, confined, label: 'code cache only (main.cjs)', times: [] });
       // The same run's baseline: the start this one replaced (the ES module and its chunks, compiled at each
       // start, its sandbox showing dist/chunks), where the build left it.
       const esm = join(ROOT, 'dist', 'bots', name, 'main.js');
       if (bot.value.args[0]?.endsWith('.cjs') && existsSync(esm)) {
-        variants.push({ bot: { ...bot.value, args: [esm], entry: esm }, confined: confinedToo, label: 'previous start (ES modules + chunks)', times: [] });
+        variants.push({ bot: { ...cached, args: [esm], entry: esm }, confined: confinedToo, label: 'previous start (ES modules + chunks)', times: [] });
       }
     }
     // An unconfined bot gets the referee's environment, which can cost on its own (NODE_EXTRA_CA_CERTS makes
