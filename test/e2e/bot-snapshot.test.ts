@@ -10,6 +10,8 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveBot } from '../../src/app/bots/bot-registry.ts';
+import { openContext } from '../../src/app/context.ts';
 import { buildIsFresh } from '../../src/runtime/source-tree.ts';
 import { builtinBotCommand, listBuiltinBots, snapshotStart } from '../../src/transport/process/builtin-bots.ts';
 import type { SnapshotStart } from '../../src/transport/process/builtin-bots.ts';
@@ -72,6 +74,17 @@ describe.runIf(BUILT)('bot snapshot - a built-in bot starts from the snapshot it
     writeFileSync(join(to, 'main.cjs'), "process.stdout.write('{\"type\":\"not-the-snapshot\"}\\n');\n");
     expect(firstLine(snapshotStart(join(to, 'main.cjs'))!.args, DEFAULT_FLAGS)).toEqual(expect.objectContaining({ type: 'hello', name: BOT }));
     expect(firstLine([join(to, 'main.cjs')], DEFAULT_FLAGS)).toEqual({ type: 'not-the-snapshot' }); // the check can fail
+  });
+
+  it('bot snapshot - a bot\'s own flags reach it after main.cjs, as in a plain start (resolveBot appends them)', async () => {
+    const ctx = await openContext({ db: ':memory:', projectRoot: ROOT });
+    if (!ctx.ok) throw new Error(ctx.reason);
+    const bot = await resolveBot(ctx.value, 'ida-star --bogus');
+    await ctx.value.close();
+    const args = bot.ok ? bot.value.startSnapshot?.args : undefined;
+    expect(args?.slice(-2)).toEqual([join(ROOT, 'dist', 'bots-cjs', 'ida-star', 'main.cjs'), '--bogus']);
+    const run = spawnSync(process.execPath, args!, { env: { PATH: '/usr/bin:/bin', HOME: '/tmp', ARENA_STDIO: '1', NODE_OPTIONS: DEFAULT_FLAGS }, input: '', encoding: 'utf8', timeout: 60_000 });
+    expect({ status: run.status, stderr: run.stderr.trim() }).toEqual({ status: 2, stderr: expect.stringContaining('unknown flag --bogus') });
   });
 
   it('bot snapshot - missing, another build\'s, another Node\'s, made elsewhere, or unreadable facts: not offered, and the bot still starts from main.cjs', () => {
