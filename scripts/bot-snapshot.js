@@ -55,7 +55,12 @@ const loaded = process.moduleLoadList.filter((m) => ${JSON.stringify(KEPT_OUT.ma
 if (loaded.length > 0) throw new Error('these cannot be in a snapshot: ' + loaded.join(', '));
 // The bot's own module (and what only it imports) runs here, at each start: esbuild makes a module
 // reached by require() lazy.
-startupSnapshot.setDeserializeMainFunction(() => require('./bots/${name}/main.ts'));
+startupSnapshot.setDeserializeMainFunction(() => {
+  // What the bot's own child processes and threads inherit: not this blob (a fork would run the bot again).
+  const at = process.execArgv.indexOf('--snapshot-blob');
+  if (at >= 0) process.execArgv.splice(at, 2);
+  require('./bots/${name}/main.ts');
+});
 `;
   await esbuild.build({
     ...botBundleOptions(build),
