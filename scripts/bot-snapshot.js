@@ -2,7 +2,7 @@
 // beside the bot's bundle in dist/bots-cjs/<name>/: snapshot.blob holds the SDK already loaded (zod's
 // schemas built, ws, net, crypto, stream, readline evaluated), so a bot started as
 // `node --snapshot-blob snapshot.blob main.cjs [flags]` runs only its own module (flags, tables, runBot)
-// at start. Measured: about 40 ms less CPU per start than the code cache (notes/snap.md).
+// at start. Measured: about 25 ms less CPU per start than the code cache alone (notes/snap.md).
 //
 // What a snapshot cannot hold in Node 20, so stays out of it: `http` (its parser binding cannot be
 // serialised: V8 aborts the build), loaded by ws at its first dial instead (ws's own use of http at load,
