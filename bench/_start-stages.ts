@@ -7,7 +7,8 @@
  *
  * Processes: bwrap running `true`; `node -e 0` outside and inside bwrap; the bot's own program up to where
  * it would connect (its modules loaded and the SDK initialised: without ARENA_URL it stops there), from
- * its code cache and with V8 refusing the cache (other V8 flags), and the ES-module build it replaces.
+ * its startup snapshot, from its code cache, with V8 refusing the cache (other V8 flags), and the
+ * ES-module build those replace.
  * Referee side: readying a confinement (what the sandbox finds once per bot: system paths, code mounts) and
  * one start's holdings (uid, control groups, writable space; taken and given back).
  */
@@ -81,6 +82,7 @@ export async function startStages(name: string, rounds: number): Promise<BenchRo
     const esm = join(ROOT, 'dist', 'bots', name, 'main.js');
     const stages: Stage[] = [
       { name: 'node -e 0', run: proc(process.execPath, ['-e', '0'], base) },
+      ...(bot.value.startSnapshot ? [{ name: `${name}: SDK from the startup snapshot, bot's own load`, run: proc(command, bot.value.startSnapshot.args, heap) }] : []),
       { name: `${name}: load + SDK init (${args.at(-1)?.endsWith('.cjs') ? 'code cache' : 'as started'})`, run: proc(command, args, heap) },
       { name: `${name}: load + SDK init, cache refused (compiles)`, run: proc(command, args, refused) },
       { name: `${name}: load + SDK init, ES modules + chunks`, run: proc(process.execPath, [esm], heap) },

@@ -38,11 +38,14 @@ export const bench: BenchSuite = async ({ quick }) => {
       const bot = await resolveBot(ctx, name);
       if (!bot.ok) throw new Error(bot.reason);
       for (const confined of confinedToo ? [false, true] : [false]) variants.push({ bot: bot.value, confined, times: [] });
+      // The same run's start from the code cache alone (main.cjs), which the startup snapshot speeds up.
+      const { startSnapshot, ...cached } = bot.value;
+      if (startSnapshot) for (const confined of confinedToo ? [false, true] : [false]) variants.push({ bot: cached, confined, label: 'code cache only (main.cjs)', times: [] });
       // The same run's baseline: the start this one replaced (the ES module and its chunks, compiled at each
       // start, its sandbox showing dist/chunks), where the build left it.
       const esm = join(ROOT, 'dist', 'bots', name, 'main.js');
       if (bot.value.args[0]?.endsWith('.cjs') && existsSync(esm)) {
-        variants.push({ bot: { ...bot.value, args: [esm], entry: esm }, confined: confinedToo, label: 'previous start (ES modules + chunks)', times: [] });
+        variants.push({ bot: { ...cached, args: [esm], entry: esm }, confined: confinedToo, label: 'previous start (ES modules + chunks)', times: [] });
       }
     }
     // An unconfined bot gets the referee's environment, which can cost on its own (NODE_EXTRA_CA_CERTS makes

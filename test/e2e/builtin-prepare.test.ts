@@ -35,7 +35,10 @@ const LIMIT_MS: Record<string, number> = { 'pdb-beam': 2_000 };
 /** Runs one bot over stdio through prepare, ready, solve and bye; what it said. */
 async function session(bot: string): Promise<{ declared: boolean; readied: string[]; solved: string[]; code: number | null }> {
   const cmd = builtinBotCommand(bot, ROOT)!;
-  const child = spawn(cmd.command, cmd.args, { cwd: ROOT, env: { ...process.env, ARENA_STDIO: '1' }, stdio: ['pipe', 'pipe', 'ignore'] });
+  // As the arena starts it: from its startup snapshot where the build made one (under the snapshot's flags).
+  const fast = cmd.startSnapshot;
+  const env = { ...process.env, ARENA_STDIO: '1', ...(fast ? { NODE_OPTIONS: fast.nodeOptions } : {}) };
+  const child = spawn(cmd.command, fast?.args ?? cmd.args, { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'ignore'] });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const next = async (): Promise<Record<string, unknown>> => JSON.parse(String((await lines.next()).value)) as Record<string, unknown>;
   const send = (m: object): void => void child.stdin!.write(JSON.stringify(m) + '\n');

@@ -9,6 +9,7 @@ import type { Result } from '../../core/types.ts';
 import { ok, reject } from '../../core/types.ts';
 import type { BotRecord } from '../../store/types.ts';
 import { builtinBotCommand, listBuiltinBots } from '../../transport/process/builtin-bots.ts';
+import type { SnapshotStart } from '../../transport/process/builtin-bots.ts';
 import { hashToken, newToken } from '../../transport/tokens.ts';
 import { UID_POOL } from '../../sandbox/limits/uid-pool.ts';
 import { checkBotName, lookAlike, nearestName } from './bot-names.ts';
@@ -181,6 +182,8 @@ export interface ResolvedBot {
   readonly tokenHash?: string;
   /** Built-in bots: the main file, from which the sandbox finds what of the checkout the bot needs. */
   readonly entry?: string;
+  /** Built-in bots: the faster start from the build's startup snapshot, where it has one for this Node. */
+  readonly startSnapshot?: SnapshotStart;
   /** Registered command bots with a folder: the read-only snapshot they play and their registered runtime. */
   readonly snapshot?: PlayedSnapshot;
   /** The threads it declares it solves with (its folder's arena-bot.json, bot-threads.ts); absent: one. */
@@ -220,7 +223,9 @@ export async function resolveBot(ctx: AppContext, arg: string): Promise<Result<R
   }
   const builtin = builtinBotCommand(base, ctx.projectRoot);
   if (builtin) {
-    return { ok: true, value: { name, source: 'builtin', command: builtin.command, args: [...builtin.args, ...extra], entry: builtin.entry } };
+    const fast = builtin.startSnapshot;
+    const startSnapshot = fast ? { startSnapshot: { nodeOptions: fast.nodeOptions, args: [...fast.args, ...extra] } } : {};
+    return { ok: true, value: { name, source: 'builtin', command: builtin.command, args: [...builtin.args, ...extra], entry: builtin.entry, ...startSnapshot } };
   }
   const known = [...listBuiltinBots(ctx.projectRoot), ...(await ctx.store.listBots()).map((b) => b.name)].sort();
   const near = nearestName(base, known);

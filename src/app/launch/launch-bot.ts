@@ -45,6 +45,7 @@ export function launchBot(bot: ResolvedBot, plan: LaunchPlan, site: LaunchSite, 
     ...(confine ? { confine } : {}),
     ...(bot.cwd ? { cwd: bot.cwd } : {}),
     ...(bot.stdio ? { stdio: true } : {}),
+    ...(bot.startSnapshot ? { startSnapshot: bot.startSnapshot } : {}),
     // A participant's bot's stderr is its owner's alone: not in the reasons stored with its results.
     ...(botOwner(bot.name) !== undefined ? { stderrInReasons: false } : {}),
   });

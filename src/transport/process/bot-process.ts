@@ -19,6 +19,7 @@ import type { Readable } from 'node:stream';
 import { CappedTextBuilder, type CappedText } from '../../core/capped-text.ts';
 import type { BotLimits } from './bot-limits.ts';
 import { nodeOptionsFor, resolveExecutable, RLIMITS_ENFORCED, wrapWithLimits } from './bot-limits.ts';
+import type { SnapshotStart } from './builtin-bots.ts';
 import type { ConfinedStart } from './confinement.ts';
 import { wrapWithAffinity } from './cpu-affinity.ts';
 import type { CpuMeter } from './cpu-meter.ts';
@@ -98,6 +99,8 @@ export interface SpawnBotOptions {
   readonly affinity?: { readonly cpus: readonly number[]; readonly taskset: string };
   /** Start it inside this confinement (readied by the launcher); absent = with the referee's own rights. */
   readonly confined?: ConfinedStart;
+  /** A built-in bot's startup snapshot: its args replace `args` when the bot's NODE_OPTIONS are the snapshot's. */
+  readonly startSnapshot?: SnapshotStart;
 }
 
 /** Signal names by number, for an outer process that reports a signal as exit code 128 + n. */
@@ -118,14 +121,16 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
   const confined = opts.confined;
   const env: Record<string, string> = confined ? { ...confined.env } : { ...(process.env as Record<string, string>), ...opts.env, [ENV_BOT_TAG]: tag };
   if (limits) env.NODE_OPTIONS = nodeOptionsFor(limits, env.NODE_OPTIONS);
+  // Node refuses a snapshot under other V8 flags (and exits): the plain start then.
+  const args = opts.startSnapshot && (env.NODE_OPTIONS ?? '') === opts.startSnapshot.nodeOptions ? opts.startSnapshot.args : opts.args;
 
   // Inside a confinement, what runs before the bot (the relay) comes first, under the same limits.
   const found = confined ? confined.program : resolveExecutable(opts.command, opts.cwd, env.PATH);
   const resolved = found && confined?.before.length ? confined.before[0] : found;
-  const botArgs = found && confined?.before.length ? [...confined.before.slice(1), found, ...opts.args] : opts.args;
+  const botArgs = found && confined?.before.length ? [...confined.before.slice(1), found, ...args] : args;
   // An unresolvable command is left to spawn, which reports ENOENT/EACCES itself. The shell of the limits
   // execs taskset, which execs the bot: one pid throughout.
-  let target = { command: opts.command, args: [...opts.args] };
+  let target = { command: opts.command, args: [...args] };
   if (resolved) {
     const pinned = opts.affinity ? wrapWithAffinity(resolved, botArgs, opts.affinity.cpus, opts.affinity.taskset) : undefined;
     if (limits && RLIMITS_ENFORCED) target = wrapWithLimits(pinned?.command ?? resolved, pinned?.args ?? botArgs, limits);

@@ -13,6 +13,7 @@ import { ENV_STDIO, ENV_TOKEN, ENV_URL } from '../../protocol/messages.ts';
 import type { BotLimits } from './bot-limits.ts';
 import { resolveLimits } from './bot-limits.ts';
 import type { BotProcess } from './bot-process.ts';
+import type { SnapshotStart } from './builtin-bots.ts';
 import type { ConfinedStart, Confinement } from './confinement.ts';
 import { spawnBot } from './bot-process.ts';
 import { processLink } from '../process-link.ts';
@@ -47,6 +48,8 @@ export interface ProcessLauncherOptions {
    * alone (kept apart: BotLink.takeStderr), so its reasons go without it.
    */
   readonly stderrInReasons?: boolean;
+  /** A built-in bot's startup snapshot (builtin-bots.ts), taken when the start's NODE_OPTIONS are its own. */
+  readonly startSnapshot?: SnapshotStart;
 }
 
 function withTail(reason: string, proc: BotProcess, stderrInReasons: boolean): string {
@@ -111,6 +114,7 @@ export function createProcessLauncher(opts: ProcessLauncherOptions): BotLauncher
       limits,
       ...(opts.affinity ? { affinity: opts.affinity } : {}),
       ...(confined ? { confined } : {}),
+      ...(opts.startSnapshot ? { startSnapshot: opts.startSnapshot } : {}),
     });
     void proc.exited.then(() => channel?.close());
     const entry: { proc: BotProcess; link?: BotLink } = { proc };
