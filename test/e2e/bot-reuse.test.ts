@@ -68,6 +68,19 @@ function botPids(mode?: string): number[] {
   return pids;
 }
 
+/**
+ * Whether `pid` is still a live process, read after its group: a killed bot's main thread can be a zombie
+ * while its other threads exit, and the kernel then shows it in the root groups (its own is being removed).
+ */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^[ZX]$/.test(stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3));
+  } catch {
+    return false;
+  }
+}
+
 /** The memory limit of the control group `pid` is in (cgroup v1's memory hierarchy, else v2). */
 function memoryLimitOf(pid: number): number | undefined {
   try {
@@ -96,7 +109,7 @@ async function playGames(bot: string, games: readonly string[], keeping: LadderK
       {
         ...(keeping ? { keep: keeping.keep } : {}),
         // The control group of each live start, read on the host while the game plays.
-        onResult: () => botPids().forEach((p) => ((l) => l !== undefined && limits.add(l))(memoryLimitOf(p))),
+        onResult: () => botPids().forEach((p) => ((l) => l !== undefined && alive(p) && limits.add(l))(memoryLimitOf(p))),
       },
     );
     if (!played.ok) throw new Error(played.reason);
