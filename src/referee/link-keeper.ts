@@ -61,10 +61,20 @@ export class LinkKeeper {
     this.kept.set(launch, { bot, cancel });
   }
 
-  /** The bot kept for `launch`, now the caller's; undefined when none (or it died while kept). */
-  take(launch: string): KeptBot | undefined {
+  /**
+   * The bot kept for `launch`, now the caller's; undefined when none (or it died while kept). Given the
+   * caller's bot `name`, a start of that bot kept under another launch (other cores or limits) is ended at
+   * once: the caller starts its own, and the kept one would only idle beside it until its idle time, on
+   * cores another player of this match may now hold.
+   */
+  take(launch: string, name?: string): KeptBot | undefined {
     const k = this.kept.get(launch);
-    if (!k) return undefined;
+    if (!k) {
+      if (name !== undefined) {
+        for (const [other, o] of this.kept) if (o.bot.launcher.name === name) void this.drop(other, 'started again under another launch');
+      }
+      return undefined;
+    }
     this.kept.delete(launch);
     k.cancel();
     if (!k.bot.link.closed) return k.bot;

@@ -281,7 +281,7 @@ class PlayerBots {
     let l = this.launchers.get(key);
     if (!l) {
       l = this.deps.makeLauncher(bot, { ...limits, ...(this.deps.player !== undefined ? { player: this.deps.player } : {}) });
-      const kept = l.reuse && this.deps.keeper?.take(l.reuse.launch);
+      const kept = l.reuse && this.deps.keeper?.take(l.reuse.launch, l.name);
       if (kept) {
         void l.dispose();
         l = kept.launcher;

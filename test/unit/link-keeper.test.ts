@@ -66,6 +66,20 @@ describe('LinkKeeper', () => {
     expect(bot.link.byes).toEqual([]);
   });
 
+  it('LinkKeeper - a bot asked for under another launch (other cores) ends its kept start at once, and leaves other bots kept', async () => {
+    const keeper = new LinkKeeper(new FakeClock());
+    const pinnedA = { launcher: launcher('A', { name: 'x' }), link: link(), warmUps: new WarmUps() };
+    const other = { launcher: launcher('B', { name: 'y' }), link: link(), warmUps: new WarmUps() };
+    keeper.park(pinnedA);
+    keeper.park(other);
+    expect(keeper.take('A2', 'x')).toBeUndefined();
+    await Promise.resolve();
+    expect(pinnedA.link.byes).toEqual(['started again under another launch']);
+    expect(keeper.size).toBe(1);
+    expect(keeper.take('B', 'y')).toBe(other);
+    expect(other.link.byes).toEqual([]);
+  });
+
   it('LinkKeeper - ends a bot nobody takes within its idle time, and one that died while kept is not handed out', async () => {
     const clock = new FakeClock();
     const keeper = new LinkKeeper(clock, 5000);
