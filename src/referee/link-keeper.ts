@@ -31,8 +31,16 @@ export interface KeptBot {
  */
 export function mayKeep(launcher: BotLauncher, link: BotLink | undefined, stopped: boolean): link is BotLink {
   if (stopped || !launcher.reuse || launcher.single || !link || link.closed || link.hello.reuse !== true) return false;
+  return withinBudget(launcher, link);
+}
+
+/**
+ * Whether the bot's CPU time so far is within what a kept bot may have used. Checked when it is kept and
+ * again when it is handed out (take, peek): a kept bot may compute on its own between games.
+ */
+function withinBudget(launcher: BotLauncher, link: BotLink): boolean {
   const cpu = link.cpuMs?.();
-  return cpu !== undefined && cpu <= launcher.reuse.cpuMs;
+  return launcher.reuse !== undefined && cpu !== undefined && cpu <= launcher.reuse.cpuMs;
 }
 
 /** The kept bots of one owner (a ladder), by launch. */
@@ -77,15 +85,21 @@ export class LinkKeeper {
     }
     this.kept.delete(launch);
     k.cancel();
-    if (!k.bot.link.closed) return k.bot;
-    void end(k.bot, 'died while kept');
+    if (!k.bot.link.closed && withinBudget(k.bot.launcher, k.bot.link)) return k.bot;
+    void end(k.bot, k.bot.link.closed ? 'died while kept' : 'used its CPU allowance while kept');
     return undefined;
   }
 
-  /** The link kept for `launch`, left kept (the preflight reads its hello); undefined when none is alive. */
+  /**
+   * The link kept for `launch`, left kept (the preflight reads its hello); undefined when none is alive or
+   * it has used more CPU while kept than a kept bot may have (then it is ended: no game will take it).
+   */
   peek(launch: string): BotLink | undefined {
-    const link = this.kept.get(launch)?.bot.link;
-    return link && !link.closed ? link : undefined;
+    const k = this.kept.get(launch);
+    if (!k || k.bot.link.closed) return undefined;
+    if (withinBudget(k.bot.launcher, k.bot.link)) return k.bot.link;
+    void this.drop(launch, 'used its CPU allowance while kept');
+    return undefined;
   }
 
   /** Tells every kept bot bye and ends it (the owner stops, or has no game for any). */

@@ -80,6 +80,22 @@ describe('LinkKeeper', () => {
     expect(other.link.byes).toEqual([]);
   });
 
+  it('LinkKeeper - a bot that used its CPU allowance while kept is neither shown to the preflight nor handed out, and is ended', async () => {
+    const keeper = new LinkKeeper(new FakeClock());
+    const usage = { cpu: 10 };
+    const burner = { launcher: launcher('A'), link: { ...link(), cpuMs: () => usage.cpu }, warmUps: new WarmUps() };
+    const byes: string[] = [];
+    burner.link.close = async (reason?: string) => void byes.push(reason ?? '');
+    keeper.park(burner);
+    expect(keeper.peek('A')).toBe(burner.link);
+    usage.cpu = 60_001;
+    expect(keeper.peek('A')).toBeUndefined();
+    await Promise.resolve();
+    expect(byes).toEqual(['used its CPU allowance while kept']);
+    expect(keeper.take('A')).toBeUndefined();
+    expect(keeper.size).toBe(0);
+  });
+
   it('LinkKeeper - ends a bot nobody takes within its idle time, and one that died while kept is not handed out', async () => {
     const clock = new FakeClock();
     const keeper = new LinkKeeper(clock, 5000);
