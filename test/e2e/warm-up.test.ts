@@ -17,7 +17,7 @@ const median = (xs: number[]): number => {
 };
 
 describe('warm-up e2e - dijkstra prepares before its first timed 3x3 solve', () => {
-  it('the first timed solve carries no graph build: its compute time is within 5x the median', async () => {
+  it('the first timed solve carries no graph build: its compute time is within 5x the median, and under the graph build', async () => {
     const db = join(mkdtempSync(join(tmpdir(), 'arena-warmup-')), 'arena.db');
     const r = await spawnArena(['match', 'dijkstra', '--puzzle', 'sliding', '--size', '3', '--count', '25', '--seed', '3', '--json', '--db', db], {})
       .done;
@@ -26,11 +26,13 @@ describe('warm-up e2e - dijkstra prepares before its first timed 3x3 solve', () 
     expect(rows.every((x) => x.verdict === 'solved')).toBe(true);
     // The bot's own compute time (to the microsecond) is the work the warm-up moves out of the timed window:
     // the 181,440-state graph, 150 ms idle and 700 ms on a loaded machine, used to land in the first solve.
-    // It is what this test checks, because it is immune to the scheduling noise of a shared machine; the
-    // referee's wall time of the first solve also carries both sides' first pass through the message path,
-    // which the benchmark reports (npm run bench -- --only statistics).
+    // It is what this test checks, because it is far less exposed to the scheduling noise of a shared
+    // machine than the referee's wall time, which also carries both sides' first pass through the message
+    // path (the benchmark reports that: npm run bench -- --only statistics).
     const compute = rows.map((x) => x.reportedMs!);
-    const floor = 0.01; // the resolution the bot reports, so a median of 0.01 ms still leaves room for 0.05
+    // A solve of 0.03 ms can still come out 0.17 ms the first time (its first calls, or one preemption: seen
+    // once in a fresh-clone run), so the bound is never under 2 ms: still 75x below the graph build it looks for.
+    const floor = 2;
     expect(compute[0], `first ${compute[0]} ms, median ${median(compute)} ms`).toBeLessThanOrEqual(5 * Math.max(median(compute), floor));
   });
 });
