@@ -5,7 +5,7 @@
  * Flags: `--weight w` (f = g + w·h everywhere), `--no-pdb`. Logs only to stderr.
  */
 import type { PuzzleState } from '../../src/core/types.ts';
-import { runBot, sideWithin, warmUpBySolving } from '../../src/sdk/index.ts';
+import { runBot, sideWithin, warmUpBySolving, wireWarmUpWithin } from '../../src/sdk/index.ts';
 import type { SolveAnswer, SolveContext } from '../../src/sdk/index.ts';
 import { parseFlags } from './flags.ts';
 import { defaultCacheDir } from '../../src/solvers/sliding/pdb-cache.ts';
@@ -35,6 +35,9 @@ void runBot({
   version: '1.0.0',
   capabilities: [{ kind: 'sliding', maxSize: sideWithin(MAX_CELLS) }],
   solve,
+  // The SDK's wire warm-up (about 0.2 s) before 3×3 and smaller, whose solves take microseconds; a 4×4 solve
+  // takes milliseconds, and Korf's 100 through the arena would spend longer warming up than it saves.
+  wireWarmUp: wireWarmUpWithin(3),
   // The untimed warm-up: load (or, the first time on a machine, build) the 4x4 tables before timed solves,
   // waiting no longer than the referee allows (the build goes on on its thread; solves fall back meanwhile),
   // then one throwaway search so the JIT has compiled it.

@@ -9,7 +9,7 @@
  * holds (a build takes a core for minutes, which would slow the opponent of a match too). Logs only to stderr.
  */
 import type { PuzzleState } from '../../src/core/types.ts';
-import { runBot, sideWithin } from '../../src/sdk/index.ts';
+import { runBot, sideWithin, wireWarmUpWithin } from '../../src/sdk/index.ts';
 import { defaultCacheDir } from '../../src/solvers/sliding/pdb-cache.ts';
 import { partitionFor } from '../../src/solvers/sliding/pdb-set.ts';
 import { PdbLoader } from '../shared/pdb-loader.ts';
@@ -41,6 +41,8 @@ void runBot({
     if (puzzle.kind !== 'sliding') return { unsupported: `pdb-beam solves sliding puzzles only, not ${puzzle.kind}` };
     return solvePdbBeam(puzzle, ctx, (rows, cols) => loader(rows, cols)?.get() ?? null);
   },
+  // The SDK's wire warm-up only before 3×3 and smaller: on the boards it is made for, a solve takes seconds.
+  wireWarmUp: wireWarmUpWithin(3),
   // The untimed warm-up: load the shape's tables, or start their build and wait for it while the referee's
   // limit allows (a 5×5 build takes minutes: the first solves then use the fallback until it is done).
   async prepare({ puzzleClass, timeLimitMs }) {

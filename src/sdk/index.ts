@@ -59,4 +59,4 @@ export async function runBot(def: BotDefinition): Promise<void> {
   // A solve callback may leave timers or sockets behind; they must not keep a finished bot alive.
   setTimeout(() => process.exit(0), 200).unref();
 }
-export { specOfClass, throwawayPuzzle, warmUpBySolving, type SelfWarmUpOptions } from './warm-up.ts';
+export { specOfClass, throwawayPuzzle, warmUpBySolving, wireWarmUpWithin, type SelfWarmUpOptions } from './warm-up.ts';

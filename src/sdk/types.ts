@@ -49,4 +49,12 @@ export interface BotDefinition {
    * bot that must start afresh for every game.
    */
   readonly reuse?: boolean;
+  /**
+   * Whether the SDK's wire warm-up (wire-warm-up.ts: about 0.2 s of loopback solves, once per process) is
+   * worth it before the first solve of this class (default: yes, for every class). It keeps the JIT's work
+   * on the per-message path out of timed solves that take microseconds; a bot whose solves of a class take
+   * milliseconds loses more to it than the cold path costs it, and may say no for that class. The warm-up
+   * then runs in the first `prepare` of a class that says yes, if one comes.
+   */
+  wireWarmUp?(puzzleClass: string): boolean;
 }

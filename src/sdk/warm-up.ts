@@ -67,6 +67,20 @@ export function throwawayPuzzle(puzzleClass: string, opts: SelfWarmUpOptions = {
   return p.className(state) === puzzleClass ? state : undefined;
 }
 
+/**
+ * A {@link BotDefinition.wireWarmUp} rule: the SDK's wire warm-up before classes up to `maxSize` (the
+ * capability's measure, as in {@link SelfWarmUpOptions.maxSize}), where a bot's solves take microseconds and
+ * a cold per-message path would be a large part of them; none before bigger ones, whose solves take
+ * milliseconds and more. A class it cannot read gets the warm-up, as by default.
+ */
+export function wireWarmUpWithin(maxSize: number): (puzzleClass: string) => boolean {
+  return (puzzleClass) => {
+    const spec = specOfClass(puzzleClass);
+    const puzzle = spec && getPuzzle(spec.kind);
+    return !spec || !puzzle?.ok || puzzle.value.sizeMeasure(puzzle.value.goal(spec)) <= maxSize;
+  };
+}
+
 /** Reads an answer to its end (chunks are generated lazily, so producing them is part of the work). */
 async function drain(moves: WireMoves | Iterable<WireMoves> | AsyncIterable<WireMoves>): Promise<void> {
   if (typeof moves === 'string' || Array.isArray(moves)) return;

@@ -95,10 +95,11 @@ export async function warmUpWire(solves = solvesFromEnv()): Promise<void> {
 }
 
 /**
- * `def` with the wire warm-up in its `prepare`: once per process, in the first `prepare`, before the bot's
- * own. Every capability then declares `prepare` (serve.ts does so for any definition with one), so the
- * referee sends one before the first timed solve. With the warm-up off and no `prepare` of its own, `def`
- * is served as it is.
+ * `def` with the wire warm-up in its `prepare`: once per process, in the first `prepare` of a class the bot
+ * wants it for ({@link BotDefinition.wireWarmUp}, default every class), before the bot's own. Every
+ * capability then declares `prepare` (serve.ts does so for any definition with one), so the referee sends
+ * one before the first timed solve. With the warm-up off and no `prepare` of its own, `def` is served as
+ * it is.
  */
 export function withWireWarmUp(def: BotDefinition, solves = solvesFromEnv(), warmUp: (solves: number) => Promise<void> = warmUpWire): BotDefinition {
   if (solves <= 0) return def;
@@ -108,7 +109,7 @@ export function withWireWarmUp(def: BotDefinition, solves = solvesFromEnv(), war
     ...def,
     solve: def.solve.bind(def),
     async prepare(request: PrepareRequest) {
-      await (warm ??= warmUp(solves));
+      if (def.wireWarmUp?.(request.puzzleClass) ?? true) await (warm ??= warmUp(solves));
       if (!request.signal.aborted) await own?.(request);
     },
   };

@@ -3,6 +3,7 @@ import type { BotMessage, RefereeMessage } from '../../src/protocol/messages.ts'
 import type { Channel } from '../../src/sdk/channel.ts';
 import { serveBot } from '../../src/sdk/serve.ts';
 import type { BotDefinition } from '../../src/sdk/types.ts';
+import { wireWarmUpWithin } from '../../src/sdk/warm-up.ts';
 import { ENV_WIRE_WARM_UP, warmUpWire, withWireWarmUp } from '../../src/sdk/wire-warm-up.ts';
 
 const handles = (): string[] => (process as unknown as { _getActiveHandles(): object[] })._getActiveHandles().map((h) => h.constructor.name);
@@ -111,5 +112,37 @@ describe('withWireWarmUp - the SDK warm-up in the untimed prepare', () => {
     expect(withWireWarmUp(plain, 0)).toBe(plain);
     s.deliver({ type: 'bye' });
     await s.done;
+  });
+
+  it('skips the warm-up before a class the bot says no to, and runs it once in the first prepare of a class it wants', async () => {
+    const events: string[] = [];
+    const def: BotDefinition = {
+      name: 'w',
+      version: '1',
+      capabilities: [{ kind: 'sliding' }],
+      solve: () => ({ moves: 'L' }),
+      wireWarmUp: wireWarmUpWithin(3),
+      prepare: (r) => void events.push(`own prepare ${r.puzzleClass}`),
+    };
+    const s = session(withWireWarmUp(def, 5, async () => void events.push('warm-up')), events);
+    s.deliver(prepare('p1', 'sliding 4x4'));
+    await s.until('ready');
+    s.deliver(prepare('p2', 'sliding 3x3'));
+    await s.until('ready', 2);
+    s.deliver(prepare('p3', 'sliding 2x3'));
+    await s.until('ready', 3);
+    expect(events).toEqual(['sent hello', 'own prepare sliding 4x4', 'sent ready', 'warm-up', 'own prepare sliding 3x3', 'sent ready', 'own prepare sliding 2x3', 'sent ready']);
+    s.deliver({ type: 'bye' });
+    await s.done;
+  });
+});
+
+describe('wireWarmUpWithin - which classes get the SDK wire warm-up', () => {
+  it('says yes up to the size (the larger side of a sliding board, discs of hanoi), no beyond, yes to what it cannot read', () => {
+    const upTo3 = wireWarmUpWithin(3);
+    expect(['sliding 2x2', 'sliding 3x3', 'sliding 2x3', 'sliding 3x2'].map(upTo3)).toEqual([true, true, true, true]);
+    expect(['sliding 4x4', 'sliding 3x4', 'sliding 5x5', 'sliding 2x4'].map(upTo3)).toEqual([false, false, false, false]);
+    expect(['hanoi 3', 'hanoi 4', 'hanoi 3 random-goal'].map(upTo3)).toEqual([true, false, true]);
+    expect(['', 'chess 8x8', 'sliding big'].map(upTo3)).toEqual([true, true, true]);
   });
 });
