@@ -106,6 +106,26 @@ describe.runIf(linux)('cpu meter - control group against the /proc walk', () => 
     group.remove();
   }, 60_000);
 
+  it.runIf(root !== undefined)('moves no process that was born into the group (each move costs the kernel a wait), and still counts it', async () => {
+    // The launcher joins the group, then starts the bot: the bot is born in it, as a sandbox's are.
+    const node = [process.execPath, BURNER, 'single', String(BURN_MS)];
+    const c = spawn('/bin/sh', ['-c', 'read go; "$@"; exit $?', 'sh', ...node], { stdio: ['pipe', 'pipe', 'inherit'], detached: true });
+    started.push(c);
+    const group = createGroup(root!, c.pid!)!;
+    expect(group.add(c.pid!)).toBe('ok');
+    c.stdin!.write('start\n');
+    await new Promise((r) => setTimeout(r, 300));
+    const moves: number[] = [];
+    const add = group.add.bind(group);
+    const spy = { ...group, add: (pid: number) => (moves.push(pid), add(pid)) };
+    expect(group.members().size, 'the shell and its child are both in the group').toBe(2);
+    const [byGroup, byWalk] = await measure(c, [groupCpuMeter(c.pid!, () => [], spy), treeCpuMeter(c.pid!)]);
+    expect(moves).toEqual([]);
+    expect(byWalk).toBeGreaterThan(BURN_MS * 0.9 - TICK_SLACK_MS);
+    expect(Math.abs(byGroup - byWalk), JSON.stringify({ byGroup, byWalk })).toBeLessThanOrEqual(0.05 * byWalk + TICK_SLACK_MS);
+    group.remove();
+  }, 60_000);
+
   it.runIf(root !== undefined)('counts a process that left the tree (double fork), which the walk cannot see', async () => {
     const c = burner('orphan', 'none');
     const group = createGroup(root!, c.pid!)!;

@@ -32,6 +32,12 @@ export type AddOutcome = 'ok' | 'gone' | 'refused';
 export interface CpuGroup {
   /** Moves a process (and all its threads) into the group. */
   add(pid: number): AddOutcome;
+  /**
+   * The processes in the group now (one read of its cgroup.procs), empty if unreadable. Moving a process costs
+   * the kernel a wait for every CPU (10–25 ms on a small VM), even one already there: the first read of a
+   * meter skips the processes that were born into the group.
+   */
+  members(): Set<number>;
   /** True while the process the group was made for (its root) exists; false once it has ended. */
   alive(): boolean;
   /** CPU nanoseconds every process that was ever in the group has used while in it; undefined if unreadable. */
@@ -86,8 +92,8 @@ function candidates(): CpuGroupRoot[] {
 }
 
 /**
- * The first hierarchy where this referee can make a group, move a process into it and read its counter
- * (tried once, with a short-lived child of its own), or undefined. `version` restricts the choice (tests).
+ * The first hierarchy where this referee can make its folder of groups and read a counter there (tried once,
+ * see works), or undefined. `version` restricts the choice (tests).
  */
 export function cpuGroupRoot(version?: 1 | 2): CpuGroupRoot | undefined {
   if (version === undefined && probed !== undefined) return probed ?? undefined;
@@ -105,21 +111,19 @@ export function cpuGroupRoot(version?: 1 | 2): CpuGroupRoot | undefined {
   return found;
 }
 
-/** Can a group be made here, a process moved in, and the counter read? Leaves nothing behind. */
+/**
+ * Can this referee's folder of groups be made (or is it there) and its counter read? The folder is a group
+ * itself, so this is the same check a bot's group would pass; no group is made and removed for it (making one
+ * costs a cgroup v1 hierarchy 10–25 ms on a small VM). A hierarchy that then refuses a bot's group or its
+ * process is found at the first bot: the meter walks /proc for it (see disableCpuGroups).
+ */
 function works(root: CpuGroupRoot): boolean {
   try {
     mkdirSync(root.dir, { recursive: true });
+    readFileSync(join(root.dir, root.version === 1 ? 'cpuacct.usage' : 'cpu.stat'), 'latin1');
+    return true;
   } catch {
     return false;
-  }
-  const g = createGroup(root, process.pid);
-  if (!g) return false;
-  try {
-    // Moving the referee itself would take it out of its own group; a hierarchy that refuses to take a
-    // process is found at the first bot (see disableCpuGroups). Reading the counter is what is checked here.
-    return g.usageNs() !== undefined;
-  } finally {
-    g.remove();
   }
 }
 
@@ -233,6 +237,13 @@ export function createGroup(root: CpuGroupRoot, rootPid: number): CpuGroup | und
         return 'ok';
       } catch (e) {
         return (e as NodeJS.ErrnoException).code === 'ESRCH' ? 'gone' : 'refused';
+      }
+    },
+    members() {
+      try {
+        return new Set(readFileSync(join(dir, 'cgroup.procs'), 'latin1').split('\n').filter(Boolean).map(Number));
+      } catch {
+        return new Set();
       }
     },
     alive,

@@ -97,6 +97,8 @@ export function groupCpuMeter(rootPid: number, attributed: () => readonly Proces
       }
       if (!base) {
         const tree = sampleTree(rootPid, attributed());
+        // Those born into the group after their parent was moved are there already: no write for them.
+        for (const pid of group.members()) moved.add(pid);
         for (const pid of tree.keys()) if (!moved.has(pid) && group.add(pid) !== 'refused') moved.add(pid);
         const usage = group.usageNs();
         if (!tree.has(rootPid) || usage === undefined) return undefined;
