@@ -8,7 +8,8 @@ import { connect, createServer } from 'node:net';
 
 const [port, socket] = process.argv.slice(2);
 const MAX_CONNECTIONS = 8;
-const server = createServer((tcp) => {
+// noDelay: every message is passed on as it comes (relay.c says why).
+const server = createServer({ noDelay: true }, (tcp) => {
   const unix = connect(socket);
   const end = () => {
     tcp.destroy();

@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -71,6 +72,11 @@ static void accept_one(int listener, const char *path) {
     if (!conns[i]) { slot = i; break; }
   int ux = slot < 0 ? -1 : unix_connect(path);
   if (ux < 0) { close(tcp); return; }
+  /* Every message is passed on as it comes: without this, Nagle's rule holds a small write back while the
+     bot has not acknowledged the one before (its delayed ACK: 40 ms), so a `bye` right after a `result`
+     reached the bot 40 ms late and every confined game ended that much later. */
+  int one = 1;
+  setsockopt(tcp, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
   fcntl(ux, F_SETFL, fcntl(ux, F_GETFL) | O_NONBLOCK);
   struct conn *c = calloc(1, sizeof *c);
   if (!c) { close(tcp); close(ux); return; }
