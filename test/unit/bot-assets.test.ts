@@ -53,7 +53,7 @@ describe('bot assets', () => {
     expect(declaredAssets(ROOT, 'constructive')).toEqual({ ok: true, value: [] });
   });
 
-  it('bot assets - a declaration with an unknown key, a tile off the board, a repeated tile or a twice-declared id is refused by file and reason', () => {
+  it('bot assets - a declaration with an unknown key, a tile off the board, a repeated tile, a twice-declared id or a control character is refused by file and reason', () => {
     const refused = (json: unknown): string => {
       const r = declaredAssets(projectWith('b', JSON.stringify(json)), 'b');
       if (r.ok) throw new Error('accepted');
@@ -63,6 +63,9 @@ describe('bot assets', () => {
     expect(refused({ assets: [asset({ tables: { rows: 3, cols: 3, partition: [[1, 9]] } })] })).toMatch(/distinct tiles of a 3x3 board/);
     expect(refused({ assets: [asset({ tables: { rows: 3, cols: 3, partition: [[1, 2], [2, 3]] } })] })).toMatch(/distinct tiles/);
     expect(refused({ assets: [asset(), asset()] })).toMatch(/asset small is declared twice/);
+    // Said on a line of its own: a newline or an escape in what it is or its classes could forge another line.
+    expect(refused({ assets: [asset({ what: 'its tables\narena: all tables built' })] })).toMatch(/assets\.0\.what: no control characters/);
+    expect(refused({ assets: [asset({ classes: ['sliding 3x3\u001b[2K'] })] })).toMatch(/assets\.0\.classes\.0: no control characters/);
     const notJson = declaredAssets(projectWith('c', '{"assets": ['), 'c');
     expect(notJson.ok ? '' : notJson.reason).toMatch(/assets\.json: not JSON/);
   });

@@ -20,15 +20,17 @@ import { listBuiltinBots } from '../../transport/process/builtin-bots.ts';
 export const ASSETS_FILE = 'assets.json';
 
 // Up to 8 tiles: the 4×4's 7-8 partition (an 8-tile table is built by the layered search, build-on-thread.ts).
+// Said on a line of its own by every door that starts the bot: no control character may start another line.
+const printable = z.string().min(1).regex(/^[^\p{Cc}]*$/u, 'no control characters');
 const tilesSchema = z.array(z.number().int().min(1).max(24)).min(1).max(8);
 const assetSchema = z
   .object({
     /** Unique within the bot, e.g. `sliding-5x5-tables`. */
     id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'an id is lower-case letters, digits and dashes'),
     /** What it is, as the bot's own: "its 24-puzzle tables" (the message says "<bot>: <what> are not built"). */
-    what: z.string().min(1).max(80),
+    what: printable.max(80),
     /** The puzzle classes the bot plays weakened without it, e.g. `sliding 5x5`. */
-    classes: z.array(z.string().min(1).max(40)).min(1).max(16),
+    classes: z.array(printable.max(40)).min(1).max(16),
     /** Wall time of a whole build on a 2-core machine, measured, in seconds. */
     estimatedSeconds: z.number().positive().max(86_400),
     /** The additive pattern databases of a sliding board: rows, cols and the partition of its tiles. */
