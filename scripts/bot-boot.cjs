@@ -1,7 +1,8 @@
-// The start of a built-in bot (copied by scripts/bot-bundles.js to dist/bots-cjs/<name>/main.cjs): runs the
-// bot's one-file bundle beside it (bundle.cjs) from the V8 code cache the build made for it
-// (code-cache.bin), so V8 neither parses nor compiles the bundle at start. Everything here is in the
-// checkout, which a confined bot sees read-only: the bot cannot write the cache it starts from.
+// The start of a built-in bot (copied by scripts/bot-bundles.js to dist/bots-cjs/<name>/main.cjs) and of the
+// command line (scripts/cli-bundle.js: dist/cli-cjs/main.cjs): runs the one-file bundle beside it
+// (bundle.cjs) from the V8 code cache the build made for it (code-cache.bin), so V8 neither parses nor
+// compiles the bundle at start. Everything here is in the checkout, which a confined bot sees read-only:
+// the bot cannot write the cache it starts from.
 //
 // A cache is used only when its first line names the same build as the bundle's (a cache of another
 // build is never mixed with this bundle's source, whatever its length); V8 itself then refuses one made

@@ -7,7 +7,9 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { randomBytes } from 'node:crypto';
 import { botBundles } from './bot-bundles.js';
+import { cliBundle } from './cli-bundle.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist');
@@ -61,5 +63,7 @@ mkdirSync(out, { recursive: true });
 const limits = await import(pathToFileURL(join(out, 'src', 'transport', 'process', 'bot-limits.js')).href);
 const slow = await botBundles({ esbuild, root, out, bots, nodeOptions: limits.nodeOptionsFor(limits.resolveLimits(), undefined) });
 if (slow.length) console.warn(`arena build: these bots start without their fast path: ${slow.join('; ')}`);
+const cliSlow = await cliBundle({ esbuild, root, out, build: randomBytes(8).toString('hex') });
+if (cliSlow) console.warn(`arena build: the command line starts without its fast path (${cliSlow})`);
 writeFileSync(join(out, '.build-stamp'), `${new Date().toISOString()}\n`);
 if (!quiet) console.log(`arena build: bundled ${entryPoints.length} entry points into dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -65,35 +65,43 @@ const program = new Command('arena')
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride();
 
-try {
-  const named = commandOf(process.argv.slice(2));
-  if (named) await loadCommand(named, program, { print, write, info, setExit, terminal });
-  else listAll(program);
-  await program.parseAsync(process.argv);
-  process.exitCode = exitCode;
-} catch (e) {
-  if (e instanceof CommanderError) {
-    // Commander already printed its message (or the help / version text).
-    process.exitCode = e.exitCode;
-  } else if (e instanceof OutputClosed) {
-    // The reader took what it wanted; what the command decided so far stands (0 unless it failed).
+/**
+ * Runs the command named on the command line. A function, not top-level await: the build also bundles this
+ * file as CommonJS, which has none, to start from a V8 code cache (scripts/cli-bundle.js).
+ */
+async function main(): Promise<void> {
+  try {
+    const named = commandOf(process.argv.slice(2));
+    if (named) await loadCommand(named, program, { print, write, info, setExit, terminal });
+    else listAll(program);
+    await program.parseAsync(process.argv);
     process.exitCode = exitCode;
-  } else if (e instanceof CliError) {
-    fail(e.message);
-    process.exitCode = e.exitCode;
-  } else {
-    // Loaded only here, so `arena --help` never loads the database drivers that tell their errors apart.
-    const { databaseFailure } = await import('../app/context.ts');
-    const why = databaseFailure(e);
-    if (why !== undefined) {
-      // The database itself failed (a full disk, a read-only file): its reason in one line, no stack.
-      fail(`the database failed: ${why}`);
-      process.exitCode = 1;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // Commander already printed its message (or the help / version text).
+      process.exitCode = e.exitCode;
+    } else if (e instanceof OutputClosed) {
+      // The reader took what it wanted; what the command decided so far stands (0 unless it failed).
+      process.exitCode = exitCode;
+    } else if (e instanceof CliError) {
+      fail(e.message);
+      process.exitCode = e.exitCode;
     } else {
-      const err = e as Error;
-      fail(`internal error: ${err?.message ?? String(e)}`);
-      if (process.env.ARENA_DEBUG === '1') process.stderr.write(`${terminalText(err?.stack ?? '')}\n`);
-      process.exitCode = 70;
+      // Loaded only here, so `arena --help` never loads the database drivers that tell their errors apart.
+      const { databaseFailure } = await import('../app/context.ts');
+      const why = databaseFailure(e);
+      if (why !== undefined) {
+        // The database itself failed (a full disk, a read-only file): its reason in one line, no stack.
+        fail(`the database failed: ${why}`);
+        process.exitCode = 1;
+      } else {
+        const err = e as Error;
+        fail(`internal error: ${err?.message ?? String(e)}`);
+        if (process.env.ARENA_DEBUG === '1') process.stderr.write(`${terminalText(err?.stack ?? '')}\n`);
+        process.exitCode = 70;
+      }
     }
   }
 }
+
+void main();
