@@ -95,15 +95,19 @@ describe('withWireWarmUp - the SDK warm-up in the untimed prepare', () => {
     await s.done;
   });
 
+  /** A bot that records its own prepare in `events`, with `more` of a definition. */
+  const recording = (events: string[], more: Partial<BotDefinition> = {}): BotDefinition => ({
+    name: 'w',
+    version: '1',
+    capabilities: [{ kind: 'sliding' }],
+    solve: () => ({ moves: 'L' }),
+    prepare: (r) => void events.push(`own prepare ${r.puzzleClass}`),
+    ...more,
+  });
+
   it("runs the bot's own prepare after the warm-up, and leaves a bot alone when the warm-up is off", async () => {
     const events: string[] = [];
-    const def: BotDefinition = {
-      name: 'w',
-      version: '1',
-      capabilities: [{ kind: 'sliding' }],
-      solve: () => ({ moves: 'L' }),
-      prepare: (r) => void events.push(`own prepare ${r.puzzleClass}`),
-    };
+    const def = recording(events);
     const s = session(withWireWarmUp(def, 5, async () => void events.push('warm-up')), events);
     s.deliver(prepare('p1'));
     await s.until('ready');
@@ -116,14 +120,7 @@ describe('withWireWarmUp - the SDK warm-up in the untimed prepare', () => {
 
   it('skips the warm-up before a class the bot says no to, and runs it once in the first prepare of a class it wants', async () => {
     const events: string[] = [];
-    const def: BotDefinition = {
-      name: 'w',
-      version: '1',
-      capabilities: [{ kind: 'sliding' }],
-      solve: () => ({ moves: 'L' }),
-      wireWarmUp: wireWarmUpWithin(3),
-      prepare: (r) => void events.push(`own prepare ${r.puzzleClass}`),
-    };
+    const def = recording(events, { wireWarmUp: wireWarmUpWithin(3) });
     const s = session(withWireWarmUp(def, 5, async () => void events.push('warm-up')), events);
     s.deliver(prepare('p1', 'sliding 4x4'));
     await s.until('ready');
