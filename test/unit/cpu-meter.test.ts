@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuBetween } from '../../src/transport/process/cpu-meter.ts';
+import { cpuBetween, oncePerTurn } from '../../src/transport/process/cpu-meter.ts';
 
 type Sample = Parameters<typeof cpuBetween>[0];
 type Proc = Sample extends Map<number, infer P> ? P : never;
@@ -53,5 +53,21 @@ describe('cpuBetween', () => {
     expect(cpuBetween(before, tree([100, proc(8, 1, { 100: 4 * MS }, 0)]))).toBeCloseTo(4 * MS, 0);
     const noSchedstat = tree([100, proc(7, 1, null, 9)]);
     expect(cpuBetween(tree([100, proc(7, 1, null, 5)]), noSchedstat)).toBe(4 * TICK);
+  });
+});
+
+describe('oncePerTurn', () => {
+  it('cpu meter - read once per turn of the event loop: the end of one solve and the start of the next share a reading', async () => {
+    let reads = 0;
+    const meter = oncePerTurn({ read: () => ++reads * 1.5 });
+    expect([meter.read(), meter.read(), meter.read()]).toEqual([1.5, 1.5, 1.5]);
+    expect(reads).toBe(1);
+    await new Promise((r) => setImmediate(r));
+    expect(meter.read()).toBe(3);
+    expect(meter.read()).toBe(3);
+    expect(reads).toBe(2);
+    // A reading that found the bot gone is held for the turn too.
+    const gone = oncePerTurn({ read: () => undefined });
+    expect([gone.read(), gone.read()]).toEqual([undefined, undefined]);
   });
 });

@@ -23,7 +23,7 @@ import type { SnapshotStart } from './builtin-bots.ts';
 import type { ConfinedStart } from './confinement.ts';
 import { wrapWithAffinity } from './cpu-affinity.ts';
 import type { CpuMeter } from './cpu-meter.ts';
-import { cpuMeter } from './cpu-meter.ts';
+import { cpuMeter, oncePerTurn } from './cpu-meter.ts';
 import type { ExitCause } from './exit-cause.ts';
 import { classifyExit, DISK_LINE, FSIZE_LINE, OOM_LINE } from './exit-cause.ts';
 import type { Breach, WatchHandle } from './process-watch.ts';
@@ -259,7 +259,8 @@ export function spawnBot(opts: SpawnBotOptions): BotProcess {
         },
       });
     }
-    meter = cpuMeter(pid, () => watch?.members() ?? []);
+    const own = cpuMeter(pid, () => watch?.members() ?? []);
+    meter = own && oncePerTurn(own);
   }
 
   let exit: ExitCause | undefined;
