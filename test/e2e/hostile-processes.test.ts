@@ -237,8 +237,8 @@ describe.runIf(linux)('cli e2e - hostile processes', () => {
     }
     const r = await match.done;
     expect(r.code, r.stderr).toBe(0);
-    const report = JSON.parse(r.stdout) as { results: Array<{ bot: string; verdict: string }> };
-    expect(report.results.map((x) => x.verdict)).toEqual(['solved', 'solved', 'solved', 'solved']);
+    const report = JSON.parse(r.stdout) as { results: Array<{ bot: string; verdict: string; error?: string }> };
+    expect(report.results.map((x) => x.verdict), JSON.stringify(report.results)).toEqual(['solved', 'solved', 'solved', 'solved']);
     // Each bot left a daemon behind while it ran; none outlives its sandbox.
     expect(seen.size).toBeGreaterThanOrEqual(2);
     expect(await waitFor(() => sandboxedSleepers().length === 0, 10_000), `left alive: ${sandboxedSleepers()}`).toBe(true);
