@@ -4,8 +4,8 @@
 // code-cache.bin (made by running `arena match --help` once, which evaluates every module a match loads).
 // bin/arena.js starts main.cjs where it exists and the build is fresh, else the ES modules of dist/src/cli.
 // Why: Node 20 has no code cache for ES modules, and compiling a match's 2 MB of modules at every command
-// was about 60 ms of the 160 ms of CPU a `match --help` took (bench/cli.ts has both starts). A CLI that cannot be bundled
-// so, or whose cache cannot be made, keeps the ES-module start; never a broken one.
+// was about 60 ms of the 160 ms of CPU a `match --help` took (bench/cli.ts has both starts). A CLI that
+// cannot be bundled so, or whose cache cannot be made, keeps the ES-module start; never a broken one.
 import { execFile } from 'node:child_process';
 import { copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

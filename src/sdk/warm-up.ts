@@ -50,21 +50,25 @@ export function specOfClass(puzzleClass: string): ScrambleSpec<string> | undefin
   return norm.ok ? norm.value : undefined;
 }
 
+/** A class name's kind, spec and size (the capability's measure), or undefined when it is not a class. */
+function readClass(puzzleClass: string) {
+  const spec = specOfClass(puzzleClass);
+  const found = spec && getPuzzle(spec.kind);
+  if (!spec || !found?.ok) return undefined;
+  return { spec, puzzle: found.value, size: found.value.sizeMeasure(found.value.goal(spec)) };
+}
+
 /**
  * A throwaway puzzle of `puzzleClass` (seeded by the class: the same every time), or undefined when the class
  * is unknown, bigger than `maxSize`, or its scrambles would not be of that class.
  */
 export function throwawayPuzzle(puzzleClass: string, opts: SelfWarmUpOptions = {}): PuzzleState | undefined {
   if (opts.puzzle) return opts.puzzle(puzzleClass);
-  const spec = specOfClass(puzzleClass);
-  if (!spec) return undefined;
-  const puzzle = getPuzzle(spec.kind);
-  if (!puzzle.ok) return undefined;
-  const p = puzzle.value;
-  if (opts.maxSize !== undefined && p.sizeMeasure(p.goal(spec)) > opts.maxSize) return undefined;
+  const c = readClass(puzzleClass);
+  if (!c || (opts.maxSize !== undefined && c.size > opts.maxSize)) return undefined;
   const rng = createRng(`self warm-up ${puzzleClass}`);
-  const state = opts.walk !== undefined ? p.walk(spec, opts.walk, rng) : p.scramble(spec, rng);
-  return p.className(state) === puzzleClass ? state : undefined;
+  const state = opts.walk !== undefined ? c.puzzle.walk(c.spec, opts.walk, rng) : c.puzzle.scramble(c.spec, rng);
+  return c.puzzle.className(state) === puzzleClass ? state : undefined;
 }
 
 /**
@@ -74,11 +78,7 @@ export function throwawayPuzzle(puzzleClass: string, opts: SelfWarmUpOptions = {
  * milliseconds and more. A class it cannot read gets the warm-up, as by default.
  */
 export function wireWarmUpWithin(maxSize: number): (puzzleClass: string) => boolean {
-  return (puzzleClass) => {
-    const spec = specOfClass(puzzleClass);
-    const puzzle = spec && getPuzzle(spec.kind);
-    return !spec || !puzzle?.ok || puzzle.value.sizeMeasure(puzzle.value.goal(spec)) <= maxSize;
-  };
+  return (puzzleClass) => (readClass(puzzleClass)?.size ?? 0) <= maxSize;
 }
 
 /** Reads an answer to its end (chunks are generated lazily, so producing them is part of the work). */

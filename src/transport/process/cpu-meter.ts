@@ -57,8 +57,8 @@ export interface CpuMeter {
 }
 
 /**
- * `meter`, read at most once per turn of the event loop: a second read in the same turn answers what the
- * first read. The referee reads a bot's CPU when a solve ends and again when the next starts, and with a
+ * `meter`, read at most once per turn of the event loop: a second read in the same turn returns what the
+ * first one did. The referee reads a bot's CPU when a solve ends and again when the next starts, and with a
  * fast bot both happen in one turn (the answer's handler sends the result and the next solve, corked into
  * one write that leaves when the turn ends): one reading serves as the end of one solve and the start of
  * the next. Each reading costs system calls on the referee's path between the answer and the next solve
