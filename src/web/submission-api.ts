@@ -61,7 +61,7 @@ export function addSubmissionApi(
     if (!who) return unauthorized(c);
     const upload = await receiveUpload(c.req.raw.body, c.req.header('content-length'), maxBytes);
     if (!upload.ok) {
-      // The rest of an over-long body is not read: the connection is closed after the answer instead.
+      // The over-long body has been read and dropped (or, far over, cut): the connection ends with the answer.
       if (upload.code === 'too-large') c.header('Connection', 'close');
       return refused(c, upload);
     }

@@ -1,7 +1,7 @@
 /**
  * An uploaded archive written to a temporary file as it arrives, never held whole in memory, and cut off
- * at the cap: a declared Content-Length beyond it is refused before a byte is read, and a body that grows
- * beyond it (chunked, or lying about its length) is refused as soon as the cap is crossed.
+ * at the cap: from the moment a body is known to be over it (its declared Content-Length, or the bytes that
+ * crossed it, chunked or lying about its length) nothing more is written and the rest is read and dropped.
  */
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,26 +28,42 @@ export interface Upload {
 
 class TooLarge extends Error {}
 
+/**
+ * How much of a refused body is still read, and thrown away, before the 413 is sent. A server that answers
+ * and closes with the client's bytes unread makes the kernel reset the connection, and a client still
+ * writing then often loses the answer (it sees EPIPE or ECONNRESET, not 413), on a slow link every time.
+ * Reading the rest first lets the client finish and read the answer; beyond these bounds the connection
+ * is cut instead, so a body of gigabytes costs no more than this.
+ */
+export const REFUSED_BODY_READ = { bytes: 64 * 1024 * 1024, ms: 30_000 } as const;
+
 /** `10 MiB`-style text of a byte cap, for messages. */
 export const capText = (bytes: number): string => (bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`);
 
 /**
  * Streams `body` into a new temporary file of at most `max` bytes. `declared` is the request's
  * Content-Length, when it sent one. Refusals: `too-large` (HTTP 413), `empty`, `upload` (the client went away).
+ * A body over the cap is read to its end (within {@link REFUSED_BODY_READ}) and dropped before the refusal.
  */
 export async function receiveUpload(body: WebReadableStream<Uint8Array> | ReadableStream<Uint8Array> | null, declared: string | undefined, max = UPLOAD_MAX_BYTES): Promise<Result<Upload>> {
   const tooLarge = reject('too-large', `the archive is larger than ${capText(max)}`);
-  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > max) return tooLarge;
+  const declaredBytes = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
+  // Declared beyond what a refusal reads: answered at once, the connection cut after the answer.
+  if (declaredBytes !== undefined && declaredBytes > max + REFUSED_BODY_READ.bytes) return tooLarge;
   if (body === null) return reject('empty', 'the request has no body: send the archive as it is (curl --data-binary @bot.tar.gz)');
   const dir = mkdtempSync(join(tmpdir(), 'arena-upload-'));
   const file = join(dir, 'archive');
   const discard = () => rmSync(dir, { recursive: true, force: true });
   let bytes = 0;
+  // Set when the cap is crossed (or the declared length is over it): from then on nothing is written.
+  let overSince = declaredBytes !== undefined && declaredBytes > max ? Date.now() : 0;
   const meter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       bytes += chunk.length;
-      if (bytes > max) return done(new TooLarge());
-      done(null, chunk);
+      if (overSince === 0 && bytes > max) overSince = Date.now();
+      if (overSince === 0) return done(null, chunk);
+      if (bytes > max + REFUSED_BODY_READ.bytes || Date.now() - overSince > REFUSED_BODY_READ.ms) return done(new TooLarge());
+      done();
     },
   });
   try {
@@ -55,6 +71,10 @@ export async function receiveUpload(body: WebReadableStream<Uint8Array> | Readab
   } catch (e) {
     discard();
     return e instanceof TooLarge ? tooLarge : reject('upload', `the upload did not arrive whole: ${(e as Error).message}`);
+  }
+  if (overSince !== 0) {
+    discard();
+    return tooLarge;
   }
   if (bytes === 0) {
     discard();

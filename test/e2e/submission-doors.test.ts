@@ -1,7 +1,7 @@
 /**
  * The submission doors of a real `arena serve` over real HTTP and HTTPS, on a real SQLite file, as far as
  * they stand without the submission service behind them: no token or a wrong one is 401, an archive over
- * the cap 413 without the rest being read, a refused upload reaches the service and comes back as
+ * the cap 413 after the rest is read and dropped (a slow client finishes its write and reads the answer), a refused upload reaches the service and comes back as
  * `{"error"}` (also through `arena submit`), the upload form needs a signed-in participant and refuses
  * another origin's post; `--tls-cert/--tls-key` serve HTTPS with a Secure session cookie.
  */
@@ -95,6 +95,38 @@ describe('submission doors - a real arena serve over HTTP and HTTPS', () => {
     expect(chunked.headers.connection).toBe('close');
     // The server goes on serving.
     expect((await send(`${url}/api/whoami`, { headers: bearer(alice) })).status).toBe(200);
+  }, 60_000);
+
+  it('POST /api/submissions - a slow client writing 11 MiB over a second finishes its write and reads the 413, with no reset', async () => {
+    const u = new URL(`${url}/api/submissions`);
+    const mib = Buffer.alloc(1024 * 1024, 7);
+    const outcome = await new Promise<{ status?: number; body: string; wrote: boolean; error?: string }>((resolve) => {
+      const seen: { status?: number; body: string; wrote: boolean; error?: string } = { body: '', wrote: false };
+      const req = httpRequest(u, { method: 'POST', headers: { ...bearer(alice), 'Content-Length': String(11 * mib.length) } }, (res) => {
+        seen.status = res.statusCode;
+        res.setEncoding('utf8');
+        res.on('data', (d) => (seen.body += d));
+        res.on('end', () => setTimeout(() => resolve(seen), 100));
+      });
+      req.on('finish', () => (seen.wrote = true));
+      req.on('error', (e) => {
+        seen.error = e.message;
+        setTimeout(() => resolve(seen), 2000);
+      });
+      let sent = 0;
+      const next = () => {
+        if (sent === 11) return void req.end();
+        sent++;
+        req.write(mib);
+        setTimeout(next, 100);
+      };
+      next();
+    });
+    // Answering and closing with the body unread would reset the connection under the client's write.
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.wrote).toBe(true);
+    expect(outcome.status).toBe(413);
+    expect(JSON.parse(outcome.body)).toEqual({ error: 'the archive is larger than 10 MiB' });
   }, 60_000);
 
   it('POST /api/submissions - a text file reaches the submission service and is refused with its reason; arena submit says it in one line, exit 1', async () => {
