@@ -83,6 +83,27 @@ export async function receiveUpload(body: WebReadableStream<Uint8Array> | Readab
   return ok({ file, bytes, discard });
 }
 
+/**
+ * Reads what is left of a refused request's body and drops it, within {@link REFUSED_BODY_READ}, for a door
+ * that refuses before reading (a form over its size): the client finishes its write and reads the answer.
+ */
+export async function dropRefusedBody(body: ReadableStream<Uint8Array> | null): Promise<void> {
+  if (body === null || body.locked) return;
+  const reader = body.getReader();
+  const since = Date.now();
+  let bytes = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      bytes += value.length;
+      if (bytes > REFUSED_BODY_READ.bytes || Date.now() - since > REFUSED_BODY_READ.ms) return void (await reader.cancel());
+    }
+  } catch {
+    // The client went away: there is nothing left to drop.
+  }
+}
+
 /** Writes bytes already in memory (a form's file field, itself capped) to a temporary file as {@link receiveUpload} does. */
 export async function uploadOfBlob(blob: Blob, max = UPLOAD_MAX_BYTES): Promise<Result<Upload>> {
   if (blob.size > max) return reject('too-large', `the archive is larger than ${capText(max)}`);

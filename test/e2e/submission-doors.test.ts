@@ -40,6 +40,41 @@ function send(url: string, o: { method?: string; headers?: Record<string, string
   });
 }
 
+/** What a slow client saw: the answer's status and body, whether its write finished, and its error if any. */
+interface SlowOutcome {
+  status?: number;
+  body: string;
+  wrote: boolean;
+  error?: string;
+}
+
+/** POSTs 11 MiB with its length declared, a MiB every 100 ms, as a client on a slow link would. */
+function slowPost(url: string, headers: Record<string, string>): Promise<SlowOutcome> {
+  const mib = Buffer.alloc(1024 * 1024, 7);
+  return new Promise((resolve) => {
+    const seen: SlowOutcome = { body: '', wrote: false };
+    const req = httpRequest(new URL(url), { method: 'POST', headers: { ...headers, 'Content-Length': String(11 * mib.length) } }, (res) => {
+      seen.status = res.statusCode;
+      res.setEncoding('utf8');
+      res.on('data', (d) => (seen.body += d));
+      res.on('end', () => setTimeout(() => resolve(seen), 100));
+    });
+    req.on('finish', () => (seen.wrote = true));
+    req.on('error', (e) => {
+      seen.error = e.message;
+      setTimeout(() => resolve(seen), 2000);
+    });
+    let sent = 0;
+    const next = () => {
+      if (sent === 11) return void req.end();
+      sent++;
+      req.write(mib);
+      setTimeout(next, 100);
+    };
+    next();
+  });
+}
+
 describe('submission doors - a real arena serve over HTTP and HTTPS', () => {
   const { arena, tempDir } = arenaRuns();
   const serves: Run[] = [];
@@ -98,34 +133,10 @@ describe('submission doors - a real arena serve over HTTP and HTTPS', () => {
   }, 60_000);
 
   it('POST /api/submissions - a slow client writing 11 MiB over a second finishes its write and reads the 413, with no reset', async () => {
-    const u = new URL(`${url}/api/submissions`);
-    const mib = Buffer.alloc(1024 * 1024, 7);
-    const outcome = await new Promise<{ status?: number; body: string; wrote: boolean; error?: string }>((resolve) => {
-      const seen: { status?: number; body: string; wrote: boolean; error?: string } = { body: '', wrote: false };
-      const req = httpRequest(u, { method: 'POST', headers: { ...bearer(alice), 'Content-Length': String(11 * mib.length) } }, (res) => {
-        seen.status = res.statusCode;
-        res.setEncoding('utf8');
-        res.on('data', (d) => (seen.body += d));
-        res.on('end', () => setTimeout(() => resolve(seen), 100));
-      });
-      req.on('finish', () => (seen.wrote = true));
-      req.on('error', (e) => {
-        seen.error = e.message;
-        setTimeout(() => resolve(seen), 2000);
-      });
-      let sent = 0;
-      const next = () => {
-        if (sent === 11) return void req.end();
-        sent++;
-        req.write(mib);
-        setTimeout(next, 100);
-      };
-      next();
-    });
+    const outcome = await slowPost(`${url}/api/submissions`, bearer(alice));
     // Answering and closing with the body unread would reset the connection under the client's write.
+    expect(outcome).toMatchObject({ wrote: true, status: 413 });
     expect(outcome.error).toBeUndefined();
-    expect(outcome.wrote).toBe(true);
-    expect(outcome.status).toBe(413);
     expect(JSON.parse(outcome.body)).toEqual({ error: 'the archive is larger than 10 MiB' });
   }, 60_000);
 
@@ -162,6 +173,11 @@ describe('submission doors - a real arena serve over HTTP and HTTPS', () => {
     const ours = await form(url);
     expect(ours.status).toBe(400);
     expect(ours.body).toContain('id="submit-problem"');
+    // A form over the cap, sent slowly: the browser finishes its write and gets the page, not a reset.
+    const slow = await slowPost(`${url}/submit`, { Cookie: cookie, Origin: url, 'Content-Type': 'multipart/form-data; boundary=arena-boundary' });
+    expect(slow).toMatchObject({ wrote: true, status: 413 });
+    expect(slow.error).toBeUndefined();
+    expect(slow.body).toContain('the archive is larger than 10 MiB');
     expect((await send(`${url}/toolchains`)).status).toBe(200);
   }, 60_000);
 
