@@ -53,7 +53,10 @@ export function processLink(inner: BotLink, proc: BotProcess, o: ProcessLinkOpti
     events.emit({ type: 'closed', reason, ...(verdict ? { verdict } : {}) });
   };
   const startSettling = (): void => {
-    settleTimer ??= setTimeout(finish, settleMs);
+    // The wait ends after the next poll of the event loop, not in the timer: a referee that was not scheduled
+    // for longer than the wait wakes with the timer due and the bot's last answer still unread in its pipe or
+    // socket, and timers run before the poll that would read it. setImmediate runs after that poll.
+    settleTimer ??= setTimeout(() => setImmediate(finish), settleMs);
   };
 
   inner.onEvent((event: LinkEvent) => {
