@@ -11,7 +11,7 @@ import { submissionPage, submitPage, SUBMISSION_REFRESH_SECONDS } from './pages/
 import { toolchainsPage } from './pages/toolchains.ts';
 import { callerOf } from './submission-api.ts';
 import { isFinal, statusOfRefusal, type SubmissionServices } from './submission-services.ts';
-import { capText, dropRefusedBody, uploadOfBlob, UPLOAD_MAX_BYTES } from './upload-body.ts';
+import { capText, uploadOfBlob, UPLOAD_MAX_BYTES } from './upload-body.ts';
 
 /** Room in a form's body beside the archive: the multipart boundaries and headers. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -37,9 +37,9 @@ export function addSubmissionPages(
     gate,
     bodyLimit({
       maxSize: maxBytes + FORM_OVERHEAD_BYTES,
-      onError: async (c) => {
-        // The rest of the body is read and dropped first, so the browser still writing gets this page, not a reset.
-        await dropRefusedBody(c.req.raw.body);
+      onError: (c) => {
+        // The rest of the body is read and dropped before this page goes out (upload-body.ts's
+        // dropUnreadBodies), so a browser still sending gets it, not a reset; then the connection ends.
         c.header('Connection', 'close');
         return form(c, `the archive is larger than ${capText(maxBytes)}`, 413);
       },

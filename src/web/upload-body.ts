@@ -84,8 +84,8 @@ export async function receiveUpload(body: WebReadableStream<Uint8Array> | Readab
 }
 
 /**
- * Reads what is left of a refused request's body and drops it, within {@link REFUSED_BODY_READ}, for a door
- * that refuses before reading (a form over its size): the client finishes its write and reads the answer.
+ * Reads what is left of a request's body and drops it, within {@link REFUSED_BODY_READ}: the client finishes
+ * its write and reads the answer. A body another reader holds (locked) is left to it.
  */
 export async function dropRefusedBody(body: ReadableStream<Uint8Array> | null): Promise<void> {
   if (body === null || body.locked) return;
@@ -102,6 +102,21 @@ export async function dropRefusedBody(body: ReadableStream<Uint8Array> | null): 
   } catch {
     // The client went away: there is nothing left to drop.
   }
+}
+
+/**
+ * The web app's outermost middleware: once the answer is ready, what no route read of the request's body
+ * is read and dropped (within {@link REFUSED_BODY_READ}) before the answer goes out. Every refusal made
+ * before reading (a wrong token, a busy upload gate, another site's form, a form over its size, a route
+ * that is not there) then reaches a client still sending, instead of a reset under its write.
+ */
+export function dropUnreadBodies(): MiddlewareHandler {
+  return async (c, next) => {
+    // A GET or HEAD has no body, and asking for it would build the whole Request for every page view.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    await next();
+    if (!c.req.raw.bodyUsed) await dropRefusedBody(c.req.raw.body);
+  };
 }
 
 /** Writes bytes already in memory (a form's file field, itself capped) to a temporary file as {@link receiveUpload} does. */

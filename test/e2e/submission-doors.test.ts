@@ -1,7 +1,7 @@
 /**
  * The submission doors of a real `arena serve` over real HTTP and HTTPS, on a real SQLite file, as far as
  * they stand without the submission service behind them: no token or a wrong one is 401, an archive over
- * the cap 413 after the rest is read and dropped (a slow client finishes its write and reads the answer), a refused upload reaches the service and comes back as
+ * the cap 413 after the rest is read and dropped, as every refusal made before reading (a slow client finishes its write and reads the answer), a refused upload reaches the service and comes back as
  * `{"error"}` (also through `arena submit`), the upload form needs a signed-in participant and refuses
  * another origin's post; `--tls-cert/--tls-key` serve HTTPS with a Secure session cookie.
  */
@@ -138,6 +138,19 @@ describe('submission doors - a real arena serve over HTTP and HTTPS', () => {
     expect(outcome).toMatchObject({ wrote: true, status: 413 });
     expect(outcome.error).toBeUndefined();
     expect(JSON.parse(outcome.body)).toEqual({ error: 'the archive is larger than 10 MiB' });
+  }, 60_000);
+
+  it('POST /api/submissions - a slow upload refused before its body is read (wrong token 401, a second upload at once 429) is read first: the answer arrives, not a reset', async () => {
+    const wrong = await slowPost(`${url}/api/submissions`, bearer(`arena_${'w'.repeat(43)}`));
+    expect(wrong).toMatchObject({ wrote: true, status: 401 });
+    expect(wrong.error).toBeUndefined();
+    const first = slowPost(`${url}/api/submissions`, bearer(alice));
+    await new Promise((r) => setTimeout(r, 300));
+    const second = await slowPost(`${url}/api/submissions`, bearer(alice));
+    expect(second).toMatchObject({ wrote: true, status: 429 });
+    expect(second.error).toBeUndefined();
+    expect(JSON.parse(second.body)).toEqual({ error: 'one upload at a time: your previous upload is still arriving' });
+    expect(await first).toMatchObject({ wrote: true, status: 413 });
   }, 60_000);
 
   it('POST /api/submissions - a text file reaches the submission service and is refused with its reason; arena submit says it in one line, exit 1', async () => {
