@@ -1,8 +1,9 @@
 /**
  * The submission doors of a real `arena serve` over real HTTP and HTTPS, on a real SQLite file, as far as
  * they stand without the submission service behind them: no token or a wrong one is 401, an archive over
- * the cap 413 after the rest is read and dropped, as every refusal made before reading (a slow client finishes its write and reads the answer), a refused upload reaches the service and comes back as
- * `{"error"}` (also through `arena submit`), the upload form needs a signed-in participant and refuses
+ * the cap 413; the rest of a refused body is read and dropped first, as for every refusal made before
+ * reading, so a slow client finishes its write and reads the answer; a refused upload reaches the service
+ * and comes back as `{"error"}` (also through `arena submit`), the upload form needs a signed-in participant and refuses
  * another origin's post; `--tls-cert/--tls-key` serve HTTPS with a Secure session cookie.
  */
 import { execFileSync } from 'node:child_process';
