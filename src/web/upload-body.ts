@@ -35,7 +35,7 @@ class TooLarge extends Error {}
  * Reading the rest first lets the client finish and read the answer; beyond these bounds the connection
  * is cut instead, so a body of gigabytes costs no more than this.
  */
-export const REFUSED_BODY_READ = { bytes: 64 * 1024 * 1024, ms: 30_000 } as const;
+export const REFUSED_BODY_READ = { bytes: 16 * 1024 * 1024, ms: 30_000 } as const;
 
 /** `10 MiB`-style text of a byte cap, for messages. */
 export const capText = (bytes: number): string => (bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`);
