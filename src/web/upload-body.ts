@@ -35,7 +35,13 @@ class TooLarge extends Error {}
  * Reading the rest first lets the client finish and read the answer; beyond these bounds the connection
  * is cut instead, so a body of gigabytes costs no more than this.
  */
-export const REFUSED_BODY_READ = { bytes: 16 * 1024 * 1024, ms: 30_000 } as const;
+export const REFUSED_BODY_READ: RefusedBodyRead = { bytes: 16 * 1024 * 1024, ms: 30_000 };
+
+/** Bounds of reading a refused body: bytes past what was allowed, and milliseconds from the refusal. */
+export interface RefusedBodyRead {
+  readonly bytes: number;
+  readonly ms: number;
+}
 
 /** `10 MiB`-style text of a byte cap, for messages. */
 export const capText = (bytes: number): string => (bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`);
@@ -43,36 +49,52 @@ export const capText = (bytes: number): string => (bytes % (1024 * 1024) === 0 ?
 /**
  * Streams `body` into a new temporary file of at most `max` bytes. `declared` is the request's
  * Content-Length, when it sent one. Refusals: `too-large` (HTTP 413), `empty`, `upload` (the client went away).
- * A body over the cap is read to its end (within {@link REFUSED_BODY_READ}) and dropped before the refusal.
+ * A body over the cap is read to its end (within `refusedRead`, a timer bounding the time even when nothing
+ * arrives) and dropped before the refusal.
  */
-export async function receiveUpload(body: WebReadableStream<Uint8Array> | ReadableStream<Uint8Array> | null, declared: string | undefined, max = UPLOAD_MAX_BYTES): Promise<Result<Upload>> {
+export async function receiveUpload(
+  body: WebReadableStream<Uint8Array> | ReadableStream<Uint8Array> | null,
+  declared: string | undefined,
+  max = UPLOAD_MAX_BYTES,
+  refusedRead = REFUSED_BODY_READ,
+): Promise<Result<Upload>> {
   const tooLarge = reject('too-large', `the archive is larger than ${capText(max)}`);
   const declaredBytes = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
   // Declared beyond what a refusal reads: answered at once, the connection cut after the answer.
-  if (declaredBytes !== undefined && declaredBytes > max + REFUSED_BODY_READ.bytes) return tooLarge;
+  if (declaredBytes !== undefined && declaredBytes > max + refusedRead.bytes) return tooLarge;
   if (body === null) return reject('empty', 'the request has no body: send the archive as it is (curl --data-binary @bot.tar.gz)');
   const dir = mkdtempSync(join(tmpdir(), 'arena-upload-'));
   const file = join(dir, 'archive');
   const discard = () => rmSync(dir, { recursive: true, force: true });
   let bytes = 0;
-  // Set when the cap is crossed (or the declared length is over it): from then on nothing is written.
-  let overSince = declaredBytes !== undefined && declaredBytes > max ? Date.now() : 0;
+  const source = Readable.fromWeb(body as WebReadableStream<Uint8Array>);
+  // Set when the cap is crossed (or the declared length is over it): from then on nothing is written, and
+  // the rest is read only until the timer cuts it.
+  let over = false;
+  let cut: NodeJS.Timeout | undefined;
+  const refuse = () => {
+    over = true;
+    cut = setTimeout(() => source.destroy(new TooLarge()), refusedRead.ms);
+  };
+  if (declaredBytes !== undefined && declaredBytes > max) refuse();
   const meter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       bytes += chunk.length;
-      if (overSince === 0 && bytes > max) overSince = Date.now();
-      if (overSince === 0) return done(null, chunk);
-      if (bytes > max + REFUSED_BODY_READ.bytes || Date.now() - overSince > REFUSED_BODY_READ.ms) return done(new TooLarge());
+      if (!over && bytes > max) refuse();
+      if (!over) return done(null, chunk);
+      if (bytes > max + refusedRead.bytes) return done(new TooLarge());
       done();
     },
   });
   try {
-    await pipeline(Readable.fromWeb(body as WebReadableStream<Uint8Array>), meter, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+    await pipeline(source, meter, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
   } catch (e) {
     discard();
     return e instanceof TooLarge ? tooLarge : reject('upload', `the upload did not arrive whole: ${(e as Error).message}`);
+  } finally {
+    clearTimeout(cut);
   }
-  if (overSince !== 0) {
+  if (over) {
     discard();
     return tooLarge;
   }
@@ -84,23 +106,27 @@ export async function receiveUpload(body: WebReadableStream<Uint8Array> | Readab
 }
 
 /**
- * Reads what is left of a request's body and drops it, within {@link REFUSED_BODY_READ}: the client finishes
- * its write and reads the answer. A body another reader holds (locked) is left to it.
+ * Reads what is left of a request's body and drops it, within `limits` (a timer bounds the time even when
+ * nothing arrives): the client finishes its write and reads the answer. A body another reader holds
+ * (locked) is left to it.
  */
-export async function dropRefusedBody(body: ReadableStream<Uint8Array> | null): Promise<void> {
+export async function dropRefusedBody(body: ReadableStream<Uint8Array> | null, limits = REFUSED_BODY_READ): Promise<void> {
   if (body === null || body.locked) return;
   const reader = body.getReader();
-  const since = Date.now();
+  // A pending read ends (done) when the reader is cancelled.
+  const cut = setTimeout(() => void reader.cancel().catch(() => undefined), limits.ms);
   let bytes = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;
       bytes += value.length;
-      if (bytes > REFUSED_BODY_READ.bytes || Date.now() - since > REFUSED_BODY_READ.ms) return void (await reader.cancel());
+      if (bytes > limits.bytes) return void (await reader.cancel());
     }
   } catch {
     // The client went away: there is nothing left to drop.
+  } finally {
+    clearTimeout(cut);
   }
 }
 
