@@ -29,7 +29,8 @@ import { addSubmissionApi } from './submission-api.ts';
 import { addSubmissionPages } from './submission-pages.ts';
 import { addParticipantRoutes } from './participant-routes.ts';
 import { submissionServices, type SubmissionServices } from './submission-services.ts';
-import { dropUnreadBodies, uploadGate } from './upload-body.ts';
+import { dropUnreadBodies } from './refused-body.ts';
+import { uploadGate } from './upload-body.ts';
 import { botStderr, readableStderr, type BotStderrView } from '../app/records/bot-stderr.ts';
 import { addStderrRoutes, stderrViewer } from './stderr-routes.ts';
 
@@ -92,7 +93,7 @@ export function createWebApp(
   const replays = new ReplayCache();
   const wantsJson = (c: Context) => c.req.path.startsWith('/api/');
 
-  // Outermost: a body no route read is dropped before any answer leaves (upload-body.ts).
+  // Outermost: a body no route read is dropped before any answer leaves (refused-body.ts).
   app.use('*', dropUnreadBodies());
   app.use('*', async (c, next) => {
     await next();

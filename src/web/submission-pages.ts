@@ -38,7 +38,7 @@ export function addSubmissionPages(
     bodyLimit({
       maxSize: maxBytes + FORM_OVERHEAD_BYTES,
       onError: (c) => {
-        // The rest of the body is read and dropped before this page goes out (upload-body.ts's
+        // The rest of the body is read and dropped before this page goes out (refused-body.ts's
         // dropUnreadBodies), so a browser still sending gets it, not a reset; then the connection ends.
         c.header('Connection', 'close');
         return form(c, `the archive is larger than ${capText(maxBytes)}`, 413);

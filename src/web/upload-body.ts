@@ -15,6 +15,7 @@ import type {} from './current-participant.ts';
 import type { Result } from '../core/types.ts';
 import { ok, reject } from '../core/types.ts';
 import { ARCHIVE_MAX_BYTES } from '../app/submissions/pack-bot.ts';
+import { readBounds, REFUSED_BODY_READ, type ReadBounds } from './refused-body.ts';
 
 /** The largest archive a participant may upload: the intake's cap (10 MiB). */
 export const UPLOAD_MAX_BYTES = ARCHIVE_MAX_BYTES;
@@ -28,29 +29,14 @@ export interface Upload {
 
 class TooLarge extends Error {}
 
-/**
- * How much of a refused body is still read, and thrown away, before the 413 is sent. A server that answers
- * and closes with the client's bytes unread makes the kernel reset the connection, and a client still
- * writing then often loses the answer (it sees EPIPE or ECONNRESET, not 413), on a slow link every time.
- * Reading the rest first lets the client finish and read the answer; beyond these bounds the connection
- * is cut instead, so a body of gigabytes costs no more than this.
- */
-export const REFUSED_BODY_READ: RefusedBodyRead = { bytes: 16 * 1024 * 1024, ms: 30_000 };
-
-/** Bounds of reading a refused body: bytes past what was allowed, and milliseconds from the refusal. */
-export interface RefusedBodyRead {
-  readonly bytes: number;
-  readonly ms: number;
-}
-
 /** `10 MiB`-style text of a byte cap, for messages. */
 export const capText = (bytes: number): string => (bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`);
 
 /**
  * Streams `body` into a new temporary file of at most `max` bytes. `declared` is the request's
  * Content-Length, when it sent one. Refusals: `too-large` (HTTP 413), `empty`, `upload` (the client went away).
- * A body over the cap is read to its end (within `refusedRead`, a timer bounding the time even when nothing
- * arrives) and dropped before the refusal.
+ * A body over the cap is read to its end and dropped before the refusal, within `refusedRead`
+ * (refused-body.ts).
  */
 export async function receiveUpload(
   body: WebReadableStream<Uint8Array> | ReadableStream<Uint8Array> | null,
@@ -69,20 +55,16 @@ export async function receiveUpload(
   let bytes = 0;
   const source = Readable.fromWeb(body as WebReadableStream<Uint8Array>);
   // Set when the cap is crossed (or the declared length is over it): from then on nothing is written, and
-  // the rest is read only until the timer cuts it.
-  let over = false;
-  let cut: NodeJS.Timeout | undefined;
-  const refuse = () => {
-    over = true;
-    cut = setTimeout(() => source.destroy(new TooLarge()), refusedRead.ms);
-  };
+  // the rest is read only within the refusal's bounds (refused-body.ts).
+  let over: ReadBounds | undefined;
+  const refuse = () => (over = readBounds(refusedRead, () => source.destroy(new TooLarge())));
   if (declaredBytes !== undefined && declaredBytes > max) refuse();
   const meter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       bytes += chunk.length;
       if (!over && bytes > max) refuse();
       if (!over) return done(null, chunk);
-      if (bytes > max + refusedRead.bytes) return done(new TooLarge());
+      if (!over.arrived(chunk.length)) return done(new TooLarge());
       done();
     },
   });
@@ -92,7 +74,7 @@ export async function receiveUpload(
     discard();
     return e instanceof TooLarge ? tooLarge : reject('upload', `the upload did not arrive whole: ${(e as Error).message}`);
   } finally {
-    clearTimeout(cut);
+    over?.stop();
   }
   if (over) {
     discard();
@@ -103,46 +85,6 @@ export async function receiveUpload(
     return reject('empty', 'the archive is empty');
   }
   return ok({ file, bytes, discard });
-}
-
-/**
- * Reads what is left of a request's body and drops it, within `limits` (a timer bounds the time even when
- * nothing arrives): the client finishes its write and reads the answer. A body another reader holds
- * (locked) is left to it.
- */
-export async function dropRefusedBody(body: ReadableStream<Uint8Array> | null, limits = REFUSED_BODY_READ): Promise<void> {
-  if (body === null || body.locked) return;
-  const reader = body.getReader();
-  // A pending read ends (done) when the reader is cancelled.
-  const cut = setTimeout(() => void reader.cancel().catch(() => undefined), limits.ms);
-  let bytes = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      bytes += value.length;
-      if (bytes > limits.bytes) return void (await reader.cancel());
-    }
-  } catch {
-    // The client went away: there is nothing left to drop.
-  } finally {
-    clearTimeout(cut);
-  }
-}
-
-/**
- * The web app's outermost middleware: once the answer is ready, what no route read of the request's body
- * is read and dropped (within {@link REFUSED_BODY_READ}) before the answer goes out. Every refusal made
- * before reading (a wrong token, a busy upload gate, another site's form, a form over its size, a route
- * that is not there) then reaches a client still sending, instead of a reset under its write.
- */
-export function dropUnreadBodies(): MiddlewareHandler {
-  return async (c, next) => {
-    // A GET or HEAD has no body, and asking for it would build the whole Request for every page view.
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    await next();
-    if (!c.req.raw.bodyUsed) await dropRefusedBody(c.req.raw.body);
-  };
 }
 
 /** Writes bytes already in memory (a form's file field, itself capped) to a temporary file as {@link receiveUpload} does. */

@@ -11,7 +11,7 @@ import type { SubmissionView } from '../../src/app/submissions/submissions.ts';
 import { createMemoryStore } from '../../src/store/memory/memory-store.ts';
 import { systemClock } from '../../src/transport/system-clock.ts';
 import { createWebApp } from '../../src/web/server.ts';
-import { REFUSED_BODY_READ } from '../../src/web/upload-body.ts';
+import { REFUSED_BODY_READ } from '../../src/web/refused-body.ts';
 import { ROOT } from '../e2e/helpers.ts';
 import { fakeSubmissions } from '../helpers/fake-submissions.ts';
 

@@ -4,7 +4,8 @@
  */
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { dropRefusedBody, receiveUpload, REFUSED_BODY_READ } from '../../src/web/upload-body.ts';
+import { REFUSED_BODY_READ } from '../../src/web/refused-body.ts';
+import { receiveUpload } from '../../src/web/upload-body.ts';
 
 /** A stream of `chunks` chunks of `size` bytes; `pulled()` says how many were read. */
 function chunked(chunks: number, size: number) {
@@ -72,7 +73,7 @@ describe('upload body - a body over the cap', () => {
 });
 
 describe('upload body - a refused body that stops arriving', () => {
-  /** A body that sends `first` and then nothing, never ending; `cancelled()` says whether the reader let go. */
+  /** A body that sends `first` bytes and then nothing, never ending; `cancelled()` says whether the reader let go. */
   function silent(first: number) {
     let cancelled = false;
     const stream = new ReadableStream<Uint8Array>({
@@ -86,36 +87,17 @@ describe('upload body - a refused body that stops arriving', () => {
     return { stream, cancelled: () => cancelled };
   }
 
-  it('upload body - past the cap and then silent: refused once the time to read the rest is up, not held until the client goes', async () => {
+  it('upload body - past the cap and then silent: refused once nothing has arrived for the idle time', async () => {
     const b = silent(5000);
-    const t0 = Date.now();
-    const r = await receiveUpload(b.stream, undefined, 4000, { bytes: 1 << 20, ms: 50 });
+    const r = await receiveUpload(b.stream, undefined, 4000, { bytes: 1 << 20, ms: 10_000, idleMs: 50 });
     expect(r).toMatchObject({ ok: false, code: 'too-large' });
-    expect(Date.now() - t0).toBeLessThan(5000);
     expect(b.cancelled()).toBe(true);
   });
 
-  it('upload body - a declared length over the cap with a silent body: refused once the time is up', async () => {
+  it('upload body - a declared length over the cap with a silent body: refused once the idle time is up', async () => {
     const b = silent(0);
-    const r = await receiveUpload(b.stream, '5000', 4000, { bytes: 1 << 20, ms: 50 });
+    const r = await receiveUpload(b.stream, '5000', 4000, { bytes: 1 << 20, ms: 10_000, idleMs: 50 });
     expect(r).toMatchObject({ ok: false, code: 'too-large' });
     expect(b.cancelled()).toBe(true);
-  });
-
-  it('upload body - dropping a refused body that never ends stops once the time is up', async () => {
-    const b = silent(10);
-    await dropRefusedBody(b.stream, { bytes: 1 << 20, ms: 50 });
-    expect(b.cancelled()).toBe(true);
-  });
-
-  it('upload body - dropping reads a finite body to its end, and cuts one beyond the byte bound', async () => {
-    const finite = chunked(30, 1000);
-    await dropRefusedBody(finite.stream, { bytes: 1 << 20, ms: 10_000 });
-    expect(finite.pulled()).toBe(30);
-    expect(finite.cancelled()).toBe(false);
-    const long = chunked(100, 1000);
-    await dropRefusedBody(long.stream, { bytes: 20_000, ms: 10_000 });
-    expect(long.pulled()).toBeLessThan(100);
-    expect(long.cancelled()).toBe(true);
   });
 });
