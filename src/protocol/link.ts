@@ -25,6 +25,11 @@ export interface BotLink {
   readonly closed: boolean;
   /** Sends a message; a no-op once closed. */
   send(message: RefereeMessage): void;
+  /**
+   * Puts what was sent in this turn of the event loop on the wire now, instead of at the turn's end (a
+   * WebSocket link gathers a turn's messages into one write). Absent where every send is written at once.
+   */
+  flush?(): void;
   /** Subscribes to events; returns the unsubscribe function. */
   onEvent(listener: (event: LinkEvent) => void): () => void;
   /**

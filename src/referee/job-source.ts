@@ -78,6 +78,11 @@ export interface JobSource {
    * machine), the rest of a batch is not played, as a local match hands out no new scramble.
    */
   wanted?(job: Job): Promise<boolean>;
+  /**
+   * The player may take its next job while it plays one, and start it the moment the answer in flight comes
+   * in (player.ts): only where nothing can withdraw a job once handed out (a local match without an SPRT).
+   */
+  readonly prefetch?: boolean;
 }
 
 /**

@@ -91,11 +91,20 @@ export interface PlayerDeps {
 export async function runPlayer(source: JobSource, deps: PlayerDeps): Promise<void> {
   const bots = new PlayerBots(deps);
   const writes = new ResultWrites(deps.store, deps.clock);
+  // The next job, taken while this one plays where the source allows it (JobSource.prefetch).
+  let taken: Promise<Job | undefined> | undefined;
   try {
     while (!deps.signal?.aborted) {
       writes.check();
-      const job = await source.next();
+      const job = await (taken ?? source.next());
+      taken = undefined;
       if (!job) break;
+      if (source.prefetch && job.scrambles.length === 1) {
+        taken = source.next();
+        // Ready to start when this job's answer arrives; a job taken and never played (the player stopped)
+        // has no result, and a resume plays it.
+        taken.then((next) => next && bots.ahead(next), () => undefined);
+      }
       const end = await playJob(job, source, bots, deps, writes);
       if (deps.keepStderrEachJob) bots.keepStderrOf(job.matchId);
       // The job ends once its results are committed; the next job starts meanwhile.
@@ -128,9 +137,17 @@ async function playJob(job: Job, source: JobSource, bots: PlayerBots, deps: Play
   return { how: 'complete' };
 }
 
+/** The player's next job, readied to start in the turn the answer before it arrives (PlayerBots.ahead). */
+interface Ahead {
+  readonly job: Job;
+  readonly key: string;
+  started?: Promise<PlayOutcome | undefined>;
+}
+
 /** The bot processes of one player, by bot and start timeout. */
 class PlayerBots {
   private readonly launchers = new Map<string, BotLauncher>();
+  private next: Ahead | undefined;
   private readonly own = new Map<string, LinkHolder>();
   /** The match (and bot) each link last played for: its stderr until then is that match's. */
   private readonly served = new WeakMap<BotLink, { readonly matchId: number; readonly bot: string }>();
@@ -144,6 +161,11 @@ class PlayerBots {
    * player refuses such jobs (nothing is to be recorded in either case).
    */
   async play(job: Job, scramble: ScrambleRecord): Promise<PlayOutcome | { refused: string } | undefined> {
+    const ahead = this.next;
+    if (ahead?.job === job) {
+      this.next = undefined;
+      if (ahead.started) return ahead.started;
+    }
     const { bot, limits, matchId } = job;
     const key = launchKey(bot, limits);
     const launcher = this.launcher(bot, key, limits);
@@ -210,13 +232,39 @@ class PlayerBots {
       const error = `while preparing for ${scramble.puzzleClass}: ${warm.error}`;
       return { verdict: warm.verdict, moveCount: 0, moves: puzzleOf(scramble.state).moves.empty, wallMs: warm.wallMs, error };
     }
-    const request = {
-      state: scramble.state,
-      timeLimitMs: limits.timeLimitMs,
-      maxMoves: limits.maxMoves,
-    };
+    return this.timedSolve(holder, link, scramble.state, limits);
+  }
+
+  /**
+   * Readies `job` (one scramble) to be sent the moment the answer in flight on its bot's link comes in,
+   * with that answer's result: the player's way from one answer to the next solve is then off the bot's
+   * clock. It starts only where nothing stands between the two (the same link, kept; no start, warm-up or
+   * capability gap pending); otherwise {@link play} plays it as any other.
+   */
+  ahead(job: Job): void {
+    this.next = { job, key: launchKey(job.bot, job.limits) };
+  }
+
+  /** Starts the readied job on `link` if it can go now (see {@link ahead}); called in the answer's turn. */
+  private startAhead(holder: LinkHolder, link: BotLink): void {
+    const a = this.next;
+    if (!a || a.started || this.own.get(a.key) !== holder || holder.link !== link || link.closed) return;
+    const { job } = a;
+    const scramble = job.scrambles[0]!;
+    if (this.deps.signal?.aborted || this.deps.starts.chargeReason(job.bot) !== undefined) return;
+    if (this.served.get(link)?.matchId !== job.matchId || capabilityGap(link.hello.capabilities, scramble.state)) return;
+    if (!holder.warmUps.done(link, scramble.state.kind, scramble.puzzleClass, job.limits.warmUp === true)) return;
+    warmRefereeFor(scramble.state);
+    a.started = this.timedSolve(holder, link, scramble.state, job.limits);
+    link.flush?.();
+  }
+
+  /** One timed solve on a ready link, and what a broken link means for the holder. */
+  private async timedSolve(holder: LinkHolder, link: BotLink, state: PuzzleState, limits: PlayLimits): Promise<PlayOutcome | undefined> {
+    const { clock, signal } = this.deps;
+    const request = { state, timeLimitMs: limits.timeLimitMs, maxMoves: limits.maxMoves };
     const release = this.deps.hold?.();
-    const out = await solveOne(link, request, clock, signal).finally(release);
+    const out = await solveOne(link, request, clock, signal, () => this.startAhead(holder, link)).finally(release);
     if (!out) return undefined;
     const { linkBroken, ...outcome } = out;
     if (linkBroken) {

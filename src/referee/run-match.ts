@@ -203,7 +203,8 @@ async function playMatch(match: MatchRecord, config: MatchConfig, deps: MatchDep
     });
   };
   const starts = new StartGuard();
-  const source = sequenceJobSource(jobs());
+  // Without an SPRT no job is ever withdrawn, so a player may take its next one while it plays (job-source.ts).
+  const source = { ...sequenceJobSource(jobs()), prefetch: !config.sprt };
   // A bot that is one connection (a remote bot) is shared by the players, one request at a time.
   const shared = new SharedLinks();
   // Timed solves hold the oracle, so it never takes a core from a bot being timed.

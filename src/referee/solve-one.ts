@@ -53,8 +53,10 @@ export function newRequestId(): string {
  * exactly one verdict. Never throws for anything a bot does. A protocol violation breaks the link (the
  * transport has closed it; the caller starts a fresh bot), so the next request is not charged for it.
  * Resolves to undefined only when `signal` aborts first (the match is stopping: nothing is recorded).
+ * `afterResult` runs the moment the bot has been sent its `result` on a link that stays trusted, in the turn
+ * its answer arrived: where the player has the next solve ready, it goes out with the result.
  */
-export function solveOne(link: BotLink, job: SolveJob, clock: Clock, signal?: AbortSignal): Promise<JobOutcome | undefined> {
+export function solveOne(link: BotLink, job: SolveJob, clock: Clock, signal?: AbortSignal, afterResult?: () => void): Promise<JobOutcome | undefined> {
   const requestId = newRequestId();
   const puzzle = puzzleOf(job.state);
   const replayer = puzzle.replayer(job.state);
@@ -89,6 +91,7 @@ export function solveOne(link: BotLink, job: SolveJob, clock: Clock, signal?: Ab
           ...(outcome.errorIndex !== undefined ? { index: outcome.errorIndex } : {}),
           ...(outcome.error !== undefined ? { reason: outcome.error } : {}),
         });
+        if (!outcome.linkBroken) afterResult?.();
       }
       resolve(outcome);
     };

@@ -185,6 +185,12 @@ export class WarmUps {
     if (out) this.failedSolves.add(cls);
     return out;
   }
+
+  /** Whether {@link ensure} with the same `link`, class and `solve` has nothing left to do. */
+  done(link: BotLink, kind: string, puzzleClass: string, solve: boolean): boolean {
+    if (link.hello.capabilities.some((c) => c.kind === kind && c.prepare === true) && !this.prepared.get(link)?.has(puzzleClass)) return false;
+    return !solve || this.failedSolves.has(puzzleClass) || this.solved.get(link)?.has(puzzleClass) === true;
+  }
 }
 
 function classesOf(map: WeakMap<BotLink, Set<string>>, link: BotLink): Set<string> {

@@ -21,6 +21,8 @@ export interface LinkTransport {
   end(reason: string, violation: boolean): void;
   /** Cuts the connection at once; used when the bot ignores the orderly end. */
   kill(): void;
+  /** Writes what this turn's writes gathered now (see BotLink.flush); absent where writes are not gathered. */
+  flush?(): void;
 }
 
 /** Says what an exception was, in one short line. */
@@ -57,6 +59,10 @@ export class LinkCore implements BotLink {
     if (this.events.closed || this.closing !== undefined) return;
     this.ledger.noteSent(message);
     this.transport.write(JSON.stringify(message));
+  }
+
+  flush(): void {
+    this.transport.flush?.();
   }
 
   onEvent(listener: (event: LinkEvent) => void): () => void {

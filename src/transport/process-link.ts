@@ -82,6 +82,7 @@ export function processLink(inner: BotLink, proc: BotProcess, o: ProcessLinkOpti
     send: (message: RefereeMessage) => {
       if (!events.closed) inner.send(message);
     },
+    flush: () => inner.flush?.(),
     onEvent: (listener) => events.subscribe(listener),
     cpuMs: () => (events.closed ? undefined : proc.cpuMs()),
     takeStderr: async () => {

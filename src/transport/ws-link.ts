@@ -112,6 +112,9 @@ export function acceptWsConnection(ws: WebSocket, opts: WsLinkOptions, done: (ou
           }
           ws.send(text);
         },
+        flush: () => {
+          if (corked) uncork();
+        },
         end: (reason, violation) => ws.close(violation ? 1008 : 1000, closeReason(reason)),
         kill: () => ws.terminate(),
       },
