@@ -6,8 +6,9 @@
 import { loadavg } from 'node:os';
 import { botCores, dealCores } from '../src/app/launch/cores.ts';
 import { affinitySupport, formatCpuList } from '../src/transport/process/cpu-affinity.ts';
-import { endToEnd, type EndToEnd } from './_end-to-end.ts';
-import { floorRate, type BenchPins } from './_floor.ts';
+import { loopsAsBuilt } from './_as-built.ts';
+import type { EndToEnd } from './_end-to-end.ts';
+import type { BenchPins } from './_floor.ts';
 import type { BenchRow } from './types.ts';
 
 /** Median of a non-empty list. */
@@ -28,6 +29,7 @@ export async function againstFloor(count: number, pairs: number, pins?: BenchPin
   const ends: number[] = [];
   const ratios: number[] = [];
   let last: EndToEnd | undefined;
+  const { floorRate, endToEnd, how: loaded } = await loopsAsBuilt();
   for (let i = 0; i < pairs; i++) {
     const f = await floorRate(count, pins);
     last = await endToEnd(count, undefined, pins);
@@ -39,6 +41,7 @@ export async function againstFloor(count: number, pairs: number, pins?: BenchPin
   const load = `load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`;
   const range = (xs: number[]) => `${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))}`;
   const how = pins ? `, pinned (referee ${formatCpuList(pins.referee)}, bot ${formatCpuList(pins.bot)})` : '';
+  const code = loaded === 'bundle' ? 'the referee bundled as arena runs it' : 'the referee from source (tsx: slower than as built)';
   return [
     { name: `floor${how}: WebSocket round trip to a Node process + one committed SQLite row, ${count} trips`, value: median(floors), unit: 'trips/s', load: load1, note: `median of ${pairs} (${range(floors)}); ${load}` },
     {
@@ -46,7 +49,7 @@ export async function againstFloor(count: number, pairs: number, pins?: BenchPin
       value: median(ends),
       unit: 'scrambles/s',
       load: load1,
-      note: `median of ${pairs} (${range(ends)}), after 200 warm-up results as the floor; last run ${last!.solved}/${last!.results} solved, ${last!.metered}/${last!.results} with CPU time; referee CPU ${Math.round(last!.refereeCpuUs)} µs a scramble`,
+      note: `median of ${pairs} (${range(ends)}), ${code}, after 200 warm-up results as the floor; last run ${last!.solved}/${last!.results} solved, ${last!.metered}/${last!.results} with CPU time; referee CPU ${Math.round(last!.refereeCpuUs)} µs a scramble`,
     },
     { name: `end-to-end / floor${how} (paired runs)`, value: median(ratios), unit: 'ratio', target: '≥ 0.75', load: load1, note: `pairs ${ratios.map((r) => r.toFixed(2)).join(' ')}` },
   ];

@@ -90,7 +90,7 @@ export interface PlayerDeps {
  */
 export async function runPlayer(source: JobSource, deps: PlayerDeps): Promise<void> {
   const bots = new PlayerBots(deps);
-  const writes = new ResultWrites(deps.store, deps.clock);
+  const writes = new ResultWrites(deps.store);
   // The next job, taken while this one plays where the source allows it (JobSource.prefetch).
   let taken: Promise<Job | undefined> | undefined;
   try {

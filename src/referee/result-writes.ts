@@ -1,4 +1,3 @@
-import type { Clock } from '../protocol/link.ts';
 import type { ResultRecord, Store } from '../store/types.ts';
 
 /** One validated result on its way to the store. */
@@ -11,28 +10,23 @@ export interface PendingWrite {
 /** Results validated and not yet committed that a player may have while it plays on (back-pressure). */
 export const MAX_UNCOMMITTED = 64;
 
-/**
- * The shortest time between the starts of two commits, ms. A result validated sooner than this after the
- * last commit waits for the next, with every result validated meanwhile: one commit for all of them. A bot
- * slower than this (nearly all) has each result committed alone, right after the turn that validated it.
- * Kept short: at 10 ms, ida-star's 4×4 solves (8–10 ms) were grouped too, and the oracle-match bench's
- * paired times with the oracle busy against idle read 1.18–1.32 instead of ~1 (the idle runs sped up more).
- */
-export const COMMIT_INTERVAL_MS = 2;
-
 /** Lets the current turn of the event loop finish: what the turn sent (the next solve) leaves first. */
 const afterTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * A player's results between validation and report. A result is committed after the turn of the event loop
- * in which it was validated, by which time the player has sent the bot its next solve: the commit overlaps
- * the bot's work instead of delaying it. Results that a fast bot produces within {@link COMMIT_INTERVAL_MS}
- * of the last commit are committed together (group commit: one transaction, one write of each page, where a
- * commit per result cost a 2×2 round trip more than all the rest of the referee's work). Each result is
- * still committed, in order, before it is reported, and before anything that follows it in the chain (the
- * end of its job). A player waits before its next play while more than {@link MAX_UNCOMMITTED} results are
- * uncommitted, so a store slower than the bot (a remote database) holds it back instead of letting results
- * pile up. A failed write stops the chain; {@link ResultWrites.check} and {@link ResultWrites.drain} throw it.
+ * in which it was validated, by which time the player has sent the bot its next solve: the commit runs while
+ * the bot works instead of delaying it. Results validated while a commit is in flight (a store slower than
+ * the bot, such as a remote database) wait for it and are then committed together (one transaction, one
+ * write of each page). A fast bot's result on the embedded store is committed alone, in the check phase of
+ * its own turn: grouping such results behind a 2 ms window saved SQLite about 12 µs a result but held each
+ * group's commit (≈ 70 µs at once) until it met the bot's next answer, which then waited; committing each
+ * at once fits in the time the bot takes to answer (docs/benchmarks.md, "the commit in the answer's turn").
+ * Each result is still committed, in order, before it is reported, and before anything that follows it in
+ * the chain (the end of its job). A player waits before its next play while more than
+ * {@link MAX_UNCOMMITTED} results are uncommitted, so a store slower than the bot holds it back instead of
+ * letting results pile up. A failed write stops the chain; {@link ResultWrites.check} and
+ * {@link ResultWrites.drain} throw it.
  */
 export class ResultWrites {
   private tail: Promise<void> = Promise.resolve();
@@ -40,15 +34,8 @@ export class ResultWrites {
   private uncommitted = 0;
   /** Results waiting for a commit that is queued in the chain and has not started; they join it. */
   private open: PendingWrite[] | undefined;
-  private lastCommit = -Infinity;
 
-  constructor(
-    private readonly store: Pick<Store, 'recordResult' | 'recordResults'>,
-    /** The match's clock: the wait for the next commit is its timer (tests drive it); none: no grouping. */
-    private readonly clock?: Clock,
-    /** {@link COMMIT_INTERVAL_MS}, unless a test needs another. */
-    private readonly intervalMs = COMMIT_INTERVAL_MS,
-  ) {}
+  constructor(private readonly store: Pick<Store, 'recordResult' | 'recordResults'>) {}
 
   /** Queues a result's commit, then its report. */
   add(w: PendingWrite): void {
@@ -60,11 +47,7 @@ export class ResultWrites {
     const batch: PendingWrite[] = [w];
     this.chain(async () => {
       await afterTurn();
-      const clock = this.clock;
-      const wait = clock ? this.lastCommit + this.intervalMs - clock.now() : 0;
-      if (clock && wait > 0) await new Promise<void>((resolve) => clock.setTimer(wait, resolve));
       if (this.open === batch) this.open = undefined;
-      if (clock) this.lastCommit = clock.now();
       await this.commit(batch);
     });
     this.open = batch;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMIT_INTERVAL_MS, MAX_UNCOMMITTED, ResultWrites } from '../../src/referee/result-writes.ts';
+import { MAX_UNCOMMITTED, ResultWrites } from '../../src/referee/result-writes.ts';
 import type { ResultRecord } from '../../src/store/types.ts';
 
 const record = (scrambleId: number): ResultRecord => ({ scrambleId, bot: 'a', verdict: 'solved', moveCount: 2, moves: 'LU', wallMs: 1 });
@@ -60,27 +60,48 @@ describe('ResultWrites', () => {
     }
   });
 
-  it("ResultWrites - a fast bot's results are committed together, in one call, each reported after it", async () => {
+  it('ResultWrites - results validated while a commit is in flight are committed together in the next, each reported after it', async () => {
     const log: string[] = [];
+    const release: Array<() => void> = [];
+    const slow = (what: string) => new Promise<void>((done) => release.push(() => done(void log.push(`commit ${what}`))));
     const writes = new ResultWrites({
-      recordResult: async (r) => void log.push(`commit ${r.scrambleId}`),
-      recordResults: async (rs) => void log.push(`commit ${rs.map((r) => r.scrambleId).join('+')}`),
-    }, { now: () => performance.now(), setTimer: (ms, fn) => {
-      const t = setTimeout(fn, ms);
-      return () => clearTimeout(t);
-    } }, 300);
+      recordResult: (r) => slow(String(r.scrambleId)),
+      recordResults: (rs) => slow(rs.map((r) => r.scrambleId).join('+')),
+    });
     writes.add({ record: record(1), committed: () => log.push('report 1') });
-    await writes.drain();
-    // Within the interval (300 ms here) of that commit: these wait for the next and go together.
+    await turn();
+    await turn();
+    // Commit 1 is in flight (a remote store): these wait for it and go together.
+    expect(release).toHaveLength(1);
     for (const id of [2, 3, 4]) {
       writes.add({ record: record(id), committed: () => log.push(`report ${id}`) });
       await turn();
     }
     writes.then(() => log.push('end of job'));
     writes.add({ record: record(5), committed: () => log.push('report 5') });
-    await writes.drain();
+    let drained = false;
+    void writes.drain().then(() => (drained = true));
+    while (!drained) {
+      release.shift()?.();
+      await turn();
+    }
     // The end of the job follows every result queued before it; 5 came while their commit was still waiting.
     expect(log).toEqual(['commit 1', 'report 1', 'commit 2+3+4+5', 'report 2', 'report 3', 'report 4', 'report 5', 'end of job']);
-    expect(COMMIT_INTERVAL_MS).toBeLessThan(300);
+  });
+
+  it('ResultWrites - a fast store commits each result in the turn after it, not held for the next', async () => {
+    const log: string[] = [];
+    const writes = new ResultWrites({
+      recordResult: async (r) => void log.push(`commit ${r.scrambleId}`),
+      recordResults: async (rs) => void log.push(`commit ${rs.map((r) => r.scrambleId).join('+')}`),
+    });
+    for (const id of [1, 2, 3]) {
+      writes.add({ record: record(id), committed: () => log.push(`report ${id}`) });
+      log.push(`turn ${id} over`);
+      await turn();
+      await turn();
+    }
+    await writes.drain();
+    expect(log).toEqual(['turn 1 over', 'commit 1', 'report 1', 'turn 2 over', 'commit 2', 'report 2', 'turn 3 over', 'commit 3', 'report 3']);
   });
 });

@@ -33,6 +33,7 @@ import { positionalSql, sharedSql, sqliteArgs } from '../sql-text.ts';
 import { SqliteOptima } from './sqlite-optima.ts';
 import { SqliteResultWrites } from './sqlite-result-writes.ts';
 import { retryBusy } from './sqlite-busy.ts';
+import { SqliteCheckpoints } from './sqlite-checkpoints.ts';
 
 /** How long a writer waits for another connection's lock before SQLITE_BUSY (ms). */
 const BUSY_TIMEOUT_MS = 5000;
@@ -115,6 +116,8 @@ class SqliteStore implements T.Store {
   private submissionTables: SubmissionStore | undefined;
   private stderrTable: StderrStore | undefined;
   private readonly results: SqliteResultWrites;
+  /** Where the log's checkpoints run once results come quickly (a thread of their own). */
+  private readonly checkpoints: SqliteCheckpoints;
 
   private readonly readColumns: () => SummaryColumns;
   private readonly readMarker: () => string;
@@ -133,6 +136,7 @@ class SqliteStore implements T.Store {
     this.optima = new SqliteOptima(db);
     this.stmts = prepare(db);
     this.results = new SqliteResultWrites(db, this.stmts.recordResult, this.moves, this.seals, () => this.sealKey);
+    this.checkpoints = new SqliteCheckpoints(db);
     this.readSince = sqliteColumnsSince(db, sharedSql(SQLITE), this.readColumns);
   }
 
@@ -229,10 +233,12 @@ class SqliteStore implements T.Store {
 
   async recordResult(r: T.ResultRecord): Promise<void> {
     await retryBusy(() => this.results.one(r));
+    this.checkpoints.wrote(1);
   }
 
   async recordResults(rs: readonly T.ResultRecord[]): Promise<void> {
     await retryBusy(() => this.results.many(rs));
+    this.checkpoints.wrote(rs.length);
   }
 
   async listResults(matchId: number): Promise<T.ResultRow[]> {
@@ -354,6 +360,9 @@ class SqliteStore implements T.Store {
   }
 
   async close(): Promise<void> {
+    if (!this.db.open) return;
+    // The thread's connection first, so that this one is the last and its checkpoint empties the log.
+    await this.checkpoints.close();
     if (!this.db.open) return;
     try {
       // Not waiting: with another process writing or reading, the checkpoint is left to whoever closes last.
