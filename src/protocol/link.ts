@@ -30,7 +30,10 @@ export interface BotLink {
    * WebSocket link gathers a turn's messages into one write). Absent where every send is written at once.
    */
   flush?(): void;
-  /** Subscribes to events; returns the unsubscribe function. */
+  /**
+   * Subscribes to events; returns the unsubscribe function. Events reach listeners in later turns or
+   * microtasks, never from inside `send` or `onEvent` (solveOne sends a solve before it subscribes).
+   */
   onEvent(listener: (event: LinkEvent) => void): () => void;
   /**
    * CPU milliseconds the bot's processes have used so far (all of them, children included), read now.

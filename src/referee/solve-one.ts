@@ -58,10 +58,6 @@ export function newRequestId(): string {
  */
 export function solveOne(link: BotLink, job: SolveJob, clock: Clock, signal?: AbortSignal, afterResult?: () => void): Promise<JobOutcome | undefined> {
   const requestId = newRequestId();
-  const puzzle = puzzleOf(job.state);
-  const replayer = puzzle.replayer(job.state);
-  // The answer is kept compactly as it streams (never one JS value per move), for the store.
-  const recorder = new MoveRecorder(puzzle.moves.name);
   return new Promise((resolve) => {
     let done = false;
     // CPU is read before the clock starts and after it stops, so reading /proc is never charged as wall time.
@@ -143,14 +139,26 @@ export function solveOne(link: BotLink, job: SolveJob, clock: Clock, signal?: Ab
       resolve(undefined);
     };
 
-    const unsubscribe = link.onEvent(onEvent);
-    const cancelTimer = clock.setTimer(job.timeLimitMs, () =>
-      settle({ verdict: 'timeout', error: `no final answer within ${job.timeLimitMs} ms`, linkBroken: true }, true),
-    );
-    if (signal?.aborted) return onAbort();
-    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) {
+      done = true;
+      if (!link.closed) link.send({ type: 'cancel', id: requestId });
+      return resolve(undefined);
+    }
+    // The solve leaves first, in a write of its own (with the result before it when they share the turn):
+    // the rest is the referee's own bookkeeping, done while the bot reads it. No answer can come before this
+    // function returns (a link's events come in later turns), and the time limit runs from t0, taken above.
     // A link that is already closed still delivers what it buffered (a violation right after the hello is
     // `protocol`, not `crash`) and then its `closed` event; sending to it is a no-op.
     link.send({ type: 'solve', id: requestId, puzzle: job.state, timeLimitMs: job.timeLimitMs, maxMoves: job.maxMoves });
+    link.flush?.();
+    const puzzle = puzzleOf(job.state);
+    const replayer = puzzle.replayer(job.state);
+    // The answer is kept compactly as it streams (never one JS value per move), for the store.
+    const recorder = new MoveRecorder(puzzle.moves.name);
+    const unsubscribe = link.onEvent(onEvent);
+    const cancelTimer = clock.setTimer(job.timeLimitMs - (clock.now() - t0), () =>
+      settle({ verdict: 'timeout', error: `no final answer within ${job.timeLimitMs} ms`, linkBroken: true }, true),
+    );
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -86,7 +86,7 @@ describe('runMatch with the exact oracle', () => {
   });
 
   it('runMatch - an abort closes the oracle; what it had not answered stays pending and a resume asks again', async () => {
-    const h = harness({ a: () => replyWith(solve, { delayMs: 1000 }) });
+    const h = harness({ a: () => replyWith(solve, { delayMs: 1500 }) });
     const oracle = new ScriptedOracle(h.clock, 1000, solve);
     const stop = new AbortController();
     const first = runNewMatch(config(['a']), states, h.deps({ oracle, signal: stop.signal }));
