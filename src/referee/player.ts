@@ -255,8 +255,8 @@ class PlayerBots {
     if (this.served.get(link)?.matchId !== job.matchId || capabilityGap(link.hello.capabilities, scramble.state)) return;
     if (!holder.warmUps.done(link, scramble.state.kind, scramble.puzzleClass, job.limits.warmUp === true)) return;
     warmRefereeFor(scramble.state);
+    // solveOne flushes the link after its send: the result and this solve leave in one write.
     a.started = this.timedSolve(holder, link, scramble.state, job.limits);
-    link.flush?.();
   }
 
   /** One timed solve on a ready link, and what a broken link means for the holder. */
